@@ -1,0 +1,41 @@
+/** Derives the stable identity fields every provider fills the same way. */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { AgentId } from '../../../shared/agents';
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
+
+/**
+ * A conversation id that is stable across syncs and machines and safe as a file name:
+ * `<agent>_<nativeId>` when the native id is plain, else `<agent>_h<sha256 prefix>`.
+ */
+export function conversationId(agent: AgentId, nativeId: string): string {
+  if (SAFE_ID.test(nativeId) && !nativeId.includes('..')) return `${agent}_${nativeId}`;
+  const digest = createHash('sha256').update(nativeId).digest('hex').slice(0, 32);
+  return `${agent}_h${digest}`;
+}
+
+/** The id of a subagent conversation, derived from its parent's native id and its own. */
+export function subConversationId(agent: AgentId, parentNativeId: string, childKey: string): string {
+  return conversationId(agent, `${parentNativeId}.${childKey}`);
+}
+
+/**
+ * The workspace a conversation belongs to: the jackin workspace when the file came from a
+ * jackin container, else the last segment of the working directory, else `unknown`.
+ */
+export function workspaceFor(cwd: string | undefined, hint?: string): string {
+  if (hint) return hint;
+  if (!cwd) return 'unknown';
+  const trimmed = cwd.replace(/[\\/]+$/, '');
+  const base = trimmed.includes('\\') && !trimmed.includes('/') ? path.win32.basename(trimmed) : path.posix.basename(trimmed);
+  return base || 'unknown';
+}
+
+/** A short title from the first prompt: one line, at most 80 characters. */
+export function titleFrom(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

@@ -1,0 +1,58 @@
+/**
+ * The contract every agent provider implements: find the agent's native session files in a
+ * home, recognise one by its content, and turn it into normalized conversations.
+ * Providers read files only; they never write, never touch SQLite, never import electron.
+ */
+import type { AgentId } from '../../../shared/agents';
+import type { Conversation } from '../../../shared/record';
+
+/** One complete line of a text source, with its 1-based number and the byte offset after it. */
+export interface SourceLine {
+  readonly text: string;
+  readonly lineNo: number;
+  readonly endOffset: number;
+}
+
+/** What a provider is handed to parse one source file. */
+export interface ParseContext {
+  /** Absolute path of the file. */
+  readonly path: string;
+  /** `host`, or the jackin container name the file was found under. */
+  readonly instance: string;
+  /** The jackin workspace of that container, when known. */
+  readonly workspaceHint?: string;
+  /** Complete lines only (a half-written last line is left for the next read), streamed. */
+  lines(): AsyncIterable<SourceLine>;
+  /** The whole file as text, for formats that are one JSON document. */
+  readText(): Promise<string>;
+}
+
+/** The first bytes of a file, for content detection. */
+export interface DetectSample {
+  readonly path: string;
+  /** Up to the first 64 KiB, decoded as UTF-8 (may end mid-line). */
+  readonly head: string;
+}
+
+/** How to reopen a conversation in its agent. */
+export interface ResumeCommand {
+  readonly command: string;
+  readonly cwd?: string;
+}
+
+export interface Provider {
+  readonly agent: AgentId;
+  /**
+   * Session files of this agent under one home directory (`$HOME` or a jackin container
+   * home). Must never return or open credential files.
+   */
+  locate(home: string): Promise<string[]>;
+  /** True when the sample is this agent's session format. Cheap: no full parse. */
+  detect(sample: DetectSample): boolean;
+  /**
+   * Every conversation in the file: the main one first, then subagent/sidechain ones (with
+   * `parentId` set). A malformed line becomes a warning on the conversation, never a throw.
+   */
+  parse(ctx: ParseContext): Promise<Conversation[]>;
+  resumeCommand(conversation: Conversation): ResumeCommand | undefined;
+}

@@ -1,0 +1,140 @@
+/**
+ * The normalized conversation record: the one shape every provider produces and every
+ * surface (archive, CLI, app, MCP) reads. Part names follow the OpenTelemetry GenAI
+ * semantic conventions. Bump RECORD_SCHEMA_VERSION when a field changes meaning.
+ */
+import type { AgentId } from './agents';
+
+export const RECORD_SCHEMA_VERSION = 1;
+
+export type Role = 'user' | 'assistant' | 'tool' | 'system';
+
+/** Token counts as the agent reported them; absent fields were not reported. */
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  reasoningTokens?: number;
+}
+
+export interface TextPart {
+  readonly type: 'text';
+  content: string;
+}
+
+export interface ReasoningPart {
+  readonly type: 'reasoning';
+  /** Visible thinking text; empty when the agent stored only an encrypted/redacted form. */
+  content: string;
+  redacted?: boolean;
+}
+
+export interface ToolCallPart {
+  readonly type: 'tool_call';
+  id: string;
+  name: string;
+  /** Arguments exactly as the agent wrote them: JSON text, or raw input for free-form tools. */
+  arguments: string;
+}
+
+export interface ToolCallResponsePart {
+  readonly type: 'tool_call_response';
+  id: string;
+  /** The result as text (JSON text when the agent stored structure). */
+  response: string;
+  isError?: boolean;
+}
+
+export interface BlobPart {
+  readonly type: 'blob';
+  modality: 'image' | 'audio' | 'video' | 'file';
+  mimeType: string;
+  /** base64 */
+  content: string;
+}
+
+/** Anything else the agent recorded that has no better part: kept, labelled, shown as-is. */
+export interface GenericPart {
+  readonly type: 'generic';
+  kind: string;
+  content: string;
+}
+
+export type Part =
+  | TextPart
+  | ReasoningPart
+  | ToolCallPart
+  | ToolCallResponsePart
+  | BlobPart
+  | GenericPart;
+
+export type PartType = Part['type'];
+
+export interface Message {
+  /** Unique inside its conversation. */
+  id: string;
+  /** The message this one follows, where the native format keeps a tree. */
+  parentId?: string;
+  role: Role;
+  /** ISO-8601. */
+  timestamp?: string;
+  model?: string;
+  usage?: Usage;
+  /**
+   * Why a `system` (or otherwise special) message exists: `environment-context`, `reminder`,
+   * `command-output`, `compaction-summary`, `interrupt`, `api-error`, `slash-command`, … Free text,
+   * for views and filters; never needed to read the message.
+   */
+  kind?: string;
+  parts: Part[];
+  /** The native record(s) this message came from, verbatim (JSON text, one per line). */
+  native?: string;
+  /** Index into `Conversation.sources` of the file this message was read from. */
+  source?: number;
+}
+
+/** A line or record the provider could not read; the rest of the session is kept. */
+export interface ParseWarning {
+  /** 1-based line number in the source file, where there is one. */
+  line?: number;
+  message: string;
+}
+
+export interface Conversation {
+  /** Stable, derived from agent + native id, safe as a file name. */
+  id: string;
+  agent: AgentId;
+  nativeId: string;
+  /** The project: the jackin workspace, else the basename of the repo root / cwd. */
+  workspace: string;
+  /** `host`, or the container name for a `~/.jackin/data/<container>/` home. */
+  instance: string;
+  cwd?: string;
+  gitBranch?: string;
+  title?: string;
+  startedAt?: string;
+  endedAt?: string;
+  models: string[];
+  usage?: Usage;
+  /** Set for subagent/sidechain conversations: the parent's conversation id. */
+  parentId?: string;
+  /** The parent's tool call that started this subagent, where known. */
+  parentToolCallId?: string;
+  /** Version of the agent that wrote the file, where recorded. */
+  agentVersion?: string;
+  /** The file the conversation was read from (the last one, when several contributed). */
+  sourcePath: string;
+  /** Every file that contributed messages; `Message.source` indexes this. */
+  sources: string[];
+  /** The source file no longer exists; the archive copy is all there is. */
+  sourceDeleted?: boolean;
+  warnings: ParseWarning[];
+  /** Every message of every branch, in file order, linked by `parentId`. */
+  messages: Message[];
+}
+
+/** A conversation without its messages: what lists and indexes carry. */
+export type ConversationSummary = Omit<Conversation, 'messages'> & {
+  messageCount: number;
+};
