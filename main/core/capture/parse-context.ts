@@ -14,7 +14,7 @@ export function fileParseContext(filePath: string, origin: SourceOrigin = { inst
     path: filePath,
     instance: origin.instance,
     workspaceHint: origin.workspaceHint,
-    lines: () => readLines(filePath, { end }),
+    lines: () => readLines(filePath, { end, tail: 'if-json' }),
     readText: async () => {
       const text = await readFile(filePath, 'utf8');
       return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

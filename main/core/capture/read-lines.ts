@@ -16,10 +16,12 @@ export interface ReadLinesOptions {
   /** First line number to report (1-based), when starting mid-file. */
   readonly firstLineNo?: number;
   /**
-   * Yield a final line that has no newline after it. Off by default: a JSONL writer that
-   * is mid-line must not have its partial record read. Whole-file readers turn it on.
+   * What to do with a last line that has no newline after it: it may be a record the agent
+   * is still writing, or a finished file that simply ends without one. `drop` (default)
+   * leaves it; `include` yields it; `if-json` yields it only when it is already a whole JSON
+   * value, so a JSONL record half-written is left for the next read and a complete one is not lost.
    */
-  readonly includeUnterminated?: boolean;
+  readonly tail?: 'drop' | 'include' | 'if-json';
 }
 
 export async function* readLines(filePath: string, options: ReadLinesOptions = {}): AsyncGenerator<SourceLine> {
@@ -53,11 +55,23 @@ export async function* readLines(filePath: string, options: ReadLinesOptions = {
       }
       position += bytesRead;
     }
-    if (options.includeUnterminated && pendingBytes > 0) {
-      yield { text: decodeLine(decoder, Buffer.concat(pending), lineNo === 1), lineNo, endOffset: position };
+    const tail = options.tail ?? 'drop';
+    if (tail !== 'drop' && pendingBytes > 0) {
+      const text = decodeLine(decoder, Buffer.concat(pending), lineNo === 1 && (options.start ?? 0) === 0);
+      if (tail === 'include' || isWholeJson(text)) yield { text, lineNo, endOffset: position };
     }
   } finally {
     await handle.close();
+  }
+}
+
+function isWholeJson(text: string): boolean {
+  if (!text.trim()) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

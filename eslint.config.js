@@ -1,0 +1,34 @@
+// Lint: TypeScript rules plus the boundaries that keep Déjà Vu's layers honest.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'main/core/archive/generated/', '.bench/'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    // The core, the CLI and the shared contract run in plain Node: Electron is out of bounds.
+    files: ['main/core/**', 'main/cli/**', 'main/mcp/**', 'main/server/**', 'shared/**', 'bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core must not import electron; put it in main/electron/.' }], patterns: ['electron/*'] }],
+    },
+  },
+  {
+    // The renderer talks to main only through the contract's bridge, never raw IPC.
+    files: ['renderer/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*', '../main/*', '../../main/*'] }],
+      'no-restricted-globals': ['error', { name: 'ipcRenderer', message: 'Use the typed bridge from the IPC contract.' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

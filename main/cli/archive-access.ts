@@ -1,0 +1,20 @@
+/** Opens the archive the CLI was pointed at (--archive, DEJAVU_HOME, or the default). */
+import { ArchiveReader } from '../core/archive/archive-reader';
+import { archiveRoot } from '../core/archive/paths';
+
+export interface GlobalOptions {
+  readonly archive?: string;
+}
+
+export function rootOf(opts: GlobalOptions): string {
+  return opts.archive ? archiveRoot({ ...process.env, DEJAVU_HOME: opts.archive }) : archiveRoot();
+}
+
+export function withReader<T>(opts: GlobalOptions, fn: (reader: ArchiveReader) => T): T {
+  const reader = new ArchiveReader(rootOf(opts));
+  try {
+    return fn(reader);
+  } finally {
+    reader.close();
+  }
+}

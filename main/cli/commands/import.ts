@@ -1,0 +1,34 @@
+/** `dejavu import`: archive native session files from anywhere. */
+import type { Command } from 'commander';
+import { type AgentId, AGENT_IDS, isAgentId } from '../../../shared/agents';
+import { importPaths } from '../../core/capture/import';
+import { type GlobalOptions, rootOf } from '../archive-access';
+import { UsageError } from '../errors';
+import { printJson, progressBar } from '../output';
+import { reportIngest } from './report';
+
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description('archive session files or folders of them; the agent is detected from content unless named')
+    .argument('<paths...>', 'files or folders')
+    .option('-a, --agent <id>', `the agent that wrote them (${AGENT_IDS.join(', ')})`)
+    .option('--json', 'print the report as JSON')
+    .action(async (paths: string[], opts: { agent?: string; json?: boolean }, cmd: Command) => {
+      if (opts.agent && !isAgentId(opts.agent)) throw new UsageError(`unknown agent "${opts.agent}" (known: ${AGENT_IDS.join(', ')})`);
+      const bar = opts.json ? undefined : progressBar();
+      const report = await importPaths({
+        root: rootOf(cmd.optsWithGlobals<GlobalOptions>()),
+        paths,
+        agent: opts.agent as AgentId | undefined,
+        onProgress: (p) => bar?.update(p.done, p.total, p.path),
+      });
+      bar?.done();
+      if (opts.json) printJson(report);
+      else {
+        reportIngest(report);
+        for (const f of report.unrecognized) process.stderr.write(`dejavu: not a session file of a known agent: ${f}\n`);
+      }
+      if (report.errors.length || (report.scanned === 0 && report.unrecognized.length)) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,49 @@
+/** The `dejavu` command line: builds the program and runs it with the exit codes people script against. */
+import { Command, CommanderError } from 'commander';
+import { registerImport } from './commands/import';
+import { registerList } from './commands/list';
+import { registerSearch } from './commands/search';
+import { registerShow, } from './commands/show';
+import { registerStats } from './commands/stats';
+import { registerSync } from './commands/sync';
+import { UsageError } from './errors';
+
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+export function buildProgram(version: string): Command {
+  const program = new Command('dejavu')
+    .description('Déjà Vu: every conversation you had with a coding agent, archived and searchable.')
+    .version(version)
+    .option('--archive <dir>', 'archive folder (default: $DEJAVU_HOME or the per-user data folder)')
+    .showHelpAfterError('(run `dejavu --help` for usage)')
+    .exitOverride();
+  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats]) register(program);
+  program.commands.forEach((c) => c.exitOverride());
+  return program;
+}
+
+export async function run(argv: readonly string[], version: string): Promise<number> {
+  const program = buildProgram(version);
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here too, successfully.
+      return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    }
+    if (err instanceof UsageError) {
+      process.stderr.write(`dejavu: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    process.stderr.write(`dejavu: ${oneLine((err as Error).message ?? String(err))}\n`);
+    if (process.env.DEJAVU_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+    return EXIT_ERROR;
+  }
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,118 @@
+/**
+ * Read access to the archive for every surface (CLI, app, MCP): lists, whole records,
+ * search and totals. Never writes.
+ */
+import type { Conversation } from '../../../shared/record';
+import { readBlob } from './blob-store';
+import { type IndexDb, openReadableIndex } from './db';
+import { type ArchivedSummary, type ConversationRow, summaryFromRow } from './rows';
+import { type SearchHit, type SearchOptions, searchArchive } from './search';
+
+export interface ListFilters {
+  readonly workspace?: string;
+  readonly agent?: string;
+  /** ISO date or date-time: conversations active on or after it. */
+  readonly since?: string;
+  readonly limit?: number;
+}
+
+export interface ArchiveStats {
+  readonly conversations: number;
+  readonly messages: number;
+  readonly prompts: number;
+  readonly sourceDeleted: number;
+  readonly blobBytes: number;
+  readonly byAgent: Readonly<Record<string, number>>;
+}
+
+export class ConversationNotFoundError extends Error {
+  override readonly name = 'ConversationNotFoundError';
+}
+
+export class AmbiguousIdError extends Error {
+  override readonly name = 'AmbiguousIdError';
+}
+
+export class ArchiveReader {
+  readonly db: IndexDb;
+
+  constructor(readonly root: string) {
+    this.db = openReadableIndex(root);
+  }
+
+  list(filters: ListFilters = {}): ArchivedSummary[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filters.workspace) {
+      where.push('workspace = ?');
+      params.push(filters.workspace);
+    }
+    if (filters.agent) {
+      where.push('agent = ?');
+      params.push(filters.agent);
+    }
+    if (filters.since) {
+      where.push('COALESCE(ended_at, started_at) >= ?');
+      params.push(filters.since);
+    }
+    const sql = `SELECT * FROM conversations ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY COALESCE(started_at, archived_at) DESC, id ${filters.limit ? 'LIMIT ?' : ''}`;
+    if (filters.limit) params.push(filters.limit);
+    return (this.db.prepare(sql).all(...params) as ConversationRow[]).map(summaryFromRow);
+  }
+
+  /** Find a conversation by id, or by a unique prefix of it, or by its native id. */
+  resolveId(idOrPrefix: string): string {
+    const exact = this.db.prepare('SELECT id FROM conversations WHERE id = ?').get(idOrPrefix) as { id: string } | undefined;
+    if (exact) return exact.id;
+    const like = `${idOrPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = this.db
+      .prepare("SELECT id FROM conversations WHERE id LIKE ? ESCAPE '\\' OR native_id LIKE ? ESCAPE '\\' LIMIT 6")
+      .all(like, like) as { id: string }[];
+    if (rows.length === 1) return rows[0].id;
+    if (rows.length === 0) throw new ConversationNotFoundError(`no conversation matches "${idOrPrefix}"`);
+    throw new AmbiguousIdError(`"${idOrPrefix}" matches several conversations: ${rows.map((r) => r.id).join(', ')}`);
+  }
+
+  summary(id: string): ArchivedSummary {
+    const row = this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
+    return summaryFromRow(row);
+  }
+
+  /** The whole record; the index's source-deleted flag is the current truth. */
+  get(id: string): Conversation {
+    const row = this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
+    const conversation = readBlob(this.root, row.blob_path);
+    conversation.sourceDeleted = row.source_deleted === 1 || undefined;
+    if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
+    return conversation;
+  }
+
+  search(query: string, options?: SearchOptions): SearchHit[] {
+    return searchArchive(this.db, query, options);
+  }
+
+  stats(): ArchiveStats {
+    const totals = this.db
+      .prepare(
+        'SELECT COUNT(*) AS conversations, COALESCE(SUM(message_count), 0) AS messages, COALESCE(SUM(prompt_count), 0) AS prompts, COALESCE(SUM(source_deleted), 0) AS deleted, COALESCE(SUM(blob_bytes), 0) AS bytes FROM conversations',
+      )
+      .get() as { conversations: number; messages: number; prompts: number; deleted: number; bytes: number };
+    const byAgent: Record<string, number> = {};
+    for (const r of this.db.prepare('SELECT agent, COUNT(*) AS n FROM conversations GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
+      byAgent[r.agent] = r.n;
+    }
+    return {
+      conversations: totals.conversations,
+      messages: totals.messages,
+      prompts: totals.prompts,
+      sourceDeleted: totals.deleted,
+      blobBytes: totals.bytes,
+      byAgent,
+    };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The one writer of an archive (sync and import): stores parsed conversations as blobs and
+ * index rows. Blobs are written first (atomically), then the index rows, full-text rows and
+ * ingest cursors of a whole batch in one transaction, so a crash at any point leaves an
+ * archive whose index is consistent and whose next sync redoes only the unfinished batch.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AgentId } from '../../../shared/agents';
+import type { Conversation } from '../../../shared/record';
+import { clearTemp, readBlob, removeBlob, writeBlob } from './blob-store';
+import { type IndexDb, openWritableIndex } from './db';
+import { acquireWriterLock, type WriterLock } from './lock';
+import { mergeConversation } from './merge';
+import { blobRelativePath } from './paths';
+import { type ConversationRow, rowValues } from './rows';
+import { FRAGMENTS_PER_CONVERSATION, searchRows } from './search-rows';
+
+/** What the archive remembers of a source file between syncs. */
+export interface SourceCursor {
+  readonly path: string;
+  readonly agent: AgentId;
+  readonly instance: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** Bytes read: up to the end of the last complete line. */
+  readonly readOffset: number;
+  readonly conversationIds: readonly string[];
+  readonly missing: boolean;
+}
+
+/** One source file's parse, ready to store. */
+export interface ParsedSource {
+  readonly path: string;
+  readonly agent: AgentId;
+  readonly instance: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly readOffset: number;
+  readonly conversations: readonly Conversation[];
+}
+
+export interface StoreOutcome {
+  readonly created: string[];
+  readonly updated: string[];
+}
+
+interface CursorRow {
+  path: string;
+  agent: string;
+  instance: string;
+  size: number;
+  mtime_ms: number;
+  read_offset: number;
+  conversation_ids: string;
+  missing: number;
+}
+
+export class ArchiveWriter {
+  readonly db: IndexDb;
+  private readonly lock: WriterLock;
+  private readonly statements;
+
+  constructor(readonly root: string) {
+    this.lock = acquireWriterLock(ensureDir(root));
+    try {
+      clearTemp(root);
+      this.db = openWritableIndex(root);
+    } catch (err) {
+      this.lock.release();
+      throw err;
+    }
+    const db = this.db;
+    this.statements = {
+      row: db.prepare('SELECT * FROM conversations WHERE id = ?'),
+      upsert: db.prepare(`
+        INSERT INTO conversations (id, agent, native_id, workspace, instance, cwd, git_branch, title, started_at, ended_at,
+          models, usage, parent_id, parent_tool_call_id, agent_version, source_path, sources, source_deleted,
+          warning_count, message_count, prompt_count, blob_path, blob_bytes, archived_at)
+        VALUES (@id, @agent, @native_id, @workspace, @instance, @cwd, @git_branch, @title, @started_at, @ended_at,
+          @models, @usage, @parent_id, @parent_tool_call_id, @agent_version, @source_path, @sources, @source_deleted,
+          @warning_count, @message_count, @prompt_count, @blob_path, @blob_bytes, @archived_at)
+        ON CONFLICT (id) DO UPDATE SET agent = excluded.agent, native_id = excluded.native_id, workspace = excluded.workspace,
+          instance = excluded.instance, cwd = excluded.cwd, git_branch = excluded.git_branch, title = excluded.title,
+          started_at = excluded.started_at, ended_at = excluded.ended_at, models = excluded.models, usage = excluded.usage,
+          parent_id = excluded.parent_id, parent_tool_call_id = excluded.parent_tool_call_id, agent_version = excluded.agent_version,
+          source_path = excluded.source_path, sources = excluded.sources, source_deleted = excluded.source_deleted,
+          warning_count = excluded.warning_count, message_count = excluded.message_count, prompt_count = excluded.prompt_count,
+          blob_path = excluded.blob_path, blob_bytes = excluded.blob_bytes, archived_at = excluded.archived_at
+        RETURNING seq`),
+      clearFts: db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?'),
+      insertFts: db.prepare('INSERT INTO message_fts (rowid, text, message_index, role, scope) VALUES (?, ?, ?, ?, ?)'),
+      cursor: db.prepare('SELECT * FROM sources WHERE path = ?'),
+      cursors: db.prepare('SELECT * FROM sources'),
+      upsertCursor: db.prepare(`
+        INSERT INTO sources (path, agent, instance, size, mtime_ms, read_offset, conversation_ids, synced_at, missing)
+        VALUES (@path, @agent, @instance, @size, @mtime_ms, @read_offset, @conversation_ids, @synced_at, 0)
+        ON CONFLICT (path) DO UPDATE SET agent = excluded.agent, instance = excluded.instance, size = excluded.size,
+          mtime_ms = excluded.mtime_ms, read_offset = excluded.read_offset, conversation_ids = excluded.conversation_ids,
+          synced_at = excluded.synced_at, missing = 0`),
+      markMissing: db.prepare('UPDATE sources SET missing = 1 WHERE path = ?'),
+      conversationsOfSource: db.prepare('SELECT id, sources FROM conversations WHERE id IN (SELECT value FROM json_each(?))'),
+      missingPaths: db.prepare('SELECT path FROM sources WHERE missing = 1'),
+      setDeleted: db.prepare('UPDATE conversations SET source_deleted = ? WHERE id = ?'),
+    };
+  }
+
+  cursor(path: string): SourceCursor | undefined {
+    const row = this.statements.cursor.get(path) as CursorRow | undefined;
+    return row && cursorFrom(row);
+  }
+
+  cursors(): SourceCursor[] {
+    return (this.statements.cursors.all() as CursorRow[]).map(cursorFrom);
+  }
+
+  /** Store a batch of parsed sources: blobs first, then one transaction for the index. */
+  store(batch: readonly ParsedSource[]): StoreOutcome {
+    const pending = new Map<string, { conversation: Conversation; previousBlob?: string; existed: boolean }>();
+    for (const source of batch) {
+      for (const fresh of source.conversations) {
+        const earlier = pending.get(fresh.id);
+        const previous = earlier?.conversation ?? this.previousContribution(fresh.id, source.path);
+        const row = earlier ? undefined : (this.statements.row.get(fresh.id) as ConversationRow | undefined);
+        const merged = previous ? mergeConversation(previous, fresh, source.path) : fresh;
+        pending.set(fresh.id, {
+          conversation: merged,
+          previousBlob: earlier ? earlier.previousBlob : row?.blob_path,
+          existed: earlier ? earlier.existed : row !== undefined,
+        });
+      }
+    }
+    const written = [...pending.values()].map((p) => {
+      const relative = blobRelativePath(p.conversation);
+      return { ...p, relative, bytes: writeBlob(this.root, relative, p.conversation) };
+    });
+    const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
+    this.db.transaction(() => {
+      for (const w of written) {
+        const deleted = w.conversation.sources.every((s) => missing.has(s) && !batch.some((b) => b.path === s));
+        const { seq } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number };
+        this.replaceSearchRows(seq, w.conversation);
+      }
+      const now = new Date().toISOString();
+      for (const source of batch) {
+        this.statements.upsertCursor.run({
+          path: source.path,
+          agent: source.agent,
+          instance: source.instance,
+          size: source.size,
+          mtime_ms: Math.trunc(source.mtimeMs),
+          read_offset: source.readOffset,
+          conversation_ids: JSON.stringify(source.conversations.map((c) => c.id)),
+          synced_at: now,
+        });
+      }
+    })();
+    // Only after the index points at the new blob may an old one at another path go.
+    for (const w of written) if (w.previousBlob && w.previousBlob !== w.relative) removeBlob(this.root, w.previousBlob);
+    return {
+      created: written.filter((w) => !w.existed).map((w) => w.conversation.id),
+      updated: written.filter((w) => w.existed).map((w) => w.conversation.id),
+    };
+  }
+
+  /**
+   * Mark sources that no longer exist. A conversation all of whose sources are gone is
+   * flagged source-deleted (and stays in the archive). Returns the conversations flagged.
+   */
+  markSourcesMissing(paths: readonly string[]): string[] {
+    if (paths.length === 0) return [];
+    const flagged: string[] = [];
+    this.db.transaction(() => {
+      for (const p of paths) this.statements.markMissing.run(p);
+      const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
+      const ids = new Set<string>();
+      for (const p of paths) for (const id of this.cursor(p)?.conversationIds ?? []) ids.add(id);
+      const rows = this.statements.conversationsOfSource.all(JSON.stringify([...ids])) as { id: string; sources: string }[];
+      for (const r of rows) {
+        const sources = JSON.parse(r.sources) as string[];
+        if (sources.every((s) => missing.has(s))) {
+          this.statements.setDeleted.run(1, r.id);
+          flagged.push(r.id);
+        }
+      }
+    })();
+    return flagged;
+  }
+
+  close(): void {
+    try {
+      this.db.close();
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** The archived record, when other files than `path` contributed to it (so a merge is due). */
+  private previousContribution(id: string, path: string): Conversation | undefined {
+    const row = this.statements.row.get(id) as ConversationRow | undefined;
+    if (!row) return undefined;
+    const sources = JSON.parse(row.sources) as string[];
+    if (sources.every((s) => s === path)) return undefined;
+    try {
+      return readBlob(this.root, row.blob_path);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private replaceSearchRows(seq: number, conversation: Conversation): void {
+    const base = seq * FRAGMENTS_PER_CONVERSATION;
+    this.statements.clearFts.run(base, base + FRAGMENTS_PER_CONVERSATION);
+    searchRows(conversation).forEach((r, i) => {
+      this.statements.insertFts.run(base + i, r.text, r.messageIndex, r.role, r.scope);
+    });
+  }
+}
+
+function cursorFrom(r: CursorRow): SourceCursor {
+  return {
+    path: r.path,
+    agent: r.agent as AgentId,
+    instance: r.instance,
+    size: r.size,
+    mtimeMs: r.mtime_ms,
+    readOffset: r.read_offset,
+    conversationIds: JSON.parse(r.conversation_ids) as string[],
+    missing: r.missing === 1,
+  };
+}
+
+/** The lock file lives in the archive folder, which may not exist yet. */
+function ensureDir(root: string): string {
+  mkdirSync(root, { recursive: true });
+  return root;
+}

@@ -1,0 +1,250 @@
+/**
+ * Converts a Conversation record to its archived bytes and back: protobuf (schema in
+ * record.proto), compressed, behind a small header that names the format so an old archive
+ * stays readable when either changes.
+ */
+import zlib from 'node:zlib';
+import { isAgentId } from '../../../shared/agents';
+import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../../shared/record';
+import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
+import { dejavu } from './generated/record';
+
+const pb = dejavu.archive;
+
+/** "DJV" + container version. */
+const MAGIC = Buffer.from('DJV1', 'latin1');
+const COMPRESSION_ZSTD = 1;
+const COMPRESSION_GZIP = 2;
+const COMPRESSION_NONE = 0;
+
+export class ArchiveFormatError extends Error {
+  override readonly name = 'ArchiveFormatError';
+}
+
+export function encodeConversation(conversation: Conversation): Buffer {
+  const message = pb.Conversation.fromObject(toProto(conversation));
+  const raw = pb.Conversation.encode(message).finish();
+  // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
+  const zstd = typeof zlib.zstdCompressSync === 'function';
+  const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
+  const header = Buffer.from([...MAGIC, zstd ? COMPRESSION_ZSTD : COMPRESSION_GZIP]);
+  return Buffer.concat([header, compressed]);
+}
+
+export function decodeConversation(bytes: Uint8Array): Conversation {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buf.length < 5 || !buf.subarray(0, 4).equals(MAGIC)) throw new ArchiveFormatError('not a Déjà Vu archive blob');
+  const body = buf.subarray(5);
+  let raw: Buffer;
+  switch (buf[4]) {
+    case COMPRESSION_ZSTD:
+      raw = zlib.zstdDecompressSync(body);
+      break;
+    case COMPRESSION_GZIP:
+      raw = zlib.gunzipSync(body);
+      break;
+    case COMPRESSION_NONE:
+      raw = body;
+      break;
+    default:
+      throw new ArchiveFormatError(`unknown blob compression ${buf[4]}`);
+  }
+  const decoded = pb.Conversation.decode(raw);
+  if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
+    throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
+  }
+  return fromProto(decoded as unknown as DecodedConversation);
+}
+
+type ProtoObject = Record<string, unknown>;
+
+function toProto(c: Conversation): ProtoObject {
+  return {
+    schemaVersion: RECORD_SCHEMA_VERSION,
+    id: c.id,
+    agent: c.agent,
+    nativeId: c.nativeId,
+    workspace: c.workspace,
+    instance: c.instance,
+    cwd: c.cwd,
+    gitBranch: c.gitBranch,
+    title: c.title,
+    startedAt: c.startedAt,
+    endedAt: c.endedAt,
+    models: c.models,
+    usage: c.usage,
+    parentId: c.parentId,
+    parentToolCallId: c.parentToolCallId,
+    agentVersion: c.agentVersion,
+    sourcePath: c.sourcePath,
+    sources: c.sources,
+    sourceDeleted: c.sourceDeleted ?? false,
+    warnings: c.warnings,
+    messages: c.messages.map(messageToProto),
+  };
+}
+
+function messageToProto(m: Message): ProtoObject {
+  return {
+    id: m.id,
+    parentId: m.parentId,
+    role: m.role,
+    timestamp: m.timestamp,
+    model: m.model,
+    usage: m.usage,
+    kind: m.kind,
+    parts: m.parts.map(partToProto),
+    native: m.native,
+    source: m.source,
+  };
+}
+
+function partToProto(p: Part): ProtoObject {
+  switch (p.type) {
+    case 'text':
+      return { text: { content: p.content } };
+    case 'reasoning':
+      return { reasoning: { content: p.content, redacted: p.redacted ?? false } };
+    case 'tool_call':
+      return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
+    case 'tool_call_response':
+      return { toolCallResponse: { id: p.id, response: p.response, isError: p.isError ?? false } };
+    case 'blob':
+      return { blob: { modality: p.modality, mimeType: p.mimeType, content: Buffer.from(p.content, 'base64') } };
+    case 'generic':
+      return { generic: { kind: p.kind, content: p.content } };
+    default:
+      return assertNever(p);
+  }
+}
+
+// Decoded proto3 `optional` fields are absent or null when unset; strip both.
+function opt<T>(value: T | null | undefined): T | undefined {
+  return value === null || value === undefined ? undefined : value;
+}
+
+type Maybe<T> = T | null | undefined;
+interface DecodedUsage {
+  inputTokens?: Maybe<number>;
+  outputTokens?: Maybe<number>;
+  cacheReadTokens?: Maybe<number>;
+  cacheWriteTokens?: Maybe<number>;
+  reasoningTokens?: Maybe<number>;
+}
+interface DecodedPart {
+  text?: Maybe<{ content: string }>;
+  reasoning?: Maybe<{ content: string; redacted: boolean }>;
+  toolCall?: Maybe<{ id: string; name: string; arguments: string }>;
+  toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean }>;
+  blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array }>;
+  generic?: Maybe<{ kind: string; content: string }>;
+}
+interface DecodedMessage {
+  id: string;
+  parentId?: Maybe<string>;
+  role: string;
+  timestamp?: Maybe<string>;
+  model?: Maybe<string>;
+  usage?: Maybe<DecodedUsage>;
+  kind?: Maybe<string>;
+  parts: DecodedPart[];
+  native?: Maybe<string>;
+  source?: Maybe<number>;
+}
+interface DecodedConversation {
+  schemaVersion: number;
+  id: string;
+  agent: string;
+  nativeId: string;
+  workspace: string;
+  instance: string;
+  cwd?: Maybe<string>;
+  gitBranch?: Maybe<string>;
+  title?: Maybe<string>;
+  startedAt?: Maybe<string>;
+  endedAt?: Maybe<string>;
+  models: string[];
+  usage?: Maybe<DecodedUsage>;
+  parentId?: Maybe<string>;
+  parentToolCallId?: Maybe<string>;
+  agentVersion?: Maybe<string>;
+  sourcePath: string;
+  sources: string[];
+  sourceDeleted: boolean;
+  warnings: { line?: Maybe<number>; message: string }[];
+  messages: DecodedMessage[];
+}
+
+function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {
+  if (!u) return undefined;
+  const out: Usage = {};
+  for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const) {
+    const v = opt(u[key]);
+    if (v !== undefined) out[key] = Number(v);
+  }
+  return out;
+}
+
+function fromProto(c: DecodedConversation): Conversation {
+  if (!isAgentId(c.agent)) throw new ArchiveFormatError(`unknown agent "${c.agent}" in blob ${c.id}`);
+  return stripUndefined({
+    id: c.id,
+    agent: c.agent,
+    nativeId: c.nativeId,
+    workspace: c.workspace,
+    instance: c.instance,
+    cwd: opt(c.cwd),
+    gitBranch: opt(c.gitBranch),
+    title: opt(c.title),
+    startedAt: opt(c.startedAt),
+    endedAt: opt(c.endedAt),
+    models: [...c.models],
+    usage: usageFrom(c.usage),
+    parentId: opt(c.parentId),
+    parentToolCallId: opt(c.parentToolCallId),
+    agentVersion: opt(c.agentVersion),
+    sourcePath: c.sourcePath,
+    sources: [...c.sources],
+    sourceDeleted: c.sourceDeleted || undefined,
+    warnings: c.warnings.map((w) => stripUndefined({ line: opt(w.line), message: w.message })),
+    messages: c.messages.map(messageFromProto),
+  });
+}
+
+function messageFromProto(m: DecodedMessage): Message {
+  return stripUndefined({
+    id: m.id,
+    parentId: opt(m.parentId),
+    role: m.role as Role,
+    timestamp: opt(m.timestamp),
+    model: opt(m.model),
+    usage: usageFrom(m.usage),
+    kind: opt(m.kind),
+    parts: m.parts.map(partFromProto),
+    native: opt(m.native),
+    source: opt(m.source),
+  });
+}
+
+function partFromProto(p: DecodedPart): Part {
+  if (p.text) return { type: 'text', content: p.text.content };
+  if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
+  if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
+  if (p.toolCallResponse) {
+    return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response: p.toolCallResponse.response, isError: p.toolCallResponse.isError || undefined });
+  }
+  if (p.blob) {
+    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: Buffer.from(p.blob.content).toString('base64') };
+  }
+  if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
+  return { type: 'generic', kind: 'unknown-part', content: '' };
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,29 @@
+/** Opens the index database with the pragmas every connection needs. */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { migrate } from './migrate';
+import { INDEX_FILE } from './paths';
+
+export type IndexDb = Database.Database;
+
+/** The writer's connection: creates the archive folder and migrates the schema. */
+export function openWritableIndex(root: string): IndexDb {
+  mkdirSync(root, { recursive: true });
+  const db = new Database(path.join(root, INDEX_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 10000');
+  migrate(db);
+  return db;
+}
+
+/**
+ * A reader's connection. It migrates too when it is first to open the archive (so a fresh
+ * archive reads as empty, not as an error), then only reads.
+ */
+export function openReadableIndex(root: string): IndexDb {
+  const db = openWritableIndex(root);
+  db.pragma('query_only = ON');
+  return db;
+}

@@ -1,0 +1,46 @@
+/**
+ * Brings an index database up to the newest schema, one numbered migration per transaction.
+ * An applied migration whose SQL has since changed is refused loudly: migrations are forever.
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations';
+import type { Migration } from './migrations/migration';
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+function hashOf(m: Migration): string {
+  return createHash('sha256').update(m.sql).digest('hex').slice(0, 16);
+}
+
+export function schemaVersion(db: Database.Database): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
+/** Apply migrations up to `target` (default: all). Returns the versions applied. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS, target = Infinity): number[] {
+  const current = schemaVersion(db);
+  const applied = db.prepare('SELECT version, hash FROM schema_migrations').all() as { version: number; hash: string }[];
+  for (const row of applied) {
+    const known = migrations.find((m) => m.version === row.version);
+    if (known && hashOf(known) !== row.hash) {
+      throw new MigrationError(`migration ${row.version} (${known.name}) was edited after it was applied`);
+    }
+  }
+  const newest = migrations.at(-1)?.version ?? 0;
+  if (current > newest) throw new MigrationError(`archive schema ${current} is newer than this Déjà Vu (${newest}); update the app`);
+  const done: number[] = [];
+  for (const m of migrations) {
+    if (m.version <= current || m.version > target) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)').run(m.version, m.name, hashOf(m), new Date().toISOString());
+    })();
+    done.push(m.version);
+  }
+  return done;
+}

@@ -1,0 +1,5 @@
+/** Every migration, in order. Append only: an applied migration is never edited. */
+import { migration001 } from './001-initial';
+import type { Migration } from './migration';
+
+export const MIGRATIONS: readonly Migration[] = [migration001];

@@ -1,0 +1,99 @@
+/** Maps between index rows and the record's summary shape. */
+import type { AgentId } from '../../../shared/agents';
+import type { Conversation, ConversationSummary, Usage } from '../../../shared/record';
+
+export interface ConversationRow {
+  seq: number;
+  id: string;
+  agent: string;
+  native_id: string;
+  workspace: string;
+  instance: string;
+  cwd: string | null;
+  git_branch: string | null;
+  title: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  models: string;
+  usage: string | null;
+  parent_id: string | null;
+  parent_tool_call_id: string | null;
+  agent_version: string | null;
+  source_path: string;
+  sources: string;
+  source_deleted: number;
+  warning_count: number;
+  message_count: number;
+  prompt_count: number;
+  blob_path: string;
+  blob_bytes: number;
+  archived_at: string;
+}
+
+/** A conversation as list and index views show it (no messages). */
+export interface ArchivedSummary extends ConversationSummary {
+  promptCount: number;
+  warningCount: number;
+  blobBytes: number;
+  archivedAt: string;
+}
+
+export function summaryFromRow(r: ConversationRow): ArchivedSummary {
+  const s: ArchivedSummary = {
+    id: r.id,
+    agent: r.agent as AgentId,
+    nativeId: r.native_id,
+    workspace: r.workspace,
+    instance: r.instance,
+    cwd: r.cwd ?? undefined,
+    gitBranch: r.git_branch ?? undefined,
+    title: r.title ?? undefined,
+    startedAt: r.started_at ?? undefined,
+    endedAt: r.ended_at ?? undefined,
+    models: JSON.parse(r.models) as string[],
+    usage: r.usage ? (JSON.parse(r.usage) as Usage) : undefined,
+    parentId: r.parent_id ?? undefined,
+    parentToolCallId: r.parent_tool_call_id ?? undefined,
+    agentVersion: r.agent_version ?? undefined,
+    sourcePath: r.source_path,
+    sources: JSON.parse(r.sources) as string[],
+    sourceDeleted: r.source_deleted === 1,
+    warnings: [],
+    messageCount: r.message_count,
+    promptCount: r.prompt_count,
+    warningCount: r.warning_count,
+    blobBytes: r.blob_bytes,
+    archivedAt: r.archived_at,
+  };
+  for (const key of Object.keys(s) as (keyof ArchivedSummary)[]) if (s[key] === undefined) delete s[key];
+  return s;
+}
+
+export function rowValues(c: Conversation, blobPath: string, blobBytes: number, sourceDeleted: boolean) {
+  return {
+    id: c.id,
+    agent: c.agent,
+    native_id: c.nativeId,
+    workspace: c.workspace,
+    instance: c.instance,
+    cwd: c.cwd ?? null,
+    git_branch: c.gitBranch ?? null,
+    title: c.title ?? null,
+    started_at: c.startedAt ?? null,
+    ended_at: c.endedAt ?? null,
+    models: JSON.stringify(c.models),
+    usage: c.usage ? JSON.stringify(c.usage) : null,
+    parent_id: c.parentId ?? null,
+    parent_tool_call_id: c.parentToolCallId ?? null,
+    agent_version: c.agentVersion ?? null,
+    source_path: c.sourcePath,
+    sources: JSON.stringify(c.sources),
+    source_deleted: sourceDeleted ? 1 : 0,
+    warning_count: c.warnings.length,
+    message_count: c.messages.length,
+    prompt_count: c.messages.filter((m) => m.role === 'user').length,
+    blob_path: blobPath,
+    blob_bytes: blobBytes,
+    archived_at: new Date().toISOString(),
+  };
+}

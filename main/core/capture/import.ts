@@ -1,0 +1,81 @@
+/**
+ * `dejavu import`: archive native session files from anywhere, given as files or folders.
+ * The agent is named, or detected from each file's content.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AgentId } from '../../../shared/agents';
+import { ArchiveWriter } from '../archive/archive-writer';
+import type { Provider } from '../providers/provider';
+import { detectProvider, providerFor } from '../providers/registry';
+import { isCredentialFile } from './credentials';
+import { originOf } from './homes';
+import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
+import { readHead } from './read-lines';
+
+export interface ImportOptions extends IngestOptions {
+  readonly root: string;
+  readonly paths: readonly string[];
+  readonly agent?: AgentId;
+}
+
+export interface ImportReport extends IngestReport {
+  /** Files looked at that no provider recognised. */
+  readonly unrecognized: string[];
+}
+
+const SESSION_EXTENSIONS = new Set(['.jsonl', '.json', '.md', '.ndjson', '.db', '.sqlite']);
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+
+export class UnknownAgentFormatError extends Error {
+  override readonly name = 'UnknownAgentFormatError';
+}
+
+export async function importPaths(options: ImportOptions): Promise<ImportReport> {
+  const named = options.agent ? providerFor(options.agent) : undefined;
+  if (options.agent && !named) throw new UnknownAgentFormatError(`no provider for agent "${options.agent}" yet`);
+  const files: SourceFile[] = [];
+  const unrecognized: string[] = [];
+  for (const given of options.paths) {
+    const abs = path.resolve(given);
+    const info = await stat(abs); // a path that does not exist is the person's error: let it throw
+    const candidates = info.isDirectory() ? await walk(abs) : [abs];
+    for (const file of candidates) {
+      if (isCredentialFile(file)) continue;
+      // A file named on the command line is the named agent's; a walked one must look like it.
+      const provider = named && !info.isDirectory() ? named : await detectFile(file, named);
+      if (provider) files.push({ path: file, provider, ...originOf(file) });
+      else unrecognized.push(file);
+    }
+  }
+  const writer = new ArchiveWriter(options.root);
+  try {
+    return { ...(await ingestFiles(writer, files, { force: true, ...options })), unrecognized };
+  } finally {
+    writer.close();
+  }
+}
+
+async function detectFile(file: string, only?: Provider): Promise<Provider | undefined> {
+  try {
+    const sample = { path: file, head: await readHead(file) };
+    if (only) return only.detect(sample) ? only : undefined;
+    return detectProvider(sample);
+  } catch {
+    return undefined;
+  }
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!SKIP_DIRS.has(e.name)) out.push(...(await walk(p)));
+    } else if (e.isFile() && (SESSION_EXTENSIONS.has(path.extname(e.name).toLowerCase()) || e.name.endsWith('.chat.history.md'))) {
+      out.push(p);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+/**
+ * Reads source files through their providers and stores them in batches. A file whose size
+ * and mtime match its cursor is not read again. One bad file is reported and skipped; it
+ * never stops the others.
+ */
+import { stat } from 'node:fs/promises';
+import type { AgentId } from '../../../shared/agents';
+import type { ArchiveWriter, ParsedSource } from '../archive/archive-writer';
+import type { Provider } from '../providers/provider';
+import { fileParseContext, type SourceOrigin } from './parse-context';
+
+export interface SourceFile extends SourceOrigin {
+  readonly path: string;
+  readonly provider: Provider;
+}
+
+export interface IngestProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly bytes: number;
+  readonly path: string;
+}
+
+export interface IngestReport {
+  readonly scanned: number;
+  readonly read: number;
+  readonly unchanged: number;
+  readonly bytesRead: number;
+  readonly created: string[];
+  readonly updated: string[];
+  readonly warnings: number;
+  readonly errors: { path: string; message: string }[];
+}
+
+export interface IngestOptions {
+  /** Read even files whose cursor says they are unchanged. */
+  readonly force?: boolean;
+  readonly onProgress?: (p: IngestProgress) => void;
+  /** Flush a batch once it holds this many bytes of source (default 16 MiB). */
+  readonly batchBytes?: number;
+}
+
+export async function ingestFiles(writer: ArchiveWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
+  const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], warnings: 0, errors: [] as { path: string; message: string }[] };
+  const batchLimit = options.batchBytes ?? 16 * 1024 * 1024;
+  let batch: ParsedSource[] = [];
+  let batchSize = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    const outcome = writer.store(batch);
+    report.created.push(...outcome.created);
+    report.updated.push(...outcome.updated);
+    batch = [];
+    batchSize = 0;
+  };
+  let done = 0;
+  for (const file of files) {
+    done += 1;
+    try {
+      const info = await stat(file.path);
+      const cursor = writer.cursor(file.path);
+      const same = cursor && !cursor.missing && cursor.size === info.size && cursor.mtimeMs === Math.trunc(info.mtimeMs) && cursor.agent === file.provider.agent;
+      if (same && !options.force) {
+        report.unchanged += 1;
+      } else {
+        const parsed = await parseSource(file, info.size, info.mtimeMs);
+        report.read += 1;
+        report.bytesRead += info.size;
+        report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
+        batch.push(parsed);
+        batchSize += info.size;
+        if (batchSize >= batchLimit) flush();
+      }
+    } catch (err) {
+      report.errors.push({ path: file.path, message: (err as Error).message });
+    }
+    options.onProgress?.({ done, total: files.length, bytes: report.bytesRead, path: file.path });
+  }
+  flush();
+  return report;
+}
+
+async function parseSource(file: SourceFile, size: number, mtimeMs: number): Promise<ParsedSource> {
+  const base = fileParseContext(file.path, file, size);
+  let readOffset = 0;
+  let wholeText = false;
+  const ctx = {
+    ...base,
+    async *lines() {
+      for await (const line of base.lines()) {
+        readOffset = line.endOffset;
+        yield line;
+      }
+    },
+    async readText() {
+      wholeText = true;
+      return base.readText();
+    },
+  };
+  const conversations = await file.provider.parse(ctx);
+  return {
+    path: file.path,
+    agent: file.provider.agent as AgentId,
+    instance: file.instance,
+    size,
+    mtimeMs,
+    readOffset: wholeText ? size : readOffset,
+    conversations,
+  };
+}

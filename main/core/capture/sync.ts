@@ -1,0 +1,57 @@
+/**
+ * A sync: find every agent's session files in the homes, archive what is new or changed, and
+ * flag conversations whose source files have disappeared (they stay in the archive).
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ArchiveWriter } from '../archive/archive-writer';
+import { PROVIDERS } from '../providers/registry';
+import { isCredentialFile } from './credentials';
+import { type AgentHome, defaultHomes, originOf } from './homes';
+import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
+
+export interface SyncOptions extends IngestOptions {
+  /** Archive folder. */
+  readonly root: string;
+  /** Homes (or folders) to read instead of the defaults. */
+  readonly sources?: readonly string[];
+  /** The person's home, for the defaults (default: the OS home). */
+  readonly home?: string;
+}
+
+export interface SyncReport extends IngestReport {
+  readonly sourceDeleted: string[];
+}
+
+export async function locateSources(homes: readonly AgentHome[]): Promise<SourceFile[]> {
+  const seen = new Set<string>();
+  const files: SourceFile[] = [];
+  for (const home of homes) {
+    for (const provider of PROVIDERS) {
+      for (const p of await provider.locate(home.dir)) {
+        const abs = path.resolve(p);
+        if (seen.has(abs) || isCredentialFile(abs)) continue;
+        seen.add(abs);
+        files.push({ path: abs, provider, instance: home.instance, workspaceHint: home.workspaceHint });
+      }
+    }
+  }
+  return files;
+}
+
+export async function sync(options: SyncOptions): Promise<SyncReport> {
+  const homes = options.sources?.length
+    ? options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
+    : defaultHomes(options.home ?? os.homedir());
+  const files = await locateSources(homes);
+  const writer = new ArchiveWriter(options.root);
+  try {
+    const report = await ingestFiles(writer, files, options);
+    const gone = writer.cursors().filter((c) => !c.missing && !existsSync(c.path)).map((c) => c.path);
+    const sourceDeleted = writer.markSourcesMissing(gone);
+    return { ...report, sourceDeleted };
+  } finally {
+    writer.close();
+  }
+}

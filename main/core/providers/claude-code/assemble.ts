@@ -1,0 +1,104 @@
+/** Turns the builders of one parsed file into Conversations: main first, then subagents. */
+import path from 'node:path';
+import type { Conversation, ParseWarning } from '../../../../shared/record';
+import type { ParseContext } from '../provider';
+import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
+import type { ConversationBuilder } from './builder';
+import type { ParseState, TitleSources } from './parse';
+
+const AGENT = 'claude-code';
+
+export function assemble(state: ParseState, ctx: ParseContext): Conversation[] {
+  const stem = path.basename(ctx.path, '.jsonl');
+  const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
+  const warnings = [...state.main.warnings, ...unknownTypeWarnings(state)];
+  state.main.resolveParents(state.skipped);
+  const out: Conversation[] = [];
+  if (state.subagentFile) {
+    const agentId = state.main.agentId ?? stem.replace(/^agent-/, '');
+    const nativeId = `${sessionId}.agent-${agentId}`;
+    out.push({
+      ...base(state.main, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
+      title: titleFor(state, state.main, true),
+      parentId: conversationId(AGENT, sessionId),
+    });
+    return out;
+  }
+  const mainId = conversationId(AGENT, sessionId);
+  out.push({ ...base(state.main, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main, false) });
+  for (const [root, builder] of state.sidechains) {
+    builder.resolveParents(state.skipped);
+    const key = `sidechain-${root}`;
+    const conversation: Conversation = {
+      ...base(builder, ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
+      title: titleFrom(builder.task),
+      parentId: mainId,
+    };
+    const call = builder.task === undefined ? undefined : takeTaskCall(state, builder.task);
+    if (call !== undefined) conversation.parentToolCallId = call;
+    out.push(conversation);
+  }
+  return out;
+}
+
+function base(
+  builder: ConversationBuilder,
+  ctx: ParseContext,
+  nativeId: string,
+  id: string,
+  warnings: ParseWarning[],
+): Conversation {
+  const conversation: Conversation = {
+    id,
+    agent: AGENT,
+    nativeId,
+    workspace: workspaceFor(builder.cwd, ctx.workspaceHint),
+    instance: ctx.instance,
+    models: [...builder.models],
+    sourcePath: ctx.path,
+    sources: [ctx.path],
+    warnings,
+    messages: builder.messages,
+  };
+  if (builder.cwd !== undefined) conversation.cwd = builder.cwd;
+  if (builder.gitBranch !== undefined) conversation.gitBranch = builder.gitBranch;
+  if (builder.startedAt !== undefined) conversation.startedAt = builder.startedAt;
+  if (builder.endedAt !== undefined) conversation.endedAt = builder.endedAt;
+  if (builder.version !== undefined) conversation.agentVersion = builder.version;
+  const usage = builder.totalUsage();
+  if (usage) conversation.usage = usage;
+  return conversation;
+}
+
+/**
+ * A /rename title, else the latest AI title, else a summary record describing a leaf of this
+ * file, else the first typed prompt (or slash command). Subagents are titled by their task.
+ */
+function titleFor(sources: TitleSources & { seen: ReadonlySet<string> }, builder: ConversationBuilder, subagent: boolean): string | undefined {
+  if (subagent) return titleFrom(builder.task ?? builder.firstPrompt);
+  if (sources.customTitle) return titleFrom(sources.customTitle);
+  if (sources.aiTitle) return titleFrom(sources.aiTitle);
+  for (let i = sources.summaries.length - 1; i >= 0; i -= 1) {
+    const summary = sources.summaries[i];
+    if (summary.leafUuid !== undefined && sources.seen.has(summary.leafUuid) && summary.text) return titleFrom(summary.text);
+  }
+  return titleFrom(builder.firstPrompt ?? builder.firstSlash);
+}
+
+/** The parent's Task call whose prompt is the sidechain's task; each call links once. */
+function takeTaskCall(state: ParseState, task: string): string | undefined {
+  const ids = state.taskCalls.get(task);
+  return ids?.shift();
+}
+
+function firstSidechainSession(state: ParseState): string | undefined {
+  for (const builder of state.sidechains.values()) if (builder.sessionId) return builder.sessionId;
+  return undefined;
+}
+
+function unknownTypeWarnings(state: ParseState): ParseWarning[] {
+  if (state.unknownTypes.size === 0) return [];
+  const [firstLine] = state.unknownTypes.values();
+  const names = [...state.unknownTypes.keys()].join(', ');
+  return [{ line: firstLine, message: `Unknown Claude Code record types kept as generic system messages: ${names}` }];
+}

@@ -1,0 +1,121 @@
+/**
+ * Collects the messages and metadata of one conversation (the main session, one in-file
+ * sidechain, or one subagent file) while the file streams past, then resolves the tree links.
+ */
+import type { Message, ParseWarning, Usage } from '../../../../shared/record';
+import { addUsage } from './content';
+import type { RawRecord } from './records';
+import { str } from './records';
+
+export class ConversationBuilder {
+  readonly messages: Message[] = [];
+  readonly warnings: ParseWarning[] = [];
+  readonly models = new Set<string>();
+  sessionId?: string;
+  agentId?: string;
+  cwd?: string;
+  gitBranch?: string;
+  version?: string;
+  startedAt?: string;
+  endedAt?: string;
+  /** Text of the first typed prompt, for the title. */
+  firstPrompt?: string;
+  /** `/name args` of the first slash command, the title when no prompt was typed. */
+  firstSlash?: string;
+  /** Subagent conversations: the task the parent agent wrote (first user text). */
+  task?: string;
+  /** Set once the first user text of a subagent conversation has been seen. */
+  taskSeen = false;
+
+  /** Record uuid → id of the message it ended up in (itself, or the message it merged into). */
+  private readonly alias = new Map<string, string>();
+  /** The raw parent uuid of each message, resolved to a message id in finish(). */
+  private readonly rawParents: (string | undefined)[] = [];
+  /** API message id → the first Message of it and its latest usage (usage counts once per id). */
+  private readonly usageByApiId = new Map<string, { message: Message; usage: Usage }>();
+  /** The last message added, when it was an assistant one: split records merge into it. */
+  private open?: { message: Message; apiId: string };
+
+  /** `subagent`: the conversation is a subagent's, so its first user text is the task. */
+  constructor(public subagent: boolean) {}
+
+  /** Metadata every record may carry. */
+  touch(record: RawRecord): void {
+    if (this.sessionId === undefined) this.sessionId = str(record.sessionId);
+    if (this.agentId === undefined) this.agentId = str(record.agentId);
+    if (this.cwd === undefined) this.cwd = str(record.cwd);
+    const branch = str(record.gitBranch);
+    if (branch) this.gitBranch = branch;
+    const version = str(record.version);
+    if (version) this.version = version;
+    const time = str(record.timestamp);
+    if (time) {
+      if (this.startedAt === undefined || time < this.startedAt) this.startedAt = time;
+      if (this.endedAt === undefined || time > this.endedAt) this.endedAt = time;
+    }
+  }
+
+  add(message: Message, rawParent: string | undefined): void {
+    this.messages.push(message);
+    this.rawParents.push(rawParent);
+    this.alias.set(message.id, message.id);
+    this.open = undefined;
+  }
+
+  /** Adds an assistant message, or merges it into the open one when it is the same API message. */
+  addAssistant(message: Message, rawParent: string | undefined, uuid: string | undefined, apiId: string | undefined): void {
+    const open = this.open;
+    if (open && apiId !== undefined && open.apiId === apiId) {
+      for (const part of message.parts) open.message.parts.push(part);
+      open.message.native += `\n${message.native}`;
+      if (uuid) this.alias.set(uuid, open.message.id);
+    } else {
+      this.add(message, rawParent);
+      if (apiId !== undefined) this.open = { message, apiId };
+    }
+    const usage = message.usage;
+    message.usage = undefined;
+    if (usage) this.recordUsage(apiId ?? `#${message.id}`, usage, this.open?.message ?? message);
+  }
+
+  /** Keeps one usage per API message (the last seen: the split records repeat it, growing). */
+  private recordUsage(apiId: string, usage: Usage, message: Message): void {
+    const seen = this.usageByApiId.get(apiId);
+    if (seen) {
+      seen.usage = usage;
+      seen.message.usage = usage;
+    } else {
+      this.usageByApiId.set(apiId, { message, usage });
+      message.usage = usage;
+    }
+  }
+
+  totalUsage(): Usage | undefined {
+    if (this.usageByApiId.size === 0) return undefined;
+    const total: Usage = {};
+    for (const { usage } of this.usageByApiId.values()) addUsage(total, usage);
+    return total;
+  }
+
+  /**
+   * Links every message to its parent message. `skipped` maps the uuid of each record that
+   * became no message (progress, bookkeeping) to its own parent, so links pass through it.
+   */
+  resolveParents(skipped: ReadonlyMap<string, string | undefined>): void {
+    for (let i = 0; i < this.messages.length; i += 1) {
+      const parentId = this.resolve(this.rawParents[i], skipped);
+      if (parentId !== undefined && parentId !== this.messages[i].id) this.messages[i].parentId = parentId;
+    }
+  }
+
+  private resolve(uuid: string | undefined, skipped: ReadonlyMap<string, string | undefined>): string | undefined {
+    // Bounded: a malformed file could hold a parent cycle among skipped records.
+    for (let hops = 0; uuid !== undefined && hops < 10_000; hops += 1) {
+      const id = this.alias.get(uuid);
+      if (id !== undefined) return id;
+      if (!skipped.has(uuid)) return undefined;
+      uuid = skipped.get(uuid);
+    }
+    return undefined;
+  }
+}

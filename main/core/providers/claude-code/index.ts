@@ -1,0 +1,14 @@
+/** The Claude Code provider: `~/.claude/projects/**.jsonl` session transcripts. */
+import type { Provider } from '../provider';
+import { detectClaudeCode } from './detect';
+import { locateClaudeCode } from './locate';
+import { parseClaudeCode } from './parse';
+import { resumeClaudeCode } from './resume';
+
+export const claudeCodeProvider: Provider = {
+  agent: 'claude-code',
+  locate: locateClaudeCode,
+  detect: detectClaudeCode,
+  parse: parseClaudeCode,
+  resumeCommand: resumeClaudeCode,
+};

@@ -1,0 +1,256 @@
+/**
+ * Streams one Claude Code session file and routes every record to the conversation it belongs
+ * to: the main session, an in-file sidechain (pre-2.0 Task subagents), or — for a separate
+ * `agent-*.jsonl` file — the one subagent conversation the file holds.
+ */
+import path from 'node:path';
+import type { Conversation, Message, Part } from '../../../../shared/record';
+import type { ParseContext, SourceLine } from '../provider';
+import { assemble } from './assemble';
+import { ConversationBuilder } from './builder';
+import { classifyUser, slashCommandLabel } from './classify';
+import { assistantParts, usageOf, userParts } from './content';
+import type { RawRecord } from './records';
+import { SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+
+export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
+  const state = new ParseState(ctx.path);
+  for await (const line of ctx.lines()) state.line(line);
+  return assemble(state, ctx);
+}
+
+/** Where a title may come from, strongest first (see README). */
+export interface TitleSources {
+  customTitle?: string;
+  aiTitle?: string;
+  summaries: { leafUuid?: string; text: string }[];
+}
+
+export class ParseState implements TitleSources {
+  readonly main: ConversationBuilder;
+  /** In-file sidechains by the uuid of their first record, in the order they start. */
+  readonly sidechains = new Map<string, ConversationBuilder>();
+  /** Every uuid read: resumed sessions repeat records, and summaries point at leaves. */
+  readonly seen = new Set<string>();
+  /** Records that became no message: uuid → their parent, so tree links pass through them. */
+  readonly skipped = new Map<string, string | undefined>();
+  /** Task tool calls of the main session by their prompt, to link sidechains to them. */
+  readonly taskCalls = new Map<string, string[]>();
+  readonly unknownTypes = new Map<string, number>();
+  readonly summaries: { leafUuid?: string; text: string }[] = [];
+  customTitle?: string;
+  aiTitle?: string;
+  /** True for a separate subagent file: every record belongs to one subagent conversation. */
+  subagentFile: boolean | undefined;
+  /** Sidechain record uuid → the uuid of its chain's first record. */
+  private readonly sideRoot = new Map<string, string>();
+  /** Lines of uuid-less records that became messages, to drop repeats. */
+  private readonly seenLines = new Set<string>();
+
+  constructor(filePath: string) {
+    const subagentName = path.basename(filePath).startsWith('agent-');
+    this.subagentFile = subagentName ? true : undefined;
+    this.main = new ConversationBuilder(subagentName);
+  }
+
+  line(line: SourceLine): void {
+    const text = line.text;
+    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      this.main.warnings.push({ line: line.lineNo, message: `Unreadable line skipped: ${(error as Error).message}` });
+      return;
+    }
+    if (!isObject(record)) {
+      this.main.warnings.push({ line: line.lineNo, message: 'Line is not a JSON object; skipped' });
+      return;
+    }
+    this.record(record as RawRecord, line);
+  }
+
+  private record(record: RawRecord, line: SourceLine): void {
+    const uuid = str(record.uuid);
+    if (uuid !== undefined) {
+      if (this.seen.has(uuid)) return;
+      this.seen.add(uuid);
+      if (this.subagentFile === undefined) this.decideFileKind(record);
+    }
+    const builder = this.route(record, uuid, line.lineNo);
+    builder.touch(record);
+    switch (record.type) {
+      case 'user':
+        return this.user(builder, record, uuid, line);
+      case 'assistant':
+        return this.assistant(builder, record, uuid, line);
+      case 'system':
+        return this.system(builder, record, uuid, line);
+      case 'attachment':
+        return this.attachment(builder, record, uuid, line);
+      case 'summary':
+        return this.summary(record, line);
+      case 'custom-title':
+        this.customTitle = str(record.customTitle) ?? this.customTitle;
+        return;
+      case 'ai-title':
+        this.aiTitle = str(record.aiTitle) ?? this.aiTitle;
+        return;
+      default:
+        if (typeof record.type === 'string' && SILENT_TYPES.has(record.type)) this.skip(record, uuid);
+        else this.unknown(builder, record, uuid, line);
+    }
+  }
+
+  /** 2.x subagent files carry `agentId` on sidechain records; main files never do. */
+  private decideFileKind(record: RawRecord): void {
+    this.subagentFile = record.isSidechain === true && typeof record.agentId === 'string';
+    if (this.subagentFile) this.main.subagent = true;
+  }
+
+  private route(record: RawRecord, uuid: string | undefined, lineNo: number): ConversationBuilder {
+    if (this.subagentFile || record.isSidechain !== true) return this.main;
+    const parent = str(record.parentUuid);
+    const root = (parent !== undefined ? this.sideRoot.get(parent) : undefined) ?? uuid ?? `line-${lineNo}`;
+    if (uuid !== undefined) this.sideRoot.set(uuid, root);
+    let builder = this.sidechains.get(root);
+    if (!builder) {
+      builder = new ConversationBuilder(true);
+      this.sidechains.set(root, builder);
+    }
+    return builder;
+  }
+
+  private user(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const content = apiMessageOf(record).content;
+    const { role, kind } = classifyUser(record, content, builder.subagent && !builder.taskSeen);
+    if (kind === 'subagent-task') {
+      builder.taskSeen = true;
+      builder.task = leadingText(content);
+    } else if (role === 'user') {
+      notePrompt(builder, promptText(content), kind === 'slash-command');
+    }
+    builder.add(newMessage(record, uuid, line, role, kind, userParts(content)), parentOf(record));
+  }
+
+  private assistant(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const api = apiMessageOf(record);
+    const model = str(api.model);
+    const synthetic = model === '<synthetic>';
+    // `<synthetic>` records are written by Claude Code itself (API errors, "No response requested").
+    const kind = record.isApiErrorMessage === true ? 'api-error' : synthetic ? 'synthetic' : undefined;
+    const message = newMessage(record, uuid, line, 'assistant', kind, assistantParts(api.content));
+    if (model && !synthetic) {
+      message.model = model;
+      builder.models.add(model);
+    }
+    message.usage = usageOf(api.usage);
+    if (builder === this.main && !this.subagentFile) this.noteTaskCalls(api.content);
+    builder.addAssistant(message, parentOf(record), uuid, str(api.id));
+  }
+
+  /** Remembers Task/Agent tool calls so sidechains can be linked to the call that started them. */
+  private noteTaskCalls(content: unknown): void {
+    if (!Array.isArray(content)) return;
+    for (const block of blocksOf(content)) {
+      if (block.type !== 'tool_use' || (block.name !== 'Task' && block.name !== 'Agent')) continue;
+      const prompt = isObject(block.input) ? str(block.input.prompt) : undefined;
+      const id = str(block.id);
+      if (prompt === undefined || id === undefined) continue;
+      const ids = this.taskCalls.get(prompt);
+      if (ids) ids.push(id);
+      else this.taskCalls.set(prompt, [id]);
+    }
+  }
+
+  /** `type:"system"` records: compaction boundaries, API errors, hooks, local commands, … */
+  private system(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const kind = str(record.subtype) ?? 'system';
+    const text = str(record.content);
+    const parts: Part[] = text ? [{ type: 'text', content: text }] : [{ type: 'generic', kind, content: payloadJson(record) }];
+    builder.add(newMessage(record, uuid, line, 'system', kind, parts), parentOf(record));
+  }
+
+  /** Context the harness attached (hook output, reminders, listings, queued commands). */
+  private attachment(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const attachment = isObject(record.attachment) ? record.attachment : {};
+    const type = str(attachment.type) ?? 'unknown';
+    const text = str(attachment.content) || str(attachment.prompt);
+    const parts: Part[] = text ? [{ type: 'text', content: text }] : [{ type: 'generic', kind: type, content: JSON.stringify(attachment) }];
+    builder.add(newMessage(record, uuid, line, 'system', `attachment:${type}`, parts), parentOf(record));
+  }
+
+  /** Session summaries (the /resume list title); kept as a message and as a title candidate. */
+  private summary(record: RawRecord, line: SourceLine): void {
+    if (!this.firstTimeLine(line.text)) return;
+    const text = str(record.summary) ?? '';
+    this.summaries.push({ leafUuid: str(record.leafUuid), text });
+    this.main.add(newMessage(record, undefined, line, 'system', 'summary', [{ type: 'text', content: text }]), undefined);
+  }
+
+  private skip(record: RawRecord, uuid: string | undefined): void {
+    if (uuid !== undefined) this.skipped.set(uuid, parentOf(record));
+  }
+
+  /** A record type this parser does not know: kept verbatim, and reported once per file. */
+  private unknown(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    if (uuid === undefined && !this.firstTimeLine(line.text)) return;
+    const type = typeof record.type === 'string' ? record.type : '(no type)';
+    if (!this.unknownTypes.has(type)) this.unknownTypes.set(type, line.lineNo);
+    const parts: Part[] = [{ type: 'generic', kind: type, content: line.text }];
+    builder.add(newMessage(record, uuid, line, 'system', type, parts), parentOf(record));
+  }
+
+  private firstTimeLine(text: string): boolean {
+    if (this.seenLines.has(text)) return false;
+    this.seenLines.add(text);
+    return true;
+  }
+}
+
+/** The typed text for a title: IDE context blocks (`<ide_opened_file>…`) come first; skip them. */
+function promptText(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return leadingText(content);
+  for (const block of blocksOf(content)) {
+    if (block.type === 'text' && typeof block.text === 'string' && !block.text.startsWith('<ide_')) return block.text;
+  }
+  return leadingText(content);
+}
+
+function notePrompt(builder: ConversationBuilder, text: string | undefined, slash: boolean): void {
+  if (text === undefined || builder.firstPrompt !== undefined) return;
+  if (!slash) builder.firstPrompt = text;
+  else builder.firstSlash ??= slashCommandLabel(text);
+}
+
+function newMessage(
+  record: RawRecord,
+  uuid: string | undefined,
+  line: SourceLine,
+  role: Message['role'],
+  kind: string | undefined,
+  parts: Part[],
+): Message {
+  const message: Message = { id: uuid ?? `line-${line.lineNo}`, role, parts, native: line.text, source: 0 };
+  const timestamp = str(record.timestamp);
+  if (timestamp !== undefined) message.timestamp = timestamp;
+  if (kind !== undefined) message.kind = kind;
+  return message;
+}
+
+/** compact_boundary records restart the chain (`parentUuid: null`) but name the logical parent. */
+function parentOf(record: RawRecord): string | undefined {
+  return str(record.parentUuid) ?? str(record.logicalParentUuid);
+}
+
+/** Fields every record repeats; left out of generic payloads (they stay in `native`). */
+const ENVELOPE = new Set([
+  'parentUuid', 'logicalParentUuid', 'isSidechain', 'userType', 'cwd', 'sessionId', 'version', 'gitBranch',
+  'slug', 'type', 'subtype', 'uuid', 'timestamp', 'entrypoint', 'isMeta', 'level',
+]);
+
+function payloadJson(record: RawRecord): string {
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) if (!ENVELOPE.has(key)) payload[key] = value;
+  return JSON.stringify(payload);
+}

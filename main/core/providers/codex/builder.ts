@@ -1,0 +1,249 @@
+/**
+ * Accumulates one Codex rollout into a Conversation while its lines stream past. Each line is
+ * handled once; the few decisions that need the whole file (which user-role items were the
+ * typed prompts, whether agent_message events are the only answers) are settled in finish().
+ */
+import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
+import { conversationId, titleFrom, workspaceFor } from '../identity';
+import type { ParseContext } from '../provider';
+import { promptForTitle } from './injected';
+import type { TokenCount } from './usage';
+
+/** One parsed line, as handlers see it. */
+export interface Line {
+  readonly lineNo: number;
+  readonly raw: string;
+  readonly timestamp?: string;
+}
+
+export interface SessionInfo {
+  id?: string;
+  cwd?: string;
+  gitBranch?: string;
+  cliVersion?: string;
+  startedAt?: string;
+  /** The thread that spawned this one, for subagent/guardian/review threads. */
+  parentThreadId?: string;
+  /** The thread was started by another agent: its first prompt is that agent's task. */
+  isSubagent?: boolean;
+}
+
+/** A user-role response_item: a typed prompt's copy, or injected context. */
+interface UserItem {
+  readonly message: Message;
+  readonly text: string;
+  readonly kind?: string;
+}
+
+/** A system message two channels both write (item and event): the second joins the first. */
+interface OpenPair {
+  readonly message: Message;
+  readonly channels: Set<string>;
+}
+
+export class CodexBuilder {
+  readonly session: SessionInfo = {};
+  readonly warnings: ParseWarning[] = [];
+  private readonly messages: Message[] = [];
+  private readonly models = new Set<string>();
+  private readonly unknownTypes = new Set<string>();
+  private readonly userEvents: { message: Message; text: string }[] = [];
+  private readonly userItems: UserItem[] = [];
+  private readonly agentMessageEvents = new Set<Message>();
+  private readonly openPairs = new Map<string, OpenPair>();
+  private assistantItems = 0;
+  private currentModel?: string;
+  private awaitingUsage?: Message;
+  private lastTokenKey = '';
+  private totalUsage?: TokenCount['total'];
+  private firstTimestamp?: string;
+  private lastTimestamp?: string;
+  private lastIdLine = -1;
+  private idsOnLine = 0;
+
+  constructor(private readonly ctx: ParseContext) {}
+
+  seen(line: Line): void {
+    if (!line.timestamp) return;
+    this.firstTimestamp ??= line.timestamp;
+    this.lastTimestamp = line.timestamp;
+  }
+
+  warn(line: number | undefined, message: string): void {
+    this.warnings.push(line === undefined ? { message } : { line, message });
+  }
+
+  setModel(model: string): void {
+    this.currentModel = model;
+    this.models.add(model);
+  }
+
+  /** Appends a message made from this line, in file order. */
+  push(line: Line, role: Role, parts: Part[], kind?: string): Message {
+    const message: Message = { id: this.nextId(line.lineNo), role, parts, native: line.raw, source: 0 };
+    if (line.timestamp) message.timestamp = line.timestamp;
+    if (kind) message.kind = kind;
+    if (role === 'assistant') {
+      if (this.currentModel) message.model = this.currentModel;
+      this.awaitingUsage = message;
+    }
+    this.messages.push(message);
+    return message;
+  }
+
+  /** A response_item assistant message: counted so agent_message events can stay unused. */
+  pushAssistantItem(line: Line, parts: Part[]): void {
+    this.assistantItems += 1;
+    this.push(line, 'assistant', parts);
+  }
+
+  /** An agent_message event: kept only if the file never wrote the response_item copy. */
+  pushAgentMessageEvent(line: Line, text: string): void {
+    const awaiting = this.awaitingUsage;
+    this.agentMessageEvents.add(this.push(line, 'assistant', [{ type: 'text', content: text }]));
+    // Usage belongs to the response_item copy when there is one; this message may be dropped.
+    if (awaiting) this.awaitingUsage = awaiting;
+  }
+
+  /** A user_message event: the prompt the person typed (count = PROVENANCE prompts). */
+  pushUserEvent(line: Line, text: string, parts: Part[]): void {
+    this.openPairs.clear();
+    this.userEvents.push({ message: this.push(line, 'user', parts), text });
+  }
+
+  /** A user-role response_item; resolved in finish() against the user_message events. */
+  pushUserItem(line: Line, text: string, parts: Part[], kind?: string): void {
+    this.userItems.push({ message: this.push(line, 'system', parts, kind), text, kind });
+  }
+
+  /**
+   * Interrupts and compactions are written by two or three channels in a row (a response_item
+   * or `compacted` record plus an event). The first makes the message, later ones join it;
+   * `preferParts` lets the richer channel replace the parts of a thinner one.
+   */
+  pushPaired(line: Line, key: string, channel: string, parts: Part[], preferParts = false): void {
+    const open = this.openPairs.get(key);
+    if (open && !open.channels.has(channel)) {
+      open.channels.add(channel);
+      open.message.native = `${open.message.native}\n${line.raw}`;
+      if (preferParts && parts.length) open.message.parts = parts;
+      return;
+    }
+    const message = this.push(line, 'system', parts, key);
+    this.openPairs.set(key, { message, channels: new Set([channel]) });
+  }
+
+  /** A record or payload type this parser does not know: kept as-is, reported once. */
+  pushUnknown(line: Line, typeName: string): void {
+    this.unknownTypes.add(typeName);
+    this.push(line, 'system', [{ type: 'generic', kind: typeName, content: line.raw }], 'unknown');
+  }
+
+  tokenCount(count: TokenCount): void {
+    if (count.key && count.key === this.lastTokenKey) return;
+    this.lastTokenKey = count.key;
+    if (count.total) this.totalUsage = count.total;
+    if (count.last && this.awaitingUsage && !this.awaitingUsage.usage) this.awaitingUsage.usage = count.last;
+    this.awaitingUsage = undefined;
+  }
+
+  finish(): Conversation {
+    const dropped = new Set<Message>();
+    this.resolveUserItems(dropped);
+    if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(m);
+    const messages = dropped.size ? this.messages.filter((m) => !dropped.has(m)) : this.messages;
+    const title = this.markSubagentTask(messages);
+    if (this.unknownTypes.size) {
+      this.warn(undefined, `Unknown Codex record types kept as generic messages: ${[...this.unknownTypes].sort().join(', ')}`);
+    }
+    return this.conversation(messages, title);
+  }
+
+  /**
+   * Every typed prompt is written twice: a user_message event and a user-role response_item of
+   * the same text. Items matching an event (in order) join that event's message; the rest are
+   * injected context. A file with no user_message events falls back to the items themselves.
+   */
+  private resolveUserItems(dropped: Set<Message>): void {
+    const byText = new Map<string, Message[]>();
+    for (const e of this.userEvents) {
+      const queue = byText.get(e.text);
+      if (queue) queue.push(e.message);
+      else byText.set(e.text, [e.message]);
+    }
+    const hasEvents = this.userEvents.length > 0;
+    for (const item of this.userItems) {
+      const target = byText.get(item.text)?.shift();
+      if (target) {
+        target.native = `${target.native}\n${item.message.native}`;
+        dropped.add(item.message);
+      } else if (!hasEvents && !item.kind) {
+        item.message.role = 'user';
+      } else {
+        item.message.kind = item.kind ?? 'context';
+      }
+    }
+  }
+
+  /** In a thread another agent started, the first prompt is that agent's task, not typed. */
+  private markSubagentTask(messages: Message[]): string | undefined {
+    const first = messages.find((m) => m.role === 'user');
+    const text = first ? textOf(first) : undefined;
+    if (this.session.isSubagent && first) {
+      first.role = 'system';
+      first.kind = 'subagent-task';
+      const typed = messages.find((m) => m.role === 'user');
+      return titleFrom(typed ? textOf(typed) : text);
+    }
+    return titleFrom(text === undefined ? undefined : promptForTitle(text));
+  }
+
+  private conversation(messages: Message[], title: string | undefined): Conversation {
+    const s = this.session;
+    const nativeId = s.id ?? idFromFileName(this.ctx.path);
+    const conversation: Conversation = {
+      id: conversationId('codex', nativeId),
+      agent: 'codex',
+      nativeId,
+      workspace: workspaceFor(s.cwd, this.ctx.workspaceHint),
+      instance: this.ctx.instance,
+      models: [...this.models],
+      sourcePath: this.ctx.path,
+      sources: [this.ctx.path],
+      warnings: this.warnings,
+      messages,
+    };
+    if (s.cwd) conversation.cwd = s.cwd;
+    if (s.gitBranch) conversation.gitBranch = s.gitBranch;
+    if (title) conversation.title = title;
+    const startedAt = s.startedAt ?? this.firstTimestamp;
+    if (startedAt) conversation.startedAt = startedAt;
+    if (this.lastTimestamp) conversation.endedAt = this.lastTimestamp;
+    if (this.totalUsage) conversation.usage = this.totalUsage;
+    if (s.cliVersion) conversation.agentVersion = s.cliVersion;
+    if (s.parentThreadId) conversation.parentId = conversationId('codex', s.parentThreadId);
+    return conversation;
+  }
+
+  private nextId(lineNo: number): string {
+    if (lineNo !== this.lastIdLine) {
+      this.lastIdLine = lineNo;
+      this.idsOnLine = 0;
+      return `L${lineNo}`;
+    }
+    this.idsOnLine += 1;
+    return `L${lineNo}.${this.idsOnLine}`;
+  }
+}
+
+function textOf(message: Message): string {
+  return message.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
+}
+
+const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+
+/** `rollout-<date>-<uuid>.jsonl` → the uuid; otherwise the file name without extension. */
+export function idFromFileName(filePath: string): string {
+  const base = filePath.split(/[\\/]/).pop() ?? filePath;
+  return UUID.exec(base)?.[1] ?? base.replace(/\.jsonl$/i, '');
+}

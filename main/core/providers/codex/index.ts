@@ -1,0 +1,14 @@
+/** The Codex CLI provider: rollout JSONL files under `~/.codex` (and `$CODEX_HOME`). */
+import type { Provider } from '../provider';
+import { detectRollout } from './detect';
+import { locateRollouts } from './locate';
+import { parseRollout } from './parse';
+import { resumeCommand } from './resume';
+
+export const codexProvider: Provider = {
+  agent: 'codex',
+  locate: locateRollouts,
+  detect: detectRollout,
+  parse: parseRollout,
+  resumeCommand,
+};

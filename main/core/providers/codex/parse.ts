@@ -1,0 +1,156 @@
+/**
+ * Parses one Codex rollout (`rollout-<date>-<uuid>.jsonl`) into a Conversation. Each line is
+ * JSON-parsed exactly once and dispatched by its record type; see README.md for the format.
+ */
+import type { Conversation, Part } from '../../../../shared/record';
+import type { ParseContext } from '../provider';
+import { CodexBuilder, type Line } from './builder';
+import { contentText } from './content';
+import { handleEvent } from './events';
+import { handleResponseItem } from './items';
+import { arr, isObject, obj, str, type Json } from './json';
+
+export async function parseRollout(ctx: ParseContext): Promise<Conversation[]> {
+  const b = new CodexBuilder(ctx);
+  const state: ReadState = { sawLine: false, sawMeta: false, legacy: false };
+  for await (const { text, lineNo } of ctx.lines()) {
+    if (isBlank(text)) continue;
+    state.sawLine = true;
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      b.warn(lineNo, `Unreadable JSON line skipped: ${shortMessage(error)}`);
+      continue;
+    }
+    if (!isObject(record)) {
+      b.warn(lineNo, 'Line is not a JSON object; skipped');
+      continue;
+    }
+    const line: Line = { lineNo, raw: text, timestamp: str(record.timestamp) };
+    b.seen(line);
+    dispatch(b, state, line, record);
+  }
+  if (!state.sawLine) return [];
+  if (state.legacy) {
+    b.warn(undefined, 'Pre-envelope Codex rollout (bare items, mid-2025 CLI): read best-effort; no timestamps per message');
+  }
+  return [b.finish()];
+}
+
+interface ReadState {
+  sawLine: boolean;
+  sawMeta: boolean;
+  /** The file uses the early schema: a bare header line, then bare response items. */
+  legacy: boolean;
+}
+
+function dispatch(b: CodexBuilder, state: ReadState, line: Line, record: Json): void {
+  const type = str(record.type);
+  const payload = obj(record.payload);
+  if (type && payload) return dispatchEnvelope(b, state, line, type, payload);
+  if ('payload' in record) return b.pushUnknown(line, type ?? 'record:(untyped)');
+  // Early schema: no {timestamp,type,payload} wrapper.
+  if ('record_type' in record) return; // `{"record_type":"state"}` markers
+  if (!type && !state.sawMeta && str(record.id) && str(record.timestamp)) {
+    state.legacy = true;
+    return sessionMeta(b, state, record);
+  }
+  if (type) {
+    state.legacy = true;
+    return handleResponseItem(b, line, record);
+  }
+  b.pushUnknown(line, 'record:(untyped)');
+}
+
+function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: string, payload: Json): void {
+  switch (type) {
+    case 'response_item':
+      return handleResponseItem(b, line, payload);
+    case 'event_msg':
+      return handleEvent(b, line, payload);
+    case 'turn_context':
+      return turnContext(b, payload);
+    case 'session_meta':
+      return sessionMeta(b, state, payload);
+    case 'compacted':
+      return b.pushPaired(line, 'compaction-summary', 'record', compactedParts(payload), true);
+    default:
+      b.pushUnknown(line, type);
+  }
+}
+
+/**
+ * Only the first session_meta describes this thread. A forked thread (or a subagent spawned
+ * with the parent's history) repeats the parent's session_meta and history after its own.
+ */
+function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json): void {
+  if (state.sawMeta) return;
+  state.sawMeta = true;
+  const s = b.session;
+  s.id = str(payload.id);
+  s.cwd = str(payload.cwd) ?? s.cwd;
+  s.cliVersion = str(payload.cli_version);
+  s.startedAt = str(payload.timestamp);
+  s.gitBranch = str(obj(payload.git)?.branch);
+  readSubagentSource(b, payload);
+}
+
+/**
+ * Threads another agent started say so in `source` ({"subagent": "review" | {"thread_spawn":
+ * {parent_thread_id,…}} | {"other": …}}) and, from 0.14x, in `thread_source` (`user`,
+ * `subagent`, …). The parent id may also sit at top level (`parent_thread_id`).
+ */
+function readSubagentSource(b: CodexBuilder, payload: Json): void {
+  const s = b.session;
+  const source = obj(payload.source);
+  const sub = source ? (source.subagent ?? source.sub_agent) : undefined;
+  const threadSource = str(payload.thread_source);
+  s.isSubagent = sub !== undefined || (threadSource !== undefined && threadSource !== 'user');
+  const spawn = obj(obj(sub)?.thread_spawn);
+  s.parentThreadId = str(spawn?.parent_thread_id) ?? str(payload.parent_thread_id);
+  if (s.isSubagent) s.parentThreadId ??= str(payload.forked_from_id);
+}
+
+function turnContext(b: CodexBuilder, payload: Json): void {
+  const model = str(payload.model);
+  if (model) b.setModel(model);
+  b.session.cwd ??= str(payload.cwd);
+}
+
+/**
+ * A `compacted` record: the summary message (often empty now) and the history that replaced
+ * the conversation in the model's context, rendered as text so it stays searchable.
+ */
+function compactedParts(payload: Json): Part[] {
+  const parts: Part[] = [];
+  const message = str(payload.message);
+  if (message?.trim()) parts.push({ type: 'text', content: message });
+  const history = arr(payload.replacement_history);
+  if (history.length) parts.push({ type: 'generic', kind: 'replacement-history', content: renderHistory(history) });
+  if (!parts.length) parts.push({ type: 'text', content: 'Context compacted' });
+  return parts;
+}
+
+function renderHistory(history: unknown[]): string {
+  const blocks: string[] = [];
+  for (const item of history) {
+    if (!isObject(item)) continue;
+    const type = str(item.type) ?? 'unknown';
+    if (type === 'message') blocks.push(`[${str(item.role) ?? 'unknown'}]\n${contentText(item.content)}`);
+    else blocks.push(`[${type}]`);
+  }
+  return blocks.join('\n\n');
+}
+
+function isBlank(text: string): boolean {
+  if (text.length === 0) return true;
+  const c = text.charCodeAt(0);
+  // Only lines starting with whitespace need the (copying) trim.
+  return (c === 32 || c === 9 || c === 13) && text.trim() === '';
+}
+
+function shortMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 160 ? `${message.slice(0, 159)}…` : message;
+}

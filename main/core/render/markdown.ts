@@ -1,0 +1,104 @@
+/**
+ * The Markdown view of a conversation: what `dejavu export` and the app's export write.
+ * Transcript text is reproduced as written; tool calls and results go in fenced blocks whose
+ * fence is longer than any backtick run inside, so content can never break out of them.
+ */
+import { AGENT_LABELS } from '../../../shared/agents';
+import type { Conversation, Message, Part } from '../../../shared/record';
+
+export interface MarkdownOptions {
+  /** Include `system` messages (injected context). Default true. */
+  readonly includeSystem?: boolean;
+  /** Cut tool output longer than this many characters (default 20,000; 0 = never). */
+  readonly maxToolOutput?: number;
+}
+
+const ROLE_LABEL: Record<Message['role'], string> = { user: 'User', assistant: 'Assistant', tool: 'Tool', system: 'System' };
+
+export function conversationToMarkdown(c: Conversation, options: MarkdownOptions = {}): string {
+  const out: string[] = [];
+  out.push(`# ${oneLine(c.title ?? c.nativeId)}`, '');
+  const facts: [string, string | undefined][] = [
+    ['Agent', `${AGENT_LABELS[c.agent]}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
+    ['Workspace', c.workspace],
+    ['Instance', c.instance],
+    ['Directory', c.cwd],
+    ['Branch', c.gitBranch],
+    ['Started', c.startedAt],
+    ['Ended', c.endedAt],
+    ['Models', c.models.join(', ') || undefined],
+    ['Conversation', c.id],
+    ['Source', `${c.sourcePath}${c.sourceDeleted ? ' (deleted; this archive is the only copy)' : ''}`],
+  ];
+  for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
+  if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} unreadable record(s) skipped`);
+  out.push('');
+  for (const m of c.messages) {
+    if (m.role === 'system' && options.includeSystem === false) continue;
+    const body = m.parts.map((p) => partToMarkdown(p, options)).filter(Boolean);
+    if (body.length === 0) continue;
+    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}`;
+    out.push(`## ${label}${m.timestamp ? ` · ${m.timestamp}` : ''}`, '');
+    out.push(body.join('\n\n'), '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function partToMarkdown(p: Part, options: MarkdownOptions): string {
+  switch (p.type) {
+    case 'text':
+      return p.content.trim();
+    case 'reasoning':
+      if (!p.content.trim()) return p.redacted ? '<details><summary>Thinking (redacted)</summary></details>' : '';
+      return `<details><summary>Thinking</summary>\n\n${p.content.trim()}\n\n</details>`;
+    case 'tool_call':
+      return `**Tool call: ${oneLine(p.name)}**\n\n${fence(prettyJson(p.arguments), looksJson(p.arguments) ? 'json' : '')}`;
+    case 'tool_call_response': {
+      const limit = options.maxToolOutput ?? 20_000;
+      const text = limit > 0 && p.response.length > limit ? `${p.response.slice(0, limit)}\n… (${p.response.length - limit} more characters)` : p.response;
+      return `**Tool result${p.isError ? ' (error)' : ''}**\n\n${fence(text, '')}`;
+    }
+    case 'blob':
+      return `*[${p.modality}: ${p.mimeType}, ${Math.round((p.content.length * 3) / 4 / 1024)} KiB]*`;
+    case 'generic':
+      return p.content.trim() ? `*${oneLine(p.kind)}:*\n\n${fence(p.content, '')}` : '';
+  }
+}
+
+/** A fenced block that the content cannot close early. */
+export function fence(content: string, lang: string): string {
+  const longest = Math.max(2, ...[...content.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${lang}\n${content.replace(/\n$/, '')}\n${ticks}`;
+}
+
+function looksJson(s: string): boolean {
+  const t = s.trimStart();
+  return t.startsWith('{') || t.startsWith('[');
+}
+
+function prettyJson(s: string): string {
+  if (!looksJson(s)) return s;
+  try {
+    return JSON.stringify(JSON.parse(s), null, 2);
+  } catch {
+    return s;
+  }
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** `YYYY-MM-DD_<title>.md`, safe on every OS. */
+export function exportFileName(c: Conversation | { startedAt?: string; title?: string; nativeId: string }): string {
+  const date = (c.startedAt ?? new Date().toISOString()).slice(0, 10);
+  const title = (c.title ?? c.nativeId)
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60)
+    .trim()
+    .replace(/[. ]+$/, '');
+  return `${date}_${title || 'conversation'}.md`;
+}

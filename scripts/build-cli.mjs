@@ -1,0 +1,25 @@
+// Bundles the Node-side programs that run outside Electron: the CLI and the benchmark.
+// Native and generated-at-runtime packages stay external and load from node_modules.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: 'linked',
+  external: ['better-sqlite3', 'electron'],
+  define: { __DEJAVU_VERSION__: JSON.stringify(version) },
+  // ESM output still meets CommonJS dependencies that call require().
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: [path.join(root, 'main/cli/main.ts')], outfile: path.join(root, 'out/cli/dejavu.mjs') });
+await build({ ...common, entryPoints: [path.join(root, 'bench/sync-bench.ts')], outfile: path.join(root, 'out/bench/sync-bench.mjs') });

@@ -1,0 +1,28 @@
+// `npm test`: everything CI checks, in order — install what the tests need, build, typecheck,
+// lint, then every test. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const steps = [
+  ['test dependencies', 'bash', [path.join(root, 'scripts/setup-test-deps.sh')]],
+  ['protobuf code', process.execPath, [path.join(root, 'scripts/gen-proto.mjs')]],
+  ['build', 'npm', ['run', '--silent', 'build']],
+  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['tests', bin('vitest'), ['run']],
+];
+
+for (const [name, cmd, args] of steps) {
+  const started = Date.now();
+  process.stdout.write(`\n== ${name}\n`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    process.stderr.write(`\nnpm test: ${name} failed (exit ${r.status ?? r.signal})\n`);
+    process.exit(r.status || 1);
+  }
+  process.stdout.write(`== ${name}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}

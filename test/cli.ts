@@ -1,0 +1,27 @@
+/** Runs the built `dejavu` CLI as a child process, the way people and scripts run it. */
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT } from './fixtures';
+
+export const CLI = path.join(REPO_ROOT, 'bin', 'dejavu.mjs');
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function dejavu(args: readonly string[], env: Record<string, string> = {}, cwd = REPO_ROOT): CliResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function dejavuJson<T>(args: readonly string[], env: Record<string, string> = {}): T {
+  const r = dejavu([...args, '--json'], env);
+  if (r.code !== 0) throw new Error(`dejavu ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+export function dejavuAsync(args: readonly string[], env: Record<string, string> = {}) {
+  return spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
