@@ -20,9 +20,12 @@ function snapshot(archive: string) {
       prompt_count: number;
       blob_path: string;
     }[];
-    const fts = (db.prepare('SELECT COUNT(*) AS n FROM message_fts').get() as { n: number }).n;
+    const search = new Database(path.join(archive, 'search.db'), { readonly: true });
+    const fts = (search.prepare('SELECT COUNT(*) AS n FROM message_fts').get() as { n: number }).n;
+    const indexed = search.prepare('SELECT conversation_id AS id, revision FROM indexed ORDER BY conversation_id').all();
+    search.close();
     const sources = (db.prepare('SELECT COUNT(*) AS n FROM sources').get() as { n: number }).n;
-    return { conversations, fts, sources };
+    return { conversations, fts, indexed, sources };
   } finally {
     db.close();
   }
@@ -74,6 +77,7 @@ describe('a sync killed mid-run', () => {
       expected.conversations.map(({ id, message_count, prompt_count }) => ({ id, message_count, prompt_count })),
     );
     expect(after.fts).toBe(expected.fts);
+    expect(after.indexed.length).toBe(expected.conversations.length);
     expect(after.sources).toBe(expected.sources);
     // Every indexed blob is on disk, and the interrupted writer left no temp files behind.
     for (const c of after.conversations) expect(existsSync(path.join(archive, c.blob_path)), c.blob_path).toBe(true);

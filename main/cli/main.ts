@@ -1,14 +1,22 @@
-/** Entry point of the bundled CLI (out/cli/dejavu.mjs). */
+/** Entry point of the bundled CLI (out/cli/dejavu.mjs); the same file runs the search indexer thread. */
+import { fileURLToPath } from 'node:url';
+import { isIndexerThread, runIndexerThread } from '../core/search/index-sink';
+import { setIndexerScript } from './indexer-script';
 import { run } from './program';
 
 declare const __DEJAVU_VERSION__: string;
 
-run(process.argv.slice(2), typeof __DEJAVU_VERSION__ === 'string' ? __DEJAVU_VERSION__ : '0.0.0-dev').then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`dejavu: ${(err as Error).message}\n`);
-    process.exitCode = 1;
-  },
-);
+if (isIndexerThread()) {
+  runIndexerThread();
+} else {
+  setIndexerScript(fileURLToPath(import.meta.url));
+  run(process.argv.slice(2), typeof __DEJAVU_VERSION__ === 'string' ? __DEJAVU_VERSION__ : '0.0.0-dev').then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`dejavu: ${(err as Error).message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { type AgentId, AGENT_IDS, isAgentId } from '../../../shared/agents';
 import { importPaths } from '../../core/capture/import';
 import { type GlobalOptions, rootOf } from '../archive-access';
+import { indexerScript } from '../indexer-script';
 import { UsageError } from '../errors';
 import { printJson, progressBar } from '../output';
 import { reportIngest } from './report';
@@ -21,6 +22,7 @@ export function registerImport(program: Command): void {
         root: rootOf(cmd.optsWithGlobals<GlobalOptions>()),
         paths,
         agent: opts.agent as AgentId | undefined,
+        indexerWorker: indexerScript(),
         onProgress: (p) => bar?.update(p.done, p.total, p.path),
       });
       bar?.done();

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { sync } from '../../core/capture/sync';
 import { type GlobalOptions, rootOf } from '../archive-access';
+import { indexerScript } from '../indexer-script';
 import { formatBytes, printJson, progressBar } from '../output';
 import { reportIngest } from './report';
 
@@ -19,6 +20,7 @@ export function registerSync(program: Command): void {
         root: rootOf(global),
         sources: opts.source,
         force: opts.force,
+        indexerWorker: indexerScript(),
         // Smaller batches commit more often; tests use it to kill a sync between commits.
         batchBytes: process.env.DEJAVU_SYNC_BATCH_BYTES ? Number(process.env.DEJAVU_SYNC_BATCH_BYTES) : undefined,
         onProgress: (p) => bar?.update(p.done, p.total, `${formatBytes(p.bytes)} read`),

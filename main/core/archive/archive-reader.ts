@@ -6,7 +6,8 @@ import type { Conversation } from '../../../shared/record';
 import { readBlob } from './blob-store';
 import { type IndexDb, openReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, summaryFromRow } from './rows';
-import { type SearchHit, type SearchOptions, searchArchive } from './search';
+import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
+import { openSearchDb, searchDbPath } from '../search/search-db';
 
 export interface ListFilters {
   readonly workspace?: string;
@@ -37,7 +38,10 @@ export class ArchiveReader {
   readonly db: IndexDb;
 
   constructor(readonly root: string) {
+    // Bring search.db's schema up to date on its own connection, then read it through ours.
+    openSearchDb(root).close();
     this.db = openReadableIndex(root);
+    this.db.prepare('ATTACH DATABASE ? AS search').run(searchDbPath(root));
   }
 
   list(filters: ListFilters = {}): ArchivedSummary[] {

@@ -1,8 +1,9 @@
 /**
  * The one writer of an archive (sync and import): stores parsed conversations as blobs and
- * index rows. Blobs are written first (atomically), then the index rows, full-text rows and
- * ingest cursors of a whole batch in one transaction, so a crash at any point leaves an
- * archive whose index is consistent and whose next sync redoes only the unfinished batch.
+ * index rows. Blobs are written first (atomically), then the index rows and ingest cursors of
+ * a whole batch in one transaction, so a crash at any point leaves an archive whose index is
+ * consistent and whose next sync redoes only the unfinished batch. Full-text rows go to the
+ * search indexer (search.db), which catches up from the blobs after a crash.
  */
 import { mkdirSync } from 'node:fs';
 import type { AgentId } from '../../../shared/agents';
@@ -13,7 +14,8 @@ import { acquireWriterLock, type WriterLock } from './lock';
 import { mergeConversation } from './merge';
 import { blobRelativePath } from './paths';
 import { type ConversationRow, rowValues } from './rows';
-import { FRAGMENTS_PER_CONVERSATION, searchRows } from './search-rows';
+import type { IndexItem } from '../search/indexer';
+import { searchRows } from '../search/search-rows';
 
 /** What the archive remembers of a source file between syncs. */
 export interface SourceCursor {
@@ -42,6 +44,8 @@ export interface ParsedSource {
 export interface StoreOutcome {
   readonly created: string[];
   readonly updated: string[];
+  /** Full-text rows of what was stored, for the search indexer. */
+  readonly indexItems: IndexItem[];
 }
 
 interface CursorRow {
@@ -85,10 +89,9 @@ export class ArchiveWriter {
           parent_id = excluded.parent_id, parent_tool_call_id = excluded.parent_tool_call_id, agent_version = excluded.agent_version,
           source_path = excluded.source_path, sources = excluded.sources, source_deleted = excluded.source_deleted,
           warning_count = excluded.warning_count, message_count = excluded.message_count, prompt_count = excluded.prompt_count,
-          blob_path = excluded.blob_path, blob_bytes = excluded.blob_bytes, archived_at = excluded.archived_at
-        RETURNING seq`),
-      clearFts: db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?'),
-      insertFts: db.prepare('INSERT INTO message_fts (rowid, text, message_index, role, scope) VALUES (?, ?, ?, ?, ?)'),
+          blob_path = excluded.blob_path, blob_bytes = excluded.blob_bytes, archived_at = excluded.archived_at,
+          revision = revision + 1
+        RETURNING seq, revision`),
       cursor: db.prepare('SELECT * FROM sources WHERE path = ?'),
       cursors: db.prepare('SELECT * FROM sources'),
       upsertCursor: db.prepare(`
@@ -134,11 +137,12 @@ export class ArchiveWriter {
       return { ...p, relative, bytes: writeBlob(this.root, relative, p.conversation) };
     });
     const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
+    const indexItems: IndexItem[] = [];
     this.db.transaction(() => {
       for (const w of written) {
         const deleted = w.conversation.sources.every((s) => missing.has(s) && !batch.some((b) => b.path === s));
-        const { seq } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number };
-        this.replaceSearchRows(seq, w.conversation);
+        const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
+        indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation) });
       }
       const now = new Date().toISOString();
       for (const source of batch) {
@@ -159,6 +163,7 @@ export class ArchiveWriter {
     return {
       created: written.filter((w) => !w.existed).map((w) => w.conversation.id),
       updated: written.filter((w) => w.existed).map((w) => w.conversation.id),
+      indexItems,
     };
   }
 
@@ -205,14 +210,6 @@ export class ArchiveWriter {
     } catch {
       return undefined;
     }
-  }
-
-  private replaceSearchRows(seq: number, conversation: Conversation): void {
-    const base = seq * FRAGMENTS_PER_CONVERSATION;
-    this.statements.clearFts.run(base, base + FRAGMENTS_PER_CONVERSATION);
-    searchRows(conversation).forEach((r, i) => {
-      this.statements.insertFts.run(base + i, r.text, r.messageIndex, r.role, r.scope);
-    });
   }
 }
 

@@ -22,8 +22,8 @@ export class ArchiveFormatError extends Error {
 }
 
 export function encodeConversation(conversation: Conversation): Buffer {
-  const message = pb.Conversation.fromObject(toProto(conversation));
-  const raw = pb.Conversation.encode(message).finish();
+  // encode() takes plain objects of the message's shape; fromObject() would only copy them.
+  const raw = pb.Conversation.encode(toProto(conversation) as dejavu.archive.Conversation.$Properties).finish();
   // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
   const zstd = typeof zlib.zstdCompressSync === 'function';
   const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });

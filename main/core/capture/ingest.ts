@@ -7,6 +7,8 @@ import { stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ArchiveWriter, ParsedSource } from '../archive/archive-writer';
 import type { Provider } from '../providers/provider';
+import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
+import { SearchIndexer } from '../search/indexer';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 
 export interface SourceFile extends SourceOrigin {
@@ -30,28 +32,60 @@ export interface IngestReport {
   readonly updated: string[];
   readonly warnings: number;
   readonly errors: { path: string; message: string }[];
+  /** Milliseconds spent archiving (durable once done) and then waiting for search to catch up. */
+  readonly timings: { readonly captureMs: number; readonly searchWaitMs: number };
 }
 
 export interface IngestOptions {
   /** Read even files whose cursor says they are unchanged. */
   readonly force?: boolean;
   readonly onProgress?: (p: IngestProgress) => void;
-  /** Flush a batch once it holds this many bytes of source (default 16 MiB). */
+  /** Flush a batch once it holds this many bytes of source (default 4 MiB). */
   readonly batchBytes?: number;
+  /**
+   * A script that runs the search indexer when started as a worker thread (see
+   * index-sink.ts). Without it, search rows are indexed on the main thread.
+   */
+  readonly indexerWorker?: string;
 }
 
+/**
+ * Archive the files, then bring search up to date: rows of what was stored go to the indexer
+ * as each batch commits, and a final catch-up indexes anything a crash left unindexed.
+ */
 export async function ingestFiles(writer: ArchiveWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
+  const started = performance.now();
+  const sink = options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker) : inlineIndexSink(writer.root);
+  let report: Omit<IngestReport, 'timings'>;
+  let captured = started;
+  try {
+    report = await captureFiles(writer, files, sink, options);
+    captured = performance.now();
+  } finally {
+    await sink.finish();
+  }
+  const indexer = new SearchIndexer(writer.root);
+  try {
+    indexer.catchUp(writer.root, writer.db);
+  } finally {
+    indexer.close();
+  }
+  return { ...report, timings: { captureMs: Math.round(captured - started), searchWaitMs: Math.round(performance.now() - captured) } };
+}
+
+async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[], sink: IndexSink, options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
   const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], warnings: 0, errors: [] as { path: string; message: string }[] };
-  const batchLimit = options.batchBytes ?? 16 * 1024 * 1024;
+  const batchLimit = options.batchBytes ?? 4 * 1024 * 1024;
   let batch: ParsedSource[] = [];
   let batchSize = 0;
-  const flush = () => {
+  const flush = async () => {
     if (batch.length === 0) return;
     const outcome = writer.store(batch);
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
     batch = [];
     batchSize = 0;
+    await sink.post(outcome.indexItems);
   };
   let done = 0;
   for (const file of files) {
@@ -69,14 +103,14 @@ export async function ingestFiles(writer: ArchiveWriter, files: readonly SourceF
         report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
         batch.push(parsed);
         batchSize += info.size;
-        if (batchSize >= batchLimit) flush();
+        if (batchSize >= batchLimit) await flush();
       }
     } catch (err) {
       report.errors.push({ path: file.path, message: (err as Error).message });
     }
     options.onProgress?.({ done, total: files.length, bytes: report.bytesRead, path: file.path });
   }
-  flush();
+  await flush();
   return report;
 }
 

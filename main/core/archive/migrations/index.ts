@@ -1,5 +1,6 @@
 /** Every migration, in order. Append only: an applied migration is never edited. */
 import { migration001 } from './001-initial';
+import { migration002 } from './002-search-moves-out';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];

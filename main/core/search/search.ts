@@ -1,10 +1,10 @@
 /**
- * Full-text search over the archive. The index is trigram-tokenized, so substrings, paths and
+ * Full-text search over the archive (search.db attached to the index as `search`). The index is trigram-tokenized, so substrings, paths and
  * CJK text match; terms shorter than three characters fall back to a LIKE scan of the same
  * table. Tool output is left out unless asked for.
  */
-import type { IndexDb } from './db';
-import { type ArchivedSummary, type ConversationRow, summaryFromRow } from './rows';
+import type { IndexDb } from '../archive/db';
+import { type ArchivedSummary, type ConversationRow, summaryFromRow } from '../archive/rows';
 import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
 
 export interface SearchOptions {
@@ -64,7 +64,7 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   const sql = `
     SELECT c.*, message_fts.text AS hit_text, message_fts.message_index AS hit_index,
            message_fts.role AS hit_role, message_fts.scope AS hit_scope
-    FROM message_fts
+    FROM search.message_fts
     JOIN conversations c ON c.seq = (message_fts.rowid / ${FRAGMENTS_PER_CONVERSATION})
     WHERE ${where.join(' AND ')}
     ORDER BY ${rank}, c.started_at DESC

@@ -1,0 +1,40 @@
+/** `dejavu capture amp [--] <amp args…>`: run an agent whose threads live on a server and archive the conversation live. */
+import type { Command } from 'commander';
+import { AmpNotStartedError, captureAmp } from '../../core/capture/amp-capture';
+import { type GlobalOptions, rootOf } from '../archive-access';
+import { UsageError } from '../errors';
+
+/** Agents whose conversations are captured by running them (their own files are not enough). */
+const CAPTURABLE = ['amp'];
+
+export function registerCapture(program: Command): void {
+  program
+    .command('capture')
+    .description('run an agent and archive its conversation as it happens (amp: `dejavu capture amp -- -x "prompt"`)')
+    .argument('<agent>', `the agent to run (${CAPTURABLE.join(', ')})`)
+    .argument('[args...]', 'arguments for the agent; put them after -- (e.g. -- threads continue T-…)')
+    .allowUnknownOption()
+    .action(async (agent: string, args: string[], _opts: unknown, cmd: Command) => {
+      if (!CAPTURABLE.includes(agent)) throw new UsageError(`cannot capture "${agent}" (capturable: ${CAPTURABLE.join(', ')})`);
+      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
+      let result;
+      try {
+        result = await captureAmp({ root, args });
+      } catch (err) {
+        if (err instanceof AmpNotStartedError) throw new Error(`${err.message} (set DEJAVU_AMP_BIN to the amp executable)`);
+        throw err;
+      }
+      // Our stdout is Amp's stream; what we have to say goes to stderr.
+      if (result.errors.length) process.stderr.write(`dejavu: ${oneLine(result.errors.join('; '))}\n`);
+      if (result.capturePath && !result.archived) {
+        process.stderr.write(`dejavu: archive busy; the capture stays at ${result.capturePath} and is archived by the next sync\n`);
+      } else if (result.archived && result.threadId) {
+        process.stderr.write(`dejavu: archived Amp thread ${result.threadId}\n`);
+      }
+      process.exitCode = result.exitCode;
+    });
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,37 @@
+/**
+ * Recognises Amp files from their first bytes: a stream whose first record carries a thread id
+ * (`"session_id":"T-…"`), or a thread document (`"id": "T-…"` beside `messages`/`created`).
+ */
+import type { DetectSample } from '../provider';
+import { isObject, str } from './json';
+
+const THREAD_ID = /^T-[0-9A-Za-z-]{8,}$/;
+const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result']);
+/** The prefix of a stream line cut off at 64 KiB, in the order Amp writes the keys. */
+const STREAM_PREFIX = /^\{"type":"(system|user|assistant|result)"/;
+const STREAM_SESSION = /"session_id":"T-[0-9A-Za-z-]{8,}"/;
+const DOC_ID = /"id"\s*:\s*"T-[0-9A-Za-z-]{8,}"/;
+
+export function detectAmp(sample: DetectSample): boolean {
+  const head = sample.head.trimStart();
+  if (!head.startsWith('{')) return false;
+  const nl = head.indexOf('\n');
+  const first = (nl === -1 ? head : head.slice(0, nl)).trim();
+  let rec: unknown;
+  try {
+    rec = JSON.parse(first);
+  } catch {
+    rec = undefined;
+  }
+  if (isObject(rec)) {
+    if (typeof rec.type === 'string') return STREAM_TYPES.has(rec.type) && THREAD_ID.test(str(rec.session_id) ?? '');
+    return isThreadDoc(rec);
+  }
+  if (nl === -1 && STREAM_PREFIX.test(first)) return STREAM_SESSION.test(first);
+  // A pretty-printed (or cut-off one-line) thread document.
+  return DOC_ID.test(head) && /"created"\s*:\s*\d|"messages"\s*:\s*\[/.test(head);
+}
+
+function isThreadDoc(rec: Record<string, unknown>): boolean {
+  return THREAD_ID.test(str(rec.id) ?? '') && (Array.isArray(rec.messages) || typeof rec.created === 'number');
+}

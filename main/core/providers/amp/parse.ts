@@ -1,0 +1,69 @@
+/**
+ * Reads either Amp format, decided by content: a stream (`--stream-json` lines, each a JSON
+ * object with a `type`) is streamed line by line; anything else is read as a thread document.
+ */
+import type { Conversation } from '../../../../shared/record';
+import type { ParseContext } from '../provider';
+import { isObject, type Json } from './json';
+import { StreamReader } from './stream';
+import { parseThread } from './thread';
+
+/** Unreadable lines tolerated before the first stream record; past that it is a document. */
+const LEADING_BAD_LINES = 20;
+
+export async function parseAmp(ctx: ParseContext): Promise<Conversation[]> {
+  let stream: StreamReader | undefined;
+  let oneLineDoc: Json | undefined;
+  let sawContent = false;
+  const leadingBad: { lineNo: number; message: string }[] = [];
+  for await (const line of ctx.lines()) {
+    const text = line.text.trim();
+    if (!text) continue;
+    sawContent = true;
+    let rec: unknown;
+    let bad: string | undefined;
+    try {
+      rec = JSON.parse(text);
+    } catch (err) {
+      bad = (err as Error).message;
+    }
+    if (!stream) {
+      if (bad !== undefined) {
+        // A pretty-printed thread starts like this too; a stream record further on decides.
+        leadingBad.push({ lineNo: line.lineNo, message: bad });
+        if (leadingBad.length > LEADING_BAD_LINES) break;
+        continue;
+      }
+      if (!isStreamRecord(rec)) {
+        if (leadingBad.length === 0 && isObject(rec)) oneLineDoc = rec;
+        break;
+      }
+      stream = new StreamReader(ctx);
+      for (const b of leadingBad) stream.warn(b.lineNo, `unreadable line skipped: ${b.message}`);
+    }
+    if (bad !== undefined) stream.warn(line.lineNo, `unreadable line skipped: ${bad}`);
+    else if (!isObject(rec)) stream.warn(line.lineNo, 'line is not a JSON object; skipped');
+    else stream.record(line.lineNo, text, rec);
+  }
+  if (stream) return stream.finish();
+  if (!sawContent) return [];
+  return parseDocument(ctx, oneLineDoc);
+}
+
+function isStreamRecord(rec: unknown): rec is Json {
+  return isObject(rec) && typeof rec.type === 'string' && !Array.isArray(rec.messages);
+}
+
+async function parseDocument(ctx: ParseContext, already: Json | undefined): Promise<Conversation[]> {
+  let doc: unknown = already;
+  if (!doc) {
+    try {
+      doc = JSON.parse(await ctx.readText());
+    } catch {
+      // A thread Amp is rewriting right now: nothing is stored, so the archived copy stays whole.
+      return [];
+    }
+  }
+  if (!isObject(doc)) return [];
+  return [parseThread(ctx, doc)];
+}

@@ -1,0 +1,20 @@
+/**
+ * Recognises a Cline / Roo Code ui_messages.json from its first bytes: a JSON array whose
+ * first element is a say/ask message (`{"ts": <ms>, "type": "say" | "ask", …}`).
+ */
+import type { DetectSample } from '../provider';
+
+const ARRAY_OF_OBJECTS = /^\s*\[\s*\{/;
+const TS = /"ts"\s*:\s*\d{12,}/;
+const SAY_ASK = /"type"\s*:\s*"(say|ask)"\s*,\s*"(say|ask)"\s*:\s*"[a-z_]+"/;
+const SAY_ASK_LOOSE = /"(say|ask)"\s*:\s*"[a-z_]+"/;
+const TYPE = /"type"\s*:\s*"(say|ask)"/;
+
+export function detectClineTask(sample: DetectSample): boolean {
+  const head = sample.head;
+  if (!ARRAY_OF_OBJECTS.test(head)) return false;
+  // The first element decides: look no further than its first few hundred bytes.
+  const first = head.slice(0, 2048);
+  if (!TS.test(first)) return false;
+  return SAY_ASK.test(first) || (TYPE.test(first) && SAY_ASK_LOOSE.test(first));
+}

@@ -1,0 +1,32 @@
+/** Recognises a Cursor agent transcript (JSONL) or a Cursor CLI chat store (SQLite). */
+import type { DetectSample } from '../provider';
+import { isObject, str } from './json';
+
+const ROLES = new Set(['user', 'assistant', 'system', 'tool']);
+
+export function detectCursor(sample: DetectSample): boolean {
+  if (sample.head.startsWith('SQLite format 3\u0000')) return isChatStore(sample);
+  const head = sample.head.trimStart();
+  const newline = head.indexOf('\n');
+  const first = (newline === -1 ? head : head.slice(0, newline)).trim();
+  if (/^\{"role":"(user|assistant)","message":\{"content":/.test(first)) return true;
+  let record: unknown;
+  try {
+    record = JSON.parse(first);
+  } catch {
+    return false;
+  }
+  // `{role, message:{content}}` and nothing of the other JSONL formats' envelopes.
+  if (!isObject(record) || 'type' in record || 'uuid' in record || 'timestamp' in record) return false;
+  const message = record.message;
+  return ROLES.has(str(record.role) ?? '') && isObject(message) && 'content' in message;
+}
+
+/**
+ * A store is `<chatId>/store.db` with tables `meta` and `blobs`. The schema text sits in the first
+ * page, but a store whose writes are still in its WAL may not have it yet, so the path counts too.
+ */
+function isChatStore(sample: DetectSample): boolean {
+  if (/CREATE TABLE "?blobs"?\s*\(/.test(sample.head) && /CREATE TABLE "?meta"?\s*\(/.test(sample.head)) return true;
+  return /[\\/]\.cursor[\\/]chats[\\/][^\\/]+[\\/][^\\/]+[\\/]store\.db$/.test(sample.path);
+}

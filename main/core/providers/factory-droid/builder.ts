@@ -1,0 +1,171 @@
+/**
+ * Accumulates one Droid session while its lines stream past. A `user` record can hold several
+ * things at once (tool results, `<system-reminder>` context, the typed prompt); each becomes its
+ * own message so that role `user` is only what the person typed.
+ */
+import type { Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
+import { assistantBlock, blocksOf, imagePart, toolResultParts } from './content';
+import { num, obj, str, type Json } from './json';
+
+export interface Line {
+  readonly lineNo: number;
+  readonly raw: string;
+  readonly timestamp?: string;
+}
+
+export class DroidBuilder {
+  readonly warnings: ParseWarning[] = [];
+  readonly models = new Set<string>();
+  start?: Json;
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  private readonly messages: Message[] = [];
+  private readonly unknown = new Set<string>();
+  /** Usage per API message id: streamed rows repeat it, the largest output count is the final one. */
+  private readonly usageById = new Map<string, Usage>();
+  private lastIdLine = -1;
+  private idsOnLine = 0;
+
+  warn(line: number | undefined, message: string): void {
+    this.warnings.push(line === undefined ? { message } : { line, message });
+  }
+
+  record(line: Line, record: Json): void {
+    if (line.timestamp) {
+      this.firstTimestamp ??= line.timestamp;
+      this.lastTimestamp = line.timestamp;
+    }
+    const type = str(record.type) ?? '(untyped)';
+    if (type === 'session_start') {
+      this.start ??= record; // the header is written once, at line 1
+      return;
+    }
+    const message = obj(record.message);
+    if (type !== 'message' || !message) {
+      this.unknown.add(type);
+      this.push(line, 'system', [{ type: 'generic', kind: type, content: line.raw }], 'unknown');
+      return;
+    }
+    const role = str(message.role) ?? '';
+    // Harness notices shown only to the person ("Token limit reached…") and hook output.
+    if ((str(message.visibility) ?? str(record.visibility)) === 'user_only') {
+      this.push(line, 'system', this.plainParts(message), 'notice');
+    } else if (str(message.hookEventName)) {
+      this.push(line, 'system', this.plainParts(message), `hook:${str(message.hookEventName)}`);
+    } else if (role === 'user') {
+      this.user(line, message);
+    } else if (role === 'assistant') {
+      this.assistant(line, message);
+    } else {
+      this.unknown.add(`role:${role || '(none)'}`);
+      this.push(line, 'system', this.plainParts(message), role || 'unknown');
+    }
+  }
+
+  finish(): Message[] {
+    if (this.unknown.size) this.warn(undefined, `Unknown Droid record types kept as generic: ${[...this.unknown].sort().join(', ')}`);
+    return this.messages;
+  }
+
+  usage(): Usage | undefined {
+    let total: Usage | undefined;
+    for (const u of this.usageById.values()) {
+      total ??= {};
+      for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const) {
+        if (u[key] !== undefined) total[key] = (total[key] ?? 0) + u[key]!;
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Tool results → one `tool` message; each `<system-reminder>` text → a `system` message; the
+   * remaining text (and images) → the typed prompt, unless the record answers tools (then it is
+   * context sent with the results) or this is a Worker session's task from its parent.
+   */
+  private user(line: Line, message: Json): void {
+    const results: Part[] = [];
+    const typed: Part[] = [];
+    const reminders: string[] = [];
+    for (const block of blocksOf(message)) {
+      const type = str(block.type);
+      if (type === 'tool_result') results.push(...toolResultParts(block));
+      else if (type === 'text') {
+        const text = str(block.text) ?? '';
+        if (text.trimStart().startsWith('<system-reminder>')) reminders.push(text);
+        else typed.push({ type: 'text', content: text });
+      } else if (type === 'image') typed.push(imagePart(block));
+      else {
+        this.unknown.add(`block:${type ?? '(untyped)'}`);
+        typed.push({ type: 'generic', kind: type ?? 'block', content: JSON.stringify(block) });
+      }
+    }
+    if (results.length) this.push(line, 'tool', results);
+    for (const text of reminders) {
+      this.push(line, 'system', [{ type: 'text', content: text }], text.includes('User system info') ? 'environment-context' : 'reminder');
+    }
+    const hasText = typed.some((p) => p.type === 'text' && p.content.trim());
+    if (!typed.length) return;
+    if (results.length || !hasText) {
+      this.push(line, 'system', typed, 'context');
+    } else if (str(this.start?.callingSessionId) && !this.messages.some((m) => m.kind === 'subagent-task')) {
+      this.push(line, 'system', typed, 'subagent-task');
+    } else {
+      const first = typed.find((p) => p.type === 'text');
+      this.push(line, 'user', typed, first?.type === 'text' && first.content.trimStart().startsWith('/') ? 'slash-command' : undefined);
+    }
+  }
+
+  private assistant(line: Line, message: Json): void {
+    const parts: Part[] = [];
+    blocksOf(message).forEach((block, i) => {
+      const part = assistantBlock(block, line.lineNo, i, this.unknown);
+      if (part) parts.push(part);
+    });
+    const m = this.push(line, 'assistant', parts);
+    const model = str(message.model);
+    if (model) {
+      m.model = model;
+      this.models.add(model);
+    }
+    const usage = anthropicUsage(obj(message.usage));
+    if (usage) {
+      m.usage = usage;
+      const key = str(message.id) ?? m.id;
+      const prev = this.usageById.get(key);
+      if (!prev || (usage.outputTokens ?? 0) >= (prev.outputTokens ?? 0)) this.usageById.set(key, usage);
+    }
+  }
+
+  private plainParts(message: Json): Part[] {
+    return blocksOf(message).map((block, i) => assistantBlock(block, 0, i, this.unknown)).filter((p): p is Part => p !== undefined);
+  }
+
+  private push(line: Line, role: Role, parts: Part[], kind?: string): Message {
+    const message: Message = { id: this.nextId(line.lineNo), role, parts, native: line.raw, source: 0 };
+    if (line.timestamp) message.timestamp = line.timestamp;
+    if (kind) message.kind = kind;
+    this.messages.push(message);
+    return message;
+  }
+
+  private nextId(lineNo: number): string {
+    if (lineNo !== this.lastIdLine) {
+      this.lastIdLine = lineNo;
+      this.idsOnLine = 0;
+      return `L${lineNo}`;
+    }
+    this.idsOnLine += 1;
+    return `L${lineNo}.${this.idsOnLine}`;
+  }
+}
+
+function anthropicUsage(u: Json | undefined): Usage | undefined {
+  if (!u) return undefined;
+  const usage: Usage = {};
+  if (num(u.input_tokens) !== undefined) usage.inputTokens = num(u.input_tokens);
+  if (num(u.output_tokens) !== undefined) usage.outputTokens = num(u.output_tokens);
+  if (num(u.cache_read_input_tokens) !== undefined) usage.cacheReadTokens = num(u.cache_read_input_tokens);
+  if (num(u.cache_creation_input_tokens) !== undefined) usage.cacheWriteTokens = num(u.cache_creation_input_tokens);
+  return Object.keys(usage).length ? usage : undefined;
+}

@@ -1,0 +1,169 @@
+/**
+ * Turns a replayed chat (state.ts) into one Conversation: converts each entry's final record,
+ * links messages into a chain by `parentId` (a rewind starts a new branch from the message
+ * before the undone one), and fills the conversation fields.
+ */
+import type { AgentId } from '../../../../shared/agents';
+import type { Conversation, Message, ParseWarning, Usage } from '../../../../shared/record';
+import { conversationId, titleFrom, workspaceFor } from '../identity';
+import type { ParseContext } from '../provider';
+import { arr, obj, str } from './json';
+import { partList } from './parts';
+import { convertRecord, type ConvertContext } from './records';
+import type { ChatState, Entry } from './state';
+import { addUsage } from './usage';
+
+export interface BuildInput {
+  readonly agent: AgentId;
+  readonly ctx: ParseContext;
+  readonly state: ChatState;
+  readonly warnings: ParseWarning[];
+  readonly cwd?: string;
+}
+
+export function buildConversation({ agent, ctx, state, warnings, cwd }: BuildInput): Conversation {
+  const cctx = convertContext(state);
+  const messages: Message[] = [];
+  const lastOf = new Map<Entry, string>();
+  const usedIds = new Set<string>();
+  let tail: string | undefined;
+  for (const entry of state.entries) {
+    const produced = entry.rewind ? [rewindMessage(entry)] : entry.unknown ? [unknownMessage(entry, cctx)] : convertRecord(entry, cctx);
+    if (entry.rewind) tail = entry.rewind.after ? lastOf.get(entry.rewind.after) : undefined;
+    for (const m of produced) {
+      m.id = uniqueId(m.id, usedIds);
+      if (tail !== undefined) m.parentId = tail;
+      tail = m.id;
+      messages.push(m);
+    }
+    if (tail !== undefined) lastOf.set(entry, tail);
+  }
+  const meta = state.meta;
+  const nativeId = str(meta.sessionId) ?? idFromFileName(ctx.path);
+  const isSubagent = meta.kind === 'subagent';
+  const title = markSubagentTask(messages, isSubagent);
+  if (cctx.unknownTypes.size || cctx.unknownParts.size) {
+    const names = [...cctx.unknownTypes].map((t) => `type:${t}`).concat([...cctx.unknownParts]).sort();
+    warnings.push({ message: `Unknown Gemini CLI record or part types kept as generic content: ${names.join(', ')}` });
+  }
+  const conversation: Conversation = {
+    id: conversationId(agent, nativeId),
+    agent,
+    nativeId,
+    workspace: 'unknown',
+    instance: ctx.instance,
+    models: [],
+    sourcePath: ctx.path,
+    sources: [ctx.path],
+    warnings,
+    messages,
+  };
+  const root = cwd ?? (isSubagent ? str(arr(meta.directories)[0]) : undefined);
+  if (root) conversation.cwd = root;
+  conversation.workspace = workspaceFor(root, ctx.workspaceHint);
+  const summary = str(meta.summary)?.trim();
+  const chosen = summary ? titleFrom(summary) : title;
+  if (chosen) conversation.title = chosen;
+  fillTimes(conversation, str(meta.startTime), str(meta.lastUpdated));
+  fillModelsAndUsage(conversation);
+  if (isSubagent) {
+    const parent = parentSessionFromPath(ctx.path);
+    if (parent) conversation.parentId = conversationId(agent, parent);
+  }
+  return conversation;
+}
+
+function convertContext(state: ChatState): ConvertContext {
+  const answeredInUser = new Set<string>();
+  const statusById = new Map<string, string>();
+  for (const { record, rewind, unknown } of state.entries) {
+    if (rewind || unknown) continue;
+    if (record.type === 'user') {
+      for (const part of partList(record.content)) {
+        const id = str(obj(obj(part)?.functionResponse)?.id);
+        if (id) answeredInUser.add(id);
+      }
+    } else if (record.type === 'gemini') {
+      for (const call of arr(record.toolCalls)) {
+        const id = str(obj(call)?.id);
+        const status = str(obj(call)?.status);
+        if (id && status) statusById.set(id, status);
+      }
+    }
+  }
+  return { unknownParts: new Set(), unknownTypes: new Set(), answeredInUser, statusById };
+}
+
+function rewindMessage(entry: Entry): Message {
+  const target = entry.rewind!.target;
+  return {
+    id: entry.id,
+    role: 'system',
+    kind: 'rewind',
+    parts: [{ type: 'text', content: `Rewound: message ${target} and everything after it were undone (kept above as an abandoned branch).` }],
+    native: entry.raw,
+    source: 0,
+  };
+}
+
+function unknownMessage(entry: Entry, cctx: ConvertContext): Message {
+  const keys = Object.keys(entry.record).sort().join('+') || '(empty)';
+  cctx.unknownTypes.add(`record:${keys}`);
+  return { id: entry.id, role: 'system', kind: 'unknown', parts: [{ type: 'generic', kind: 'record', content: entry.raw }], native: entry.raw, source: 0 };
+}
+
+/** In a subagent chat the first prompt was written by the parent agent. Returns the title. */
+function markSubagentTask(messages: Message[], isSubagent: boolean): string | undefined {
+  const first = messages.find((m) => m.role === 'user');
+  if (!first) return undefined;
+  const text = first.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
+  if (isSubagent) {
+    first.role = 'system';
+    first.kind = 'subagent-task';
+  }
+  return titleFrom(text);
+}
+
+function fillTimes(c: Conversation, start: string | undefined, lastUpdated: string | undefined): void {
+  let min = start;
+  let max = lastUpdated;
+  for (const m of c.messages) {
+    if (!m.timestamp) continue;
+    if (!min || m.timestamp < min) min = m.timestamp;
+    if (!max || m.timestamp > max) max = m.timestamp;
+  }
+  if (start) min = start < (min ?? start) ? start : (min ?? start);
+  if (min) c.startedAt = min;
+  if (max) c.endedAt = max;
+}
+
+function fillModelsAndUsage(c: Conversation): void {
+  const models = new Set<string>();
+  let usage: Usage | undefined;
+  for (const m of c.messages) {
+    if (m.model) models.add(m.model);
+    usage = addUsage(usage, m.usage);
+  }
+  c.models = [...models];
+  if (usage) c.usage = usage;
+}
+
+function uniqueId(id: string, used: Set<string>): string {
+  let candidate = id;
+  for (let n = 2; used.has(candidate); n++) candidate = `${id}~${n}`;
+  used.add(candidate);
+  return candidate;
+}
+
+/** Subagent chats live in `chats/<parent session id>/<session id>.jsonl`. */
+function parentSessionFromPath(filePath: string): string | undefined {
+  const parts = filePath.split(/[\\/]/);
+  const dir = parts[parts.length - 2];
+  return dir && dir !== 'chats' && parts[parts.length - 3] === 'chats' ? dir : undefined;
+}
+
+/** A file without a session id is named by its file name, without the extension. */
+export function idFromFileName(filePath: string): string {
+  const base = filePath.split(/[\\/]/).pop() ?? filePath;
+  return base.replace(/\.jsonl?$/i, '');
+}

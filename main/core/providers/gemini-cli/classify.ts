@@ -1,0 +1,40 @@
+/**
+ * Decides what a Gemini CLI `user` message is. The CLI records more than what the person typed
+ * under type `user`: harness retries, hidden context blocks, tool responses (newer versions).
+ */
+import { contentText, hasTextPart } from './parts';
+
+export type UserKind =
+  /** Typed by the person; `display` is what they typed when it differs from what was sent. */
+  | { role: 'user'; slash: boolean; display?: string }
+  | { role: 'system'; kind: string };
+
+/**
+ * "System: Please continue." was sent by the CLI itself after an invalid stream (removed in
+ * gemini-cli commit 9380e13, May 2026); "Please continue." is sent by the next-speaker check.
+ */
+const CONTINUATION = /^(System: )?Please continue\.$/;
+
+/** Context blocks the CLI hides from its own transcript view (cli/src/utils/sessionUtils.ts). */
+const HIDDEN_CONTEXT: ReadonlyArray<[string, string]> = [
+  ['<session_context>', 'session-context'],
+  ['<hook_context>', 'hook-context'],
+];
+
+export function classifyUser(content: unknown, displayContent: unknown): UserKind {
+  const sent = contentText(content);
+  const trimmed = sent.trim();
+  const hasDisplay = displayContent !== undefined && displayContent !== null;
+  // The display side of a retry is the previous request (often a tool response): not typed.
+  if (hasDisplay && !hasTextPart(displayContent)) return { role: 'system', kind: 'continuation' };
+  const display = hasDisplay ? contentText(displayContent) : undefined;
+  if (CONTINUATION.test(trimmed)) {
+    if (trimmed.startsWith('System:') || (display !== undefined && display.trim() !== trimmed)) {
+      return { role: 'system', kind: 'continuation' };
+    }
+  }
+  for (const [prefix, kind] of HIDDEN_CONTEXT) if (trimmed.startsWith(prefix)) return { role: 'system', kind };
+  const typed = display ?? sent;
+  const slash = typed.trimStart().startsWith('/');
+  return display !== undefined && display !== sent ? { role: 'user', slash, display } : { role: 'user', slash };
+}

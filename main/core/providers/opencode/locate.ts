@@ -1,0 +1,42 @@
+/**
+ * Finds OpenCode sources under a home: in `<home>/.local/share/opencode` (and
+ * `$XDG_DATA_HOME/opencode` when the home is this user's own) the SQLite store `opencode.db`
+ * (`opencode-<channel>.db` for other channels) and the session files of the older file store,
+ * `storage/session/<projectID>/<sessionID>.json`. Nothing else there is opened: the same
+ * directory holds `auth.json` (provider keys).
+ */
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { isCredentialFile } from '../../capture/credentials';
+
+const DB_NAME = /^opencode(-[\w.-]+)?\.db$/i;
+const SESSION_FILE = /^ses_[\w-]+\.json$/;
+
+export async function locateOpenCode(home: string): Promise<string[]> {
+  const roots = new Set([path.join(home, '.local', 'share', 'opencode')]);
+  const xdg = process.env.XDG_DATA_HOME;
+  if (xdg && path.resolve(home) === path.resolve(os.homedir())) roots.add(path.join(path.resolve(xdg), 'opencode'));
+  const found = new Set<string>();
+  for (const root of roots) {
+    for (const entry of await list(root)) {
+      if (entry.isFile() && DB_NAME.test(entry.name)) found.add(path.join(root, entry.name));
+    }
+    const sessions = path.join(root, 'storage', 'session');
+    for (const project of await list(sessions)) {
+      if (!project.isDirectory()) continue;
+      for (const entry of await list(path.join(sessions, project.name))) {
+        if (entry.isFile() && SESSION_FILE.test(entry.name)) found.add(path.join(sessions, project.name, entry.name));
+      }
+    }
+  }
+  return [...found].filter((f) => !isCredentialFile(f)).sort();
+}
+
+async function list(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch {
+    return []; // absent or unreadable: nothing of OpenCode's here
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Parses an OpenCode source: `opencode.db` (every session in it), a `storage/session/…` file
+ * (that session, reading its message and part files), or an `opencode export` document.
+ * All three are read into the same OcSession shape and normalized by build.ts.
+ */
+import type { Conversation } from '../../../../shared/record';
+import type { ParseContext } from '../provider';
+import { buildConversation, idFromPath } from './build';
+import { readExport } from './export';
+import { isObject, shortError, str } from './json';
+import { readDatabase } from './sqlite';
+import { readStorageSession } from './storage';
+import type { OcSession } from './source';
+
+export async function parseOpenCode(ctx: ParseContext): Promise<Conversation[]> {
+  if (/\.db$/i.test(ctx.path)) {
+    const { sessions } = readDatabase(ctx.path);
+    // An unopenable database has no conversation to carry a warning; it is retried next sync.
+    return sessions.map((s) => buildConversation(ctx, s));
+  }
+  let text: string;
+  try {
+    text = await ctx.readText();
+  } catch (error) {
+    return [broken(ctx, `Cannot read file: ${shortError(error)}`)];
+  }
+  if (!text.trim()) return [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    return [broken(ctx, `Unreadable OpenCode JSON: ${shortError(error)}`)];
+  }
+  if (!isObject(doc)) return [broken(ctx, 'OpenCode file is not a JSON object')];
+  if (isObject(doc.info) && 'messages' in doc) return [buildConversation(ctx, readExport(doc))];
+  if (str(doc.id)) return [buildConversation(ctx, await readStorageSession(ctx.path, doc))];
+  return [broken(ctx, 'Not an OpenCode session: neither an export ({info, messages}) nor a session info file')];
+}
+
+/** A file that cannot be read at all still shows up, empty, with the reason. */
+function broken(ctx: ParseContext, message: string): Conversation {
+  const session: OcSession = { info: { id: idFromPath(ctx.path) }, messages: [], warnings: [{ message }] };
+  return buildConversation(ctx, session);
+}

@@ -1,0 +1,63 @@
+/** Maps single OpenCode parts (file attachments, tool states, errors) onto record parts. */
+import type { Part } from '../../../../shared/record';
+import { asText, isObject, obj, str, type Json } from './json';
+
+/** `file` parts: data URLs become blobs; file:// and other URLs stay as labelled references. */
+export function filePart(part: Json): Part {
+  const mime = str(part.mime) ?? 'application/octet-stream';
+  const url = str(part.url) ?? '';
+  const data = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(url);
+  if (data && data[2]) {
+    return { type: 'blob', modality: modalityOf(data[1] || mime), mimeType: data[1] || mime, content: data[3] };
+  }
+  const name = str(part.filename) ?? str(obj(part.source)?.path) ?? url;
+  const label = name === url || !url ? name : `${name} (${url})`;
+  return { type: 'generic', kind: 'file', content: `${label} [${mime}]` };
+}
+
+function modalityOf(mime: string): 'image' | 'audio' | 'video' | 'file' {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime.startsWith('video/')) return 'video';
+  return 'file';
+}
+
+export interface ToolOutcome {
+  readonly call: Part;
+  /** Absent while the tool was still pending/running when the session stopped. */
+  readonly response?: Part;
+  /** Files the tool returned (images read by the read tool, …). */
+  readonly attachments: Part[];
+}
+
+/** A `tool` part holds the call and its result together: `state.status` says which exist. */
+export function toolOutcome(part: Json, id: string): ToolOutcome {
+  const state = obj(part.state) ?? {};
+  const status = str(state.status);
+  const input = state.input;
+  const raw = str(state.raw);
+  const args = input !== undefined && !(isObject(input) && Object.keys(input).length === 0 && raw) ? asText(input) : (raw ?? '{}');
+  const call: Part = { type: 'tool_call', id, name: str(part.tool) ?? 'tool', arguments: args };
+  const attachments = Array.isArray(state.attachments) ? state.attachments.filter(isObject).map(filePart) : [];
+  if (status === 'completed') {
+    return { call, response: { type: 'tool_call_response', id, response: asText(state.output) }, attachments };
+  }
+  if (status === 'error') {
+    return { call, response: { type: 'tool_call_response', id, response: asText(state.error), isError: true }, attachments };
+  }
+  return { call, attachments };
+}
+
+/** `info.error` on an assistant message: `{name, data: {message, …}}`. */
+export function errorText(error: Json): string {
+  const name = str(error.name) ?? 'Error';
+  const message = str(obj(error.data)?.message) ?? str(error.message);
+  return message ? `${name}: ${message}` : name;
+}
+
+/** A `retry` part: the API error the agent retried after. */
+export function retryText(part: Json): string {
+  const error = obj(part.error);
+  const attempt = typeof part.attempt === 'number' ? ` (attempt ${part.attempt})` : '';
+  return `${error ? errorText(error) : 'Retry'}${attempt}`;
+}

@@ -1,0 +1,118 @@
+/**
+ * Reads OpenCode's SQLite store (`<data>/opencode.db`, from OpenCode 1.2; schema in
+ * anomalyco/opencode packages/opencode/src/session/session.sql.ts): tables `session` (one row
+ * per session, columns), `message` (`data` = message info JSON without id/sessionID) and `part`
+ * (`data` = part JSON without id/sessionID/messageID). Opened read-only, closed before return.
+ * One database holds every session: each becomes its own conversation, roots first.
+ */
+import Database from 'better-sqlite3';
+import type { ParseWarning } from '../../../../shared/record';
+import { isObject, obj, shortError, str, type Json } from './json';
+import type { OcMessage, OcSession, Raw } from './source';
+
+interface SessionRow {
+  readonly [column: string]: unknown;
+}
+
+interface DataRow {
+  readonly id: string;
+  readonly owner: string;
+  readonly time_created?: number;
+  readonly data: string;
+}
+
+export function readDatabase(file: string): { sessions: OcSession[]; error?: string } {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return { sessions: [], error: `Cannot open OpenCode database read-only: ${shortError(error)}` };
+  }
+  try {
+    return { sessions: readAll(db) };
+  } catch (error) {
+    return { sessions: [], error: `Cannot read OpenCode database: ${shortError(error)}` };
+  } finally {
+    db.close();
+  }
+}
+
+function readAll(db: Database.Database): OcSession[] {
+  const rows = db.prepare('SELECT * FROM session ORDER BY time_created, id').all() as SessionRow[];
+  const messagesOf = db.prepare('SELECT id, session_id AS owner, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id');
+  const partsOf = db.prepare('SELECT id, message_id AS owner, data FROM part WHERE session_id = ? ORDER BY message_id, id');
+  const sessions: OcSession[] = [];
+  const taskCalls = new Map<string, string>();
+  for (const row of rows) {
+    const info = sessionInfo(row);
+    const id = String(row.id);
+    const warnings: ParseWarning[] = [];
+    const parts = new Map<string, Raw[]>();
+    for (const p of partsOf.all(id) as DataRow[]) {
+      const raw = record(p, 'message_id', warnings);
+      if (!raw) continue;
+      const list = parts.get(p.owner);
+      if (list) list.push(raw);
+      else parts.set(p.owner, [raw]);
+      noteTaskCall(raw.data, taskCalls);
+    }
+    const messages: OcMessage[] = [];
+    for (const m of messagesOf.all(id) as DataRow[]) {
+      const raw = record(m, 'session_id', warnings);
+      if (raw) messages.push({ info: raw, parts: parts.get(m.id) ?? [] });
+    }
+    sessions.push({ info, messages, warnings });
+  }
+  for (const s of sessions) {
+    const call = taskCalls.get(String(s.info.id));
+    if (call) s.parentToolCallId = call;
+  }
+  // Main sessions first, then the subagent sessions they started.
+  return [...sessions.filter((s) => !s.info.parentID), ...sessions.filter((s) => s.info.parentID)];
+}
+
+/** A row's JSON with its id put back; `raw` keeps the stored column text verbatim. */
+function record(row: DataRow, ownerColumn: string, warnings: ParseWarning[]): Raw | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(row.data);
+  } catch (error) {
+    warnings.push({ message: `Row ${row.id}: unreadable data JSON; skipped (${shortError(error)})` });
+    return undefined;
+  }
+  if (!isObject(data)) {
+    warnings.push({ message: `Row ${row.id}: data is not a JSON object; skipped` });
+    return undefined;
+  }
+  const raw = `{"id":${JSON.stringify(row.id)},${JSON.stringify(ownerColumn)}:${JSON.stringify(row.owner)},"data":${row.data}}`;
+  return { data: { ...data, id: row.id }, raw };
+}
+
+function sessionInfo(row: SessionRow): Json {
+  const info: Json = {
+    id: row.id,
+    projectID: row.project_id,
+    directory: row.directory,
+    title: row.title,
+    version: row.version,
+    time: { created: row.time_created, updated: row.time_updated },
+  };
+  if (row.parent_id) info.parentID = row.parent_id;
+  if (row.tokens_input !== undefined) {
+    info.tokens = {
+      input: row.tokens_input,
+      output: row.tokens_output,
+      reasoning: row.tokens_reasoning,
+      cache: { read: row.tokens_cache_read, write: row.tokens_cache_write },
+    };
+  }
+  return info;
+}
+
+/** The `task` tool records the child session it started in `state.metadata.sessionId`. */
+function noteTaskCall(part: Json, taskCalls: Map<string, string>): void {
+  if (part.type !== 'tool') return;
+  const child = str(obj(obj(part.state)?.metadata)?.sessionId);
+  const call = str(part.callID);
+  if (child && call) taskCalls.set(child, call);
+}

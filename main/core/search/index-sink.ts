@@ -1,0 +1,102 @@
+/**
+ * Where capture hands full-text rows: either indexed on the spot, or by a worker thread that
+ * owns search.db, so indexing (the slowest step of a sync) runs on the second core while the
+ * next files are parsed. A bounded number of batches may be in flight, so memory stays flat.
+ */
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { type IndexItem, SearchIndexer } from './indexer';
+
+export interface IndexSink {
+  /** Hand over a batch; resolves when there is room for the next one. */
+  post(items: readonly IndexItem[]): Promise<void>;
+  /** Resolves when every batch handed over is indexed. */
+  finish(): Promise<void>;
+}
+
+export function inlineIndexSink(root: string): IndexSink {
+  const indexer = new SearchIndexer(root);
+  return {
+    async post(items) {
+      indexer.index(items);
+    },
+    async finish() {
+      indexer.close();
+    },
+  };
+}
+
+/** The `workerData` role a bundle checks to run as the indexer thread. */
+export const INDEXER_ROLE = 'dejavu-search-indexer';
+const MAX_IN_FLIGHT = 8;
+
+export function threadIndexSink(root: string, workerFile: string): IndexSink {
+  const worker = new Worker(workerFile, { workerData: { role: INDEXER_ROLE, root } });
+  let inFlight = 0;
+  let failure: Error | undefined;
+  let room: (() => void) | undefined;
+  let finished: ((err?: Error) => void) | undefined;
+  worker.on('message', (msg: { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string }) => {
+    if (msg.type === 'ack') {
+      inFlight -= 1;
+      room?.();
+      room = undefined;
+    } else if (msg.type === 'done') finished?.();
+    else {
+      failure = new Error(`search indexing failed: ${msg.message}`);
+      room?.();
+      finished?.(failure);
+    }
+  });
+  worker.on('error', (err) => {
+    failure = err;
+    room?.();
+    finished?.(err);
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0 && !failure) failure = new Error(`search indexer stopped with code ${code}`);
+    room?.();
+    finished?.(failure);
+  });
+  return {
+    async post(items) {
+      if (failure) throw failure;
+      inFlight += 1;
+      worker.postMessage({ type: 'items', items });
+      while (inFlight >= MAX_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (room = resolve));
+      if (failure) throw failure;
+    },
+    finish() {
+      return new Promise<void>((resolve, reject) => {
+        finished = (err) => (err ? reject(err) : resolve());
+        if (failure) return reject(failure);
+        worker.postMessage({ type: 'finish' });
+      });
+    },
+  };
+}
+
+/** True when this thread was started as the indexer by threadIndexSink. */
+export function isIndexerThread(): boolean {
+  return parentPort !== null && (workerData as { role?: string } | null)?.role === INDEXER_ROLE;
+}
+
+/** The indexer thread's loop: index each batch, acknowledge it, close on finish. */
+export function runIndexerThread(): void {
+  const port = parentPort!;
+  const indexer = new SearchIndexer((workerData as { root: string }).root);
+  port.on('message', (msg: { type: 'items'; items: IndexItem[] } | { type: 'finish' }) => {
+    try {
+      if (msg.type === 'items') {
+        indexer.index(msg.items);
+        port.postMessage({ type: 'ack' });
+      } else {
+        indexer.close();
+        port.postMessage({ type: 'done' });
+        port.close(); // lets the thread end
+
+      }
+    } catch (err) {
+      port.postMessage({ type: 'error', message: (err as Error).message });
+    }
+  });
+}

@@ -1,0 +1,5 @@
+/** Every migration of search.db, in order. Append only. */
+import type { Migration } from '../../archive/migrations/migration';
+import { searchMigration001 } from './001-message-fts';
+
+export const SEARCH_MIGRATIONS: readonly Migration[] = [searchMigration001];
