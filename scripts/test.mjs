@@ -13,13 +13,13 @@ const steps = [
   ['build', 'npm', ['run', '--silent', 'build']],
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['tests', bin('vitest'), ['run']],
+  ['tests', bin('vitest'), ['run'], { DEJAVU_TEST_SKIP_BUILD: '1' }],
 ];
 
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, env] of steps) {
   const started = Date.now();
   process.stdout.write(`\n== ${name}\n`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
     process.stderr.write(`\nnpm test: ${name} failed (exit ${r.status ?? r.signal})\n`);
     process.exit(r.status || 1);

@@ -3,7 +3,9 @@ import { Command, CommanderError } from 'commander';
 import { registerImport } from './commands/import';
 import { registerList } from './commands/list';
 import { registerSearch } from './commands/search';
-import { registerShow, } from './commands/show';
+import { registerServe } from './commands/serve';
+import { registerShow } from './commands/show';
+import { registerCapture } from './commands/capture';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
 import { UsageError } from './errors';
@@ -19,7 +21,7 @@ export function buildProgram(version: string): Command {
     .option('--archive <dir>', 'archive folder (default: $DEJAVU_HOME or the per-user data folder)')
     .showHelpAfterError('(run `dejavu --help` for usage)')
     .exitOverride();
-  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats]) register(program);
+  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture]) register(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
 }

@@ -3,6 +3,7 @@
  * search and totals. Never writes.
  */
 import type { Conversation } from '../../../shared/record';
+import type { ArchiveStatsView, TreeWorkspace } from '../../../shared/views';
 import { readBlob } from './blob-store';
 import { type IndexDb, openReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, summaryFromRow } from './rows';
@@ -11,20 +12,16 @@ import { openSearchDb, searchDbPath } from '../search/search-db';
 
 export interface ListFilters {
   readonly workspace?: string;
+  readonly instance?: string;
+  /** YYYY-MM-DD of the start (UTC), or `undated`. */
+  readonly date?: string;
   readonly agent?: string;
   /** ISO date or date-time: conversations active on or after it. */
   readonly since?: string;
   readonly limit?: number;
 }
 
-export interface ArchiveStats {
-  readonly conversations: number;
-  readonly messages: number;
-  readonly prompts: number;
-  readonly sourceDeleted: number;
-  readonly blobBytes: number;
-  readonly byAgent: Readonly<Record<string, number>>;
-}
+export type ArchiveStats = ArchiveStatsView;
 
 export class ConversationNotFoundError extends Error {
   override readonly name = 'ConversationNotFoundError';
@@ -51,6 +48,14 @@ export class ArchiveReader {
       where.push('workspace = ?');
       params.push(filters.workspace);
     }
+    if (filters.instance) {
+      where.push('instance = ?');
+      params.push(filters.instance);
+    }
+    if (filters.date) {
+      where.push(filters.date === 'undated' ? 'started_at IS NULL' : 'substr(started_at, 1, 10) = ?');
+      if (filters.date !== 'undated') params.push(filters.date);
+    }
     if (filters.agent) {
       where.push('agent = ?');
       params.push(filters.agent);
@@ -63,6 +68,32 @@ export class ArchiveReader {
       ORDER BY COALESCE(started_at, archived_at) DESC, id ${filters.limit ? 'LIMIT ?' : ''}`;
     if (filters.limit) params.push(filters.limit);
     return (this.db.prepare(sql).all(...params) as ConversationRow[]).map(summaryFromRow);
+  }
+
+  /** Workspaces → instances → dates with counts, busiest workspace first within recency. */
+  tree(agent?: string): TreeWorkspace[] {
+    const rows = this.db
+      .prepare(
+        `SELECT workspace, instance, COALESCE(substr(started_at, 1, 10), 'undated') AS date, COUNT(*) AS n, MAX(COALESCE(started_at, archived_at)) AS latest
+         FROM conversations ${agent ? 'WHERE agent = ?' : ''}
+         GROUP BY workspace, instance, date ORDER BY latest DESC`,
+      )
+      .all(...(agent ? [agent] : [])) as { workspace: string; instance: string; date: string; n: number }[];
+    const workspaces = new Map<string, { count: number; instances: Map<string, { count: number; dates: { date: string; count: number }[] }> }>();
+    for (const r of rows) {
+      const ws = workspaces.get(r.workspace) ?? { count: 0, instances: new Map() };
+      workspaces.set(r.workspace, ws);
+      const inst = ws.instances.get(r.instance) ?? { count: 0, dates: [] };
+      ws.instances.set(r.instance, inst);
+      ws.count += r.n;
+      inst.count += r.n;
+      inst.dates.push({ date: r.date, count: r.n });
+    }
+    return [...workspaces].map(([workspace, ws]) => ({
+      workspace,
+      count: ws.count,
+      instances: [...ws.instances].map(([instance, inst]) => ({ instance, count: inst.count, dates: inst.dates })),
+    }));
   }
 
   /** Find a conversation by id, or by a unique prefix of it, or by its native id. */

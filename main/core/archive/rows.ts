@@ -1,6 +1,7 @@
 /** Maps between index rows and the record's summary shape. */
 import type { AgentId } from '../../../shared/agents';
-import type { Conversation, ConversationSummary, Usage } from '../../../shared/record';
+import type { Conversation, Usage } from '../../../shared/record';
+import type { ArchivedSummary } from '../../../shared/views';
 
 export interface ConversationRow {
   seq: number;
@@ -30,13 +31,7 @@ export interface ConversationRow {
   archived_at: string;
 }
 
-/** A conversation as list and index views show it (no messages). */
-export interface ArchivedSummary extends ConversationSummary {
-  promptCount: number;
-  warningCount: number;
-  blobBytes: number;
-  archivedAt: string;
-}
+export type { ArchivedSummary };
 
 export function summaryFromRow(r: ConversationRow): ArchivedSummary {
   const s: ArchivedSummary = {

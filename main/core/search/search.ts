@@ -4,7 +4,8 @@
  * table. Tool output is left out unless asked for.
  */
 import type { IndexDb } from '../archive/db';
-import { type ArchivedSummary, type ConversationRow, summaryFromRow } from '../archive/rows';
+import type { SearchHit } from '../../../shared/views';
+import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
 
 export interface SearchOptions {
@@ -14,16 +15,7 @@ export interface SearchOptions {
   readonly limit?: number;
 }
 
-export interface SearchHit {
-  readonly conversation: ArchivedSummary;
-  readonly messageIndex: number;
-  readonly role: string;
-  readonly scope: string;
-  /** A short excerpt around the first match. */
-  readonly snippet: string;
-  /** [start, end) ranges of matched terms inside `snippet`. */
-  readonly highlights: readonly (readonly [number, number])[];
-}
+export type { SearchHit };
 
 /** Words and "quoted phrases" of a query. */
 export function queryTerms(query: string): string[] {

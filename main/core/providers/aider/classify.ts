@@ -93,10 +93,3 @@ export class LineClassifier {
     this.fenceOpenedAt = undefined;
   }
 }
-
-/** The line without aider's `#### ` / `> ` prefix and its trailing hard break. */
-export function stripMarker(line: string, marker: '#### ' | '> '): string {
-  let s = line.startsWith(marker) ? line.slice(marker.length) : line === marker.trimEnd() ? '' : line;
-  if (s.endsWith('  ')) s = s.slice(0, -2);
-  return s;
-}

@@ -115,16 +115,24 @@ function unknownMessage(entry: Entry, cctx: ConvertContext): Message {
 /** In a subagent chat the first prompt was written by the parent agent. Returns the title. */
 function markSubagentTask(messages: Message[], isSubagent: boolean): string | undefined {
   const first = messages.find((m) => m.role === 'user');
-  if (!first) return undefined;
-  const text = first.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-  if (isSubagent) {
+  if (first && isSubagent) {
     first.role = 'system';
     first.kind = 'subagent-task';
   }
-  return titleFrom(text);
+  return titleFrom(textOf(firstPrompt(messages) ?? first));
 }
 
-function fillTimes(c: Conversation, start: string | undefined, lastUpdated: string | undefined): void {
+/** The first typed prompt that is not a slash command, else the first one. */
+export function firstPrompt(messages: Message[]): Message | undefined {
+  const typed = messages.filter((m) => m.role === 'user');
+  return typed.find((m) => m.kind !== 'slash-command') ?? typed[0];
+}
+
+export function textOf(message: Message | undefined): string | undefined {
+  return message?.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
+}
+
+export function fillTimes(c: Conversation, start: string | undefined, lastUpdated: string | undefined): void {
   let min = start;
   let max = lastUpdated;
   for (const m of c.messages) {
@@ -137,7 +145,7 @@ function fillTimes(c: Conversation, start: string | undefined, lastUpdated: stri
   if (max) c.endedAt = max;
 }
 
-function fillModelsAndUsage(c: Conversation): void {
+export function fillModelsAndUsage(c: Conversation): void {
   const models = new Set<string>();
   let usage: Usage | undefined;
   for (const m of c.messages) {
@@ -148,7 +156,7 @@ function fillModelsAndUsage(c: Conversation): void {
   if (usage) c.usage = usage;
 }
 
-function uniqueId(id: string, used: Set<string>): string {
+export function uniqueId(id: string, used: Set<string>): string {
   let candidate = id;
   for (let n = 2; used.has(candidate); n++) candidate = `${id}~${n}`;
   used.add(candidate);

@@ -36,7 +36,8 @@ export function looksLikeGeminiChat(head: string): boolean {
     return isObject(record) && typeof record.sessionId === 'string' && typeof record.projectHash === 'string';
   }
   if (!PRETTY_START.test(text)) return false;
-  return /"projectHash"\s*:/.test(text) || MESSAGE_TYPE.test(text);
+  // Every chat has a projectHash; a document with sorted keys may show its messages first.
+  return /"projectHash"\s*:/.test(text) || (/"messages"\s*:\s*\[/.test(text) && MESSAGE_TYPE.test(text));
 }
 
 export function looksLikeLogs(sample: DetectSample): boolean {

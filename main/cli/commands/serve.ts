@@ -1,0 +1,49 @@
+/** `dejavu serve`: the app's UI and contract over HTTP, for a browser (and the browser tests). */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { ArchiveService } from '../../core/service/archive-service';
+import { startServer } from '../../server/http-server';
+import { type GlobalOptions, rootOf } from '../archive-access';
+import { UsageError } from '../errors';
+import { indexerScript } from '../indexer-script';
+
+/** The built renderer beside the CLI bundle (out/cli → out/renderer). */
+function rendererDir(): string {
+  const script = indexerScript();
+  const base = script ? path.dirname(script) : path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(base, '..', 'renderer');
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the Déjà Vu app to a browser on this machine (prints the URL to open, token included)')
+    .option('-p, --port <n>', 'port (0 picks a free one)', (v: string) => Number.parseInt(v, 10), 4646)
+    .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option('-s, --source <dir>', 'sync this home or folder instead of the defaults (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
+    .option('--no-sync', 'do not sync when starting')
+    .action(async (opts: { port: number; host: string; source: string[]; sync: boolean }, cmd: Command) => {
+      if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new UsageError('--port wants a number from 0 to 65535');
+      const staticDir = rendererDir();
+      if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`the app is not built (${staticDir}): run \`npm run build\``);
+      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
+      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript() });
+      const server = await startServer({ service, host: opts.host, port: opts.port, staticDir });
+      process.stdout.write(`${server.url}\n`);
+      if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
+        process.stderr.write(`dejavu: listening on ${opts.host}: anyone who can reach it and has the token can read your archive\n`);
+      }
+      if (opts.sync) {
+        service.sync().catch((err: Error) => process.stderr.write(`dejavu: sync failed: ${err.message}\n`));
+      }
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await server.close();
+      service.close();
+    });
+}

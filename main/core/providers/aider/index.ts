@@ -1,0 +1,14 @@
+/** The Aider provider: `.aider.chat.history.md` in a repo, one conversation per session header. */
+import type { Provider } from '../provider';
+import { detectAiderHistory } from './detect';
+import { locateAiderHistories } from './locate';
+import { parseAiderHistory } from './parse';
+import { resumeCommand } from './resume';
+
+export const aiderProvider: Provider = {
+  agent: 'aider',
+  locate: locateAiderHistories,
+  detect: detectAiderHistory,
+  parse: parseAiderHistory,
+  resumeCommand,
+};

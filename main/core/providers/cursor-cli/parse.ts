@@ -1,0 +1,90 @@
+/**
+ * Parses one Cursor CLI session: an agent transcript (JSONL, streamed) or a chat store
+ * (`store.db`, SQLite, read-only). See README.md for both layouts.
+ */
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Conversation, Message } from '../../../../shared/record';
+import { conversationId, titleFrom, workspaceFor } from '../identity';
+import type { ParseContext } from '../provider';
+import { CursorBuilder } from './builder';
+import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
+import { readStore, type StoreInfo } from './store';
+import { readTranscript } from './transcript';
+
+/** Default chat names the CLI gives before it has a title. */
+const PLACEHOLDER_NAMES = new Set(['', 'new agent', 'new chat', 'untitled', 'untitled session']);
+
+export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
+  const b = new CursorBuilder();
+  if (await isSqlite(ctx.path)) {
+    const chatId = path.basename(path.dirname(ctx.path));
+    const info = readStore(ctx.path, b);
+    const meta = await readMetaFile(path.join(path.dirname(ctx.path), 'meta.json'));
+    return [await conversation(ctx, b, chatId || info?.agentId || 'store', meta, info)];
+  }
+  if (!(await readTranscript(ctx, b))) return [];
+  const chatId = path.basename(ctx.path).replace(/\.jsonl$/i, '');
+  return [await conversation(ctx, b, chatId, await metaForTranscript(ctx.path, chatId), undefined)];
+}
+
+async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {
+  const messages = b.finish();
+  const cwd = meta?.cwd ?? info?.cwd ?? b.cwd;
+  const c: Conversation = {
+    id: conversationId('cursor-cli', nativeId),
+    agent: 'cursor-cli',
+    nativeId,
+    workspace: workspaceFor(cwd, ctx.workspaceHint),
+    instance: ctx.instance,
+    models: info?.model ? [info.model] : [],
+    sourcePath: ctx.path,
+    sources: [ctx.path],
+    warnings: b.warnings,
+    messages,
+  };
+  if (cwd) c.cwd = cwd;
+  const name = info?.name?.trim();
+  const title = meta?.title ?? (name && !PLACEHOLDER_NAMES.has(name.toLowerCase()) ? name : undefined);
+  const resolved = title ? titleFrom(title) : titleFrom(firstPrompt(messages));
+  if (resolved) c.title = resolved;
+  const startedAt = meta?.createdAt ?? info?.createdAt;
+  if (startedAt) c.startedAt = startedAt;
+  // Transcripts carry no timestamps: the last write to the file is when the chat last moved.
+  const endedAt = meta?.updatedAt ?? (await lastWrite(ctx.path));
+  if (endedAt) c.endedAt = endedAt;
+  return c;
+}
+
+function firstPrompt(messages: Message[]): string | undefined {
+  const m = messages.find((x) => x.role === 'user');
+  return m?.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
+}
+
+async function isSqlite(file: string): Promise<boolean> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const buf = Buffer.alloc(16);
+      await handle.read(buf, 0, 16, 0);
+      return buf.toString('latin1') === 'SQLite format 3\u0000';
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** The later of the file and its SQLite write-ahead log, as ISO. */
+async function lastWrite(file: string): Promise<string | undefined> {
+  let latest = 0;
+  for (const f of [file, `${file}-wal`]) {
+    try {
+      latest = Math.max(latest, (await stat(f)).mtimeMs);
+    } catch {
+      // no WAL, or the file is gone
+    }
+  }
+  return latest ? new Date(latest).toISOString() : undefined;
+}

@@ -1,0 +1,37 @@
+/**
+ * Recognises a Grok CLI chat_history.jsonl from its first line: a `ConversationItem`
+ * (`{"type":"system"|"user"|…}`) whose fields are only the ones that item type has, so the
+ * look-alike records of other agents (Claude Code's `{"type":"user","message":…}`) do not match.
+ */
+import type { DetectSample } from '../provider';
+import { isObject } from './json';
+
+const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  system: new Set(['type', 'content']),
+  user: new Set(['type', 'content', 'synthetic_reason', 'cwd_generation', 'prior_turn_interrupt', 'prompt_index']),
+  assistant: new Set(['type', 'content', 'tool_calls', 'model_id', 'model_fingerprint', 'system_fingerprint', 'reasoning_effort', 'reasoning_details', 'provider_payload', 'reasoning']),
+  tool_result: new Set(['type', 'tool_call_id', 'content', 'images']),
+  reasoning: new Set(['type', 'id', 'summary', 'content', 'encrypted_content', 'status']),
+  backend_tool_call: new Set(['type', 'kind']),
+};
+/** A first line longer than the 64 KiB sample (a long system prompt) is cut: match its start. */
+const PREFIX = /^\{"type":"(system|user)","content":/;
+
+export function detectGrokSession(sample: DetectSample): boolean {
+  const head = sample.head.trimStart();
+  const nl = head.indexOf('\n');
+  const first = (nl === -1 ? head : head.slice(0, nl)).trim();
+  if (!first.startsWith('{')) return false;
+  let record: unknown;
+  try {
+    record = JSON.parse(first);
+  } catch {
+    return nl === -1 && PREFIX.test(first) && sample.path.endsWith('chat_history.jsonl');
+  }
+  if (!isObject(record) || typeof record.type !== 'string') return false;
+  const allowed = FIELDS[record.type];
+  if (!allowed) return false;
+  if (!Object.keys(record).every((k) => allowed.has(k))) return false;
+  if (record.type === 'user') return Array.isArray(record.content);
+  return record.type !== 'system' || typeof record.content === 'string';
+}

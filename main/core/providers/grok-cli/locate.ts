@@ -1,0 +1,48 @@
+/**
+ * Finds Grok CLI sessions under one home: `~/.grok/sessions/<url-encoded cwd>/<session>/
+ * chat_history.jsonl` and subagent sessions in `<session>/subagents/<child>/`, plus the same
+ * under `$GROK_HOME` when the home is this user's own. Only `chat_history.jsonl` names are
+ * returned; auth and config files in `~/.grok` are never opened.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { isCredentialFile } from '../../capture/credentials';
+
+const HISTORY = 'chat_history.jsonl';
+
+export async function locateGrokSessions(home: string): Promise<string[]> {
+  const roots = new Set([path.resolve(home, '.grok', 'sessions')]);
+  const grokHome = process.env.GROK_HOME;
+  if (grokHome && path.resolve(home) === path.resolve(os.homedir())) roots.add(path.resolve(grokHome, 'sessions'));
+  const found = new Set<string>();
+  for (const root of roots) {
+    for (const project of await dirs(root)) {
+      for (const session of await dirs(path.join(root, project))) {
+        const dir = path.join(root, project, session);
+        await addHistory(dir, found);
+        for (const child of await dirs(path.join(dir, 'subagents'))) await addHistory(path.join(dir, 'subagents', child), found);
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+async function addHistory(dir: string, found: Set<string>): Promise<void> {
+  for (const e of await entries(dir)) {
+    if (e.isFile() && e.name === HISTORY && !isCredentialFile(e.name)) found.add(path.join(dir, e.name));
+  }
+}
+
+async function dirs(dir: string): Promise<string[]> {
+  return (await entries(dir)).filter((e) => e.isDirectory()).map((e) => e.name);
+}
+
+async function entries(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Parses a Grok CLI session: `~/.grok/sessions/<url-encoded cwd>/<session id>/
+ * chat_history.jsonl`, one `ConversationItem` per line (see items.ts), plus summary.json /
+ * system_prompt.txt beside it. No real file was available: the layout follows the grok-build
+ * source and third-party readers of real sessions (README.md).
+ */
+import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
+import { conversationId, titleFrom, workspaceFor } from '../identity';
+import type { ParseContext } from '../provider';
+import { assistantParts, backendToolCall, injectedKind, ITEM_TYPES, reasoningPart, toolResultParts, userParts } from './items';
+import { isObject, str, type Json } from './json';
+import { readSessionInfo } from './session-files';
+
+export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[]> {
+  const info = await readSessionInfo(ctx.path);
+  const messages: Message[] = [];
+  const warnings: ParseWarning[] = [];
+  const models = new Set<string>();
+  const unknown = new Set<string>();
+  let firstPrompt: string | undefined;
+  let sawLine = false;
+  let sawSystem = false;
+
+  const push = (lineNo: number, raw: string, role: Role, parts: Part[], kind?: string, model?: string): Message => {
+    const m: Message = { id: `L${lineNo}`, role, parts, native: raw, source: 0 };
+    if (kind) m.kind = kind;
+    if (model) m.model = model;
+    messages.push(m);
+    return m;
+  };
+
+  for await (const { text, lineNo } of ctx.lines()) {
+    if (!text.trim()) continue;
+    sawLine = true;
+    let item: unknown;
+    try {
+      item = JSON.parse(text);
+    } catch (error) {
+      warnings.push({ line: lineNo, message: `Unreadable JSON line skipped: ${error instanceof Error ? error.message.slice(0, 160) : String(error)}` });
+      continue;
+    }
+    if (!isObject(item)) {
+      warnings.push({ line: lineNo, message: 'Line is not a JSON object; skipped' });
+      continue;
+    }
+    const type = str(item.type) ?? roleType(item);
+    if (!type || !ITEM_TYPES.has(type)) {
+      unknown.add(type ?? '(untyped)');
+      push(lineNo, text, 'system', [{ type: 'generic', kind: type ?? 'record', content: text }], 'unknown');
+      continue;
+    }
+    switch (type) {
+      case 'system': {
+        sawSystem = true;
+        const content = typeof item.content === 'string' ? item.content : JSON.stringify(item.content ?? '');
+        push(lineNo, text, 'system', [{ type: 'text', content }], 'system-prompt');
+        break;
+      }
+      case 'user': {
+        const { parts, text: body } = userParts(item);
+        const kind = injectedKind(item, body);
+        if (kind) push(lineNo, text, 'system', parts, kind);
+        else {
+          firstPrompt ??= body;
+          push(lineNo, text, 'user', parts, item.synthetic_reason === 'interjection' ? 'interjection' : undefined);
+        }
+        break;
+      }
+      case 'assistant': {
+        const model = str(item.model_id);
+        if (model) models.add(model);
+        const parts = assistantParts(item);
+        if (parts.length) push(lineNo, text, 'assistant', parts, undefined, model);
+        break;
+      }
+      case 'tool_result':
+        push(lineNo, text, 'tool', toolResultParts(item));
+        break;
+      case 'reasoning': {
+        const part = reasoningPart(item);
+        if (part) push(lineNo, text, 'assistant', [part]);
+        break;
+      }
+      case 'backend_tool_call':
+        push(lineNo, text, 'assistant', [backendToolCall(item, `L${lineNo}`)]);
+        break;
+    }
+  }
+  if (!sawLine) return [];
+  if (info.systemPrompt?.trim() && !sawSystem) {
+    messages.unshift({ id: 'system_prompt', role: 'system', kind: 'system-prompt', parts: [{ type: 'text', content: info.systemPrompt }], native: info.systemPrompt, source: 0 });
+  }
+  if (info.isSubagent) {
+    const task = messages.find((m) => m.role === 'user');
+    if (task) {
+      task.role = 'system';
+      task.kind = 'subagent-task';
+    }
+    firstPrompt = undefined;
+  }
+  if (unknown.size) warnings.push({ message: `Unknown Grok chat_history record types kept as generic messages: ${[...unknown].sort().join(', ')}` });
+  if (info.model) models.add(info.model);
+
+  const nativeId = info.id ?? sessionIdFromPath(ctx.path);
+  const c: Conversation = {
+    id: conversationId('grok-cli', nativeId),
+    agent: 'grok-cli',
+    nativeId,
+    workspace: workspaceFor(info.cwd, ctx.workspaceHint),
+    instance: ctx.instance,
+    models: [...models],
+    sourcePath: ctx.path,
+    sources: [ctx.path],
+    warnings,
+    messages,
+  };
+  if (info.cwd) c.cwd = info.cwd;
+  if (info.gitBranch) c.gitBranch = info.gitBranch;
+  const title = info.title?.trim() ? titleFrom(info.title) : titleFrom(firstPrompt);
+  if (title) c.title = title;
+  if (info.createdAt) c.startedAt = info.createdAt;
+  if (info.updatedAt) c.endedAt = info.updatedAt;
+  if (info.isSubagent && info.parentId) c.parentId = conversationId('grok-cli', info.parentId);
+  return [c];
+}
+
+/** Some readers and early builds write chat-completions `{role, content}` lines. */
+function roleType(item: Json): string | undefined {
+  const role = str(item.role);
+  if (role === 'tool') return 'tool_result';
+  return role === 'system' || role === 'user' || role === 'assistant' ? role : undefined;
+}
+
+/** `sessions/<cwd>/<session id>/chat_history.jsonl` → the session id. */
+export function sessionIdFromPath(filePath: string): string {
+  const parts = filePath.split(/[\\/]/);
+  return parts.length >= 2 ? parts[parts.length - 2] : filePath;
+}

@@ -1,0 +1,119 @@
+/** Accumulates the messages of one Kimi conversation and assembles the Conversation. */
+import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
+import { titleFrom, workspaceFor } from '../identity';
+import type { ParseContext } from '../provider';
+
+export interface Line {
+  readonly lineNo: number;
+  readonly raw: string;
+  readonly timestamp?: string;
+}
+
+export interface Identity {
+  id: string;
+  nativeId: string;
+  parentId?: string;
+  parentToolCallId?: string;
+  cwd?: string;
+  title?: string;
+  startedAt?: string;
+  endedAt?: string;
+  agentVersion?: string;
+}
+
+export class KimiBuilder {
+  readonly messages: Message[] = [];
+  readonly warnings: ParseWarning[] = [];
+  readonly models = new Set<string>();
+  private readonly unknown = new Set<string>();
+  private usage?: Usage;
+  private lastIdLine = -1;
+  private idsOnLine = 0;
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+
+  constructor(readonly ctx: ParseContext) {}
+
+  warn(line: number | undefined, message: string): void {
+    this.warnings.push(line === undefined ? { message } : { line, message });
+  }
+
+  push(line: Line, role: Role, parts: Part[], kind?: string): Message {
+    const message: Message = { id: this.nextId(line.lineNo), role, parts, native: line.raw, source: 0 };
+    if (line.timestamp) {
+      message.timestamp = line.timestamp;
+      this.firstTimestamp ??= line.timestamp;
+      this.lastTimestamp = line.timestamp;
+    }
+    if (kind) message.kind = kind;
+    this.messages.push(message);
+    return message;
+  }
+
+  /** A record type this parser does not know: kept whole, named in one warning at the end. */
+  pushUnknown(line: Line, typeName: string): void {
+    this.unknown.add(typeName);
+    this.push(line, 'system', [{ type: 'generic', kind: typeName, content: line.raw }], 'unknown');
+  }
+
+  /** An unknown content-part type, kept in place as a generic part; named in the warning. */
+  pushUnknownPart(typeName: string): void {
+    this.unknown.add(`part:${typeName}`);
+  }
+
+  addUsage(u: Usage): void {
+    const total = (this.usage ??= {});
+    for (const key of Object.keys(u) as (keyof Usage)[]) total[key] = (total[key] ?? 0) + (u[key] ?? 0);
+  }
+
+  /** In a subagent conversation the first "user" message is the parent agent's task. */
+  markSubagentTask(): void {
+    const first = this.messages.find((m) => m.role === 'user');
+    if (!first) return;
+    first.role = 'system';
+    first.kind = 'subagent-task';
+  }
+
+  finish(id: Identity): Conversation {
+    if (this.unknown.size) this.warn(undefined, `Unknown Kimi record/part types kept as generic: ${[...this.unknown].sort().join(', ')}`);
+    const firstTyped = this.messages.find((m) => m.role === 'user') ?? this.messages.find((m) => m.kind === 'subagent-task');
+    const c: Conversation = {
+      id: id.id,
+      agent: 'kimi-cli',
+      nativeId: id.nativeId,
+      workspace: workspaceFor(id.cwd, this.ctx.workspaceHint),
+      instance: this.ctx.instance,
+      models: [...this.models],
+      sourcePath: this.ctx.path,
+      sources: [this.ctx.path],
+      warnings: this.warnings,
+      messages: this.messages,
+    };
+    if (id.cwd) c.cwd = id.cwd;
+    const title = id.title ?? titleFrom(firstTyped ? textOf(firstTyped) : undefined);
+    if (title) c.title = title;
+    const started = id.startedAt ?? this.firstTimestamp;
+    if (started) c.startedAt = started;
+    const ended = id.endedAt ?? this.lastTimestamp;
+    if (ended) c.endedAt = ended;
+    if (this.usage) c.usage = this.usage;
+    if (id.agentVersion) c.agentVersion = id.agentVersion;
+    if (id.parentId) c.parentId = id.parentId;
+    if (id.parentToolCallId) c.parentToolCallId = id.parentToolCallId;
+    return c;
+  }
+
+  private nextId(lineNo: number): string {
+    if (lineNo !== this.lastIdLine) {
+      this.lastIdLine = lineNo;
+      this.idsOnLine = 0;
+      return `L${lineNo}`;
+    }
+    this.idsOnLine += 1;
+    return `L${lineNo}.${this.idsOnLine}`;
+  }
+}
+
+export function textOf(message: Message): string {
+  return message.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
+}

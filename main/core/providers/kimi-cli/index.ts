@@ -1,0 +1,14 @@
+/** The Kimi provider: kimi-cli context files under `~/.kimi` and kimi-code journals under `~/.kimi-code`. */
+import type { Provider } from '../provider';
+import { detectKimi } from './detect';
+import { locateKimi } from './locate';
+import { parseKimi } from './parse';
+import { resumeCommand } from './resume';
+
+export const kimiCliProvider: Provider = {
+  agent: 'kimi-cli',
+  locate: locateKimi,
+  detect: detectKimi,
+  parse: parseKimi,
+  resumeCommand,
+};

@@ -1,0 +1,151 @@
+/**
+ * Accumulates Qwen Code ChatRecords into conversations: the main session, plus one per
+ * sidechain agent (`isSidechain` records with an `agentId`). Records form a tree by
+ * `uuid`/`parentUuid`; a rewind re-roots the chain, so every branch is kept and linked, and
+ * records that make no message (bookkeeping) pass their parent through.
+ */
+import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
+import { fillModelsAndUsage, fillTimes, firstPrompt, textOf, uniqueId } from '../gemini-cli/build';
+import { str } from '../gemini-cli/json';
+import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
+import type { ParseContext } from '../provider';
+import { convertLine, type Line, type Sinks } from './records';
+
+const AGENT = 'qwen-code';
+
+class Thread {
+  readonly messages: Message[] = [];
+  readonly ids = new Set<string>();
+  sessionId?: string;
+  cwd?: string;
+  gitBranch?: string;
+  version?: string;
+  title?: string;
+  parentSession?: string;
+  /** The last typed slash command, while no answer followed it (to merge its echo). */
+  lastSlash?: string;
+}
+
+export class QwenBuilder {
+  readonly warnings: ParseWarning[] = [];
+  readonly sinks: Sinks = { unknownParts: new Set(), unknownTypes: new Set() };
+  private readonly main = new Thread();
+  private readonly agents = new Map<string, Thread>();
+  /** uuid → the message that stands for it (or for its nearest ancestor with one), per thread. */
+  private readonly targets = new Map<string, { thread: Thread; id: string | undefined }>();
+
+  constructor(private readonly ctx: ParseContext) {}
+
+  warn(line: number | undefined, message: string): void {
+    this.warnings.push(line === undefined ? { message } : { line, message });
+  }
+
+  add(line: Line): void {
+    const { record } = line;
+    const uuid = str(record.uuid);
+    if (uuid && this.targets.has(uuid)) return; // a record written twice
+    const thread = this.threadFor(record.isSidechain === true ? str(record.agentId) : undefined);
+    thread.sessionId ??= str(record.sessionId);
+    thread.cwd ??= str(record.cwd);
+    thread.gitBranch = str(record.gitBranch) ?? thread.gitBranch;
+    const version = str(record.version);
+    if (version && version !== 'unknown') thread.version = version;
+    const { messages, effect } = convertLine(line, this.sinks);
+    if (effect && 'title' in effect) thread.title = effect.title;
+    if (effect && 'parentSession' in effect) thread.parentSession = effect.parentSession;
+    const parentUuid = str(record.parentUuid);
+    const parent = parentUuid ? this.targets.get(parentUuid) : undefined;
+    let tail = parent && parent.thread === thread ? parent.id : undefined;
+    for (const m of messages) {
+      if (this.isSlashEcho(thread, m)) {
+        m.role = 'system';
+        m.kind = 'slash-command-record';
+      }
+      m.id = uniqueId(m.id, thread.ids);
+      if (tail !== undefined) m.parentId = tail;
+      tail = m.id;
+      thread.messages.push(m);
+    }
+    if (uuid) this.targets.set(uuid, { thread, id: tail });
+  }
+
+  /**
+   * A typed slash command can be written twice: as a `slash_command` invocation and as the user
+   * record the command sent. The later one is kept as a system record, so it counts once.
+   */
+  private isSlashEcho(thread: Thread, m: Message): boolean {
+    if (m.role === 'assistant') thread.lastSlash = undefined;
+    if (m.role !== 'user' || m.kind !== 'slash-command') return false;
+    const text = textOf(m)?.trim();
+    if (text !== undefined && text === thread.lastSlash) {
+      thread.lastSlash = undefined;
+      return true;
+    }
+    thread.lastSlash = text;
+    return false;
+  }
+
+  private threadFor(agentId: string | undefined): Thread {
+    if (!agentId) return this.main;
+    let thread = this.agents.get(agentId);
+    if (!thread) this.agents.set(agentId, (thread = new Thread()));
+    return thread;
+  }
+
+  finish(): Conversation[] {
+    if (this.sinks.unknownTypes.size || this.sinks.unknownParts.size) {
+      const names = [...this.sinks.unknownTypes, ...this.sinks.unknownParts].sort().join(', ');
+      this.warn(undefined, `Unknown Qwen Code record or part types kept as generic content: ${names}`);
+    }
+    const sessionId = this.main.sessionId ?? [...this.agents.values()].find((t) => t.sessionId)?.sessionId ?? fileId(this.ctx.path);
+    const mainId = conversationId(AGENT, sessionId);
+    const out: Conversation[] = [];
+    if (this.main.messages.length || !this.agents.size) {
+      const c = this.conversation(this.main, mainId, sessionId, this.main.parentSession !== undefined);
+      if (this.main.parentSession) c.parentId = conversationId(AGENT, this.main.parentSession);
+      c.warnings = this.warnings;
+      out.push(c);
+    }
+    for (const [agentId, thread] of this.agents) {
+      const nativeId = `${sessionId}.agent-${agentId}`;
+      const c = this.conversation(thread, subConversationId(AGENT, sessionId, `agent-${agentId}`), nativeId, true);
+      c.parentId = mainId;
+      if (!out.length) c.warnings = this.warnings;
+      out.push(c);
+    }
+    return out;
+  }
+
+  private conversation(thread: Thread, id: string, nativeId: string, isSubagent: boolean): Conversation {
+    const first = thread.messages.find((m) => m.role === 'user');
+    if (isSubagent && first) {
+      first.role = 'system';
+      first.kind = 'subagent-task';
+    }
+    const c: Conversation = {
+      id,
+      agent: AGENT,
+      nativeId,
+      workspace: workspaceFor(thread.cwd, this.ctx.workspaceHint),
+      instance: this.ctx.instance,
+      models: [],
+      sourcePath: this.ctx.path,
+      sources: [this.ctx.path],
+      warnings: [],
+      messages: thread.messages,
+    };
+    if (thread.cwd) c.cwd = thread.cwd;
+    if (thread.gitBranch) c.gitBranch = thread.gitBranch;
+    if (thread.version) c.agentVersion = thread.version;
+    const title = thread.title?.trim() ? titleFrom(thread.title) : titleFrom(textOf(firstPrompt(thread.messages) ?? first));
+    if (title) c.title = title;
+    fillTimes(c, undefined, undefined);
+    fillModelsAndUsage(c);
+    return c;
+  }
+}
+
+function fileId(filePath: string): string {
+  const base = filePath.split(/[\\/]/).pop() ?? filePath;
+  return base.replace(/\.jsonl$/i, '');
+}

@@ -1,0 +1,14 @@
+/** The Qwen Code provider: ChatRecord JSONL under `~/.qwen/projects/`, and the older Gemini-format files under `~/.qwen/tmp/`. */
+import type { Provider } from '../provider';
+import { detectQwenCode } from './detect';
+import { locateQwenFiles } from './locate';
+import { parseQwenFile } from './parse';
+import { resumeCommand } from './resume';
+
+export const qwenCodeProvider: Provider = {
+  agent: 'qwen-code',
+  locate: locateQwenFiles,
+  detect: detectQwenCode,
+  parse: parseQwenFile,
+  resumeCommand,
+};

@@ -1,0 +1,41 @@
+/**
+ * Parses one Qwen Code file. Since v0.3 (Nov 2025) sessions are JSONL ChatRecords in
+ * `~/.qwen/projects/<sanitized cwd>/chats/<sessionId>.jsonl` (records.ts). Before that, Qwen
+ * Code kept Gemini CLI's layout and format (`~/.qwen/tmp/<project hash>/chats/session-*.json`,
+ * `logs.json`), read here with the Gemini CLI parser.
+ */
+import type { Conversation } from '../../../../shared/record';
+import { isObject, shortError } from '../gemini-cli/json';
+import { parseLogs } from '../gemini-cli/logs';
+import { isLogsFile, parseChatFile } from '../gemini-cli/parse';
+import type { ParseContext } from '../provider';
+import { QwenBuilder } from './builder';
+import { qwenHasChat } from './locate';
+
+export async function parseQwenFile(ctx: ParseContext): Promise<Conversation[]> {
+  if (isLogsFile(ctx.path)) return parseLogs(ctx, 'qwen-code', qwenHasChat(ctx.path));
+  if (/\.json$/i.test(ctx.path)) return parseChatFile(ctx, 'qwen-code');
+  return parseChatRecords(ctx);
+}
+
+async function parseChatRecords(ctx: ParseContext): Promise<Conversation[]> {
+  const b = new QwenBuilder(ctx);
+  let sawLine = false;
+  for await (const { text, lineNo } of ctx.lines()) {
+    if (!text.trim()) continue;
+    sawLine = true;
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      b.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
+      continue;
+    }
+    if (!isObject(record)) {
+      b.warn(lineNo, 'Line is not a JSON object; skipped');
+      continue;
+    }
+    b.add({ record, raw: text, lineNo });
+  }
+  return sawLine ? b.finish() : [];
+}

@@ -1,0 +1,174 @@
+/**
+ * One Qwen Code ChatRecord line → normalized messages. Layout from QwenLM/qwen-code
+ * `packages/core/src/services/chatRecordingService.ts` (version 015346f1, mid-2026): every line is
+ * `{uuid, parentUuid, sessionId, timestamp, type: user|assistant|tool_result|system, subtype?,
+ * cwd, version, gitBranch?, message?: {role, parts}, usageMetadata?, model?, toolCallResult?,
+ * systemPayload?, isSidechain?, agentId?}`; `message` is the Gemini API Content.
+ */
+import type { Message, Part, Role } from '../../../../shared/record';
+import { asText, isObject, obj, str, arr, type Json } from '../gemini-cli/json';
+import { contentText, convertParts, type UnknownSink } from '../gemini-cli/parts';
+import { usageFromMetadata } from '../gemini-cli/usage';
+
+export interface Line {
+  readonly record: Json;
+  readonly raw: string;
+  readonly lineNo: number;
+}
+
+export interface Sinks {
+  readonly unknownParts: UnknownSink;
+  readonly unknownTypes: Set<string>;
+}
+
+/** What a line means for the conversation besides its messages. */
+export type Effect = { title: string } | { parentSession: string } | undefined;
+
+/** System subtypes that restore state on resume and show nothing: no message. */
+const BOOKKEEPING = new Set([
+  'ui_telemetry', 'attribution_snapshot', 'file_history_snapshot', 'session_source', 'session_execution_engine',
+  'session_model', 'session_approval_mode', 'branch_checkpoint', 'goal_state', 'goal_turn_end', 'turn_result',
+  'managed_session_header_v1', 'managed_session_event_v1', 'managed_session_commit_v1', 'session_artifact_event',
+  'session_artifact_snapshot', 'session_sources_snapshot', 'agent_session_ready', 'agent_retry', 'user_text_elements',
+]);
+
+/** User-role records the person did not type. */
+const USER_SYSTEM_SUBTYPES = new Map([
+  ['notification', 'notification'],
+  ['cron', 'cron'],
+  ['goal_runtime', 'goal-runtime'],
+]);
+
+export function convertLine(line: Line, sinks: Sinks): { messages: Message[]; effect?: Effect } {
+  const { record } = line;
+  const type = str(record.type);
+  const subtype = str(record.subtype);
+  const payload = obj(record.systemPayload);
+  switch (type) {
+    case 'user':
+      return { messages: userMessages(line, subtype, payload, sinks) };
+    case 'assistant':
+      return { messages: [assistantMessage(line, sinks)] };
+    case 'tool_result':
+      return { messages: [toolMessage(line, sinks)] };
+    case 'system':
+      return systemLine(line, subtype, payload, sinks);
+    default:
+      sinks.unknownTypes.add(type ?? '(untyped)');
+      return { messages: [generic(line, type ?? '(untyped)')] };
+  }
+}
+
+function userMessages(line: Line, subtype: string | undefined, payload: Json | undefined, sinks: Sinks): Message[] {
+  const content = obj(line.record.message)?.parts;
+  const parts = convertParts(content, line.record.uuid as string, sinks.unknownParts);
+  const display = str(payload?.displayText);
+  const systemKind = subtype ? USER_SYSTEM_SUBTYPES.get(subtype) : undefined;
+  if (systemKind) return [message(line, 'system', display ? [{ type: 'text', content: display }] : parts, systemKind)];
+  if (subtype && subtype !== 'mid_turn_user_message' && subtype !== 'realtime_message') {
+    sinks.unknownTypes.add(`user:${subtype}`);
+    return [message(line, 'system', parts, subtype)];
+  }
+  const sent = contentText(content);
+  const typed = display ?? sent;
+  const kind = typed.trimStart().startsWith('/') ? 'slash-command' : undefined;
+  if (display === undefined || display === sent || !display.trim()) return [message(line, 'user', parts, kind)];
+  // What the person typed, and apart, what was sent for it (@file contents, hook context).
+  const expansion = message(line, 'system', parts, kind ? 'command-expansion' : 'prompt-expansion', '#sent');
+  delete expansion.native;
+  return [message(line, 'user', [{ type: 'text', content: display }], kind), expansion];
+}
+
+function assistantMessage(line: Line, sinks: Sinks): Message {
+  const m = message(line, 'assistant', convertParts(obj(line.record.message)?.parts, line.record.uuid as string, sinks.unknownParts));
+  const model = str(line.record.model);
+  if (model) m.model = model;
+  const usage = usageFromMetadata(obj(line.record.usageMetadata));
+  if (usage) m.usage = usage;
+  return m;
+}
+
+/** `toolCallResult.status` / `.error` say whether the call failed. */
+function toolMessage(line: Line, sinks: Sinks): Message {
+  const result = obj(line.record.toolCallResult);
+  const failed = str(result?.status) === 'error' || (result?.error !== undefined && result.error !== null);
+  const callId = str(result?.callId);
+  const parts = convertParts(obj(line.record.message)?.parts, callId ?? (line.record.uuid as string), sinks.unknownParts);
+  for (const p of parts) if (p.type === 'tool_call_response' && failed) p.isError = true;
+  if (!parts.some((p) => p.type === 'tool_call_response') && callId) {
+    const text = asText(result?.resultDisplay ?? result?.error ?? '');
+    parts.unshift(failed ? { type: 'tool_call_response', id: callId, response: text, isError: true } : { type: 'tool_call_response', id: callId, response: text });
+  }
+  return message(line, 'tool', parts);
+}
+
+function systemLine(line: Line, subtype: string | undefined, payload: Json | undefined, sinks: Sinks): { messages: Message[]; effect?: Effect } {
+  if (subtype && BOOKKEEPING.has(subtype)) return { messages: [] };
+  switch (subtype) {
+    case 'custom_title': {
+      const title = str(payload?.customTitle);
+      return { messages: [], effect: title ? { title } : undefined };
+    }
+    case 'parent_session': {
+      const parent = str(payload?.parentSessionId);
+      return { messages: [], effect: parent ? { parentSession: parent } : undefined };
+    }
+    case 'slash_command':
+      return { messages: [slashCommand(line, payload)] };
+    case 'chat_compression':
+      return { messages: [message(line, 'system', compressionParts(payload), 'compaction-summary')] };
+    case 'rewind':
+      return { messages: [message(line, 'system', [{ type: 'text', content: `Rewound (${asText(payload?.truncatedCount)} items undone; they stay above as an abandoned branch)` }], 'rewind')] };
+    case 'at_command': {
+      const files = arr(payload?.filesRead).map(asText).join(', ');
+      const text = [str(payload?.message), files ? `Files read: ${files}` : undefined].filter(Boolean).join('\n');
+      return { messages: [message(line, 'system', [{ type: 'text', content: text }], 'at-command')] };
+    }
+    case 'notification':
+    case 'background_task_completed':
+      return { messages: [message(line, 'system', [{ type: 'text', content: str(payload?.displayText) ?? asText(payload) }], 'notification')] };
+    case 'session_notes':
+    case 'omni_recall':
+    case 'agent_bootstrap':
+    case 'agent_launch_prompt':
+      return { messages: [message(line, 'system', [{ type: 'generic', kind: subtype, content: asText(line.record.systemPayload ?? line.record.message) }], subtype.replace(/_/g, '-'))] };
+    default:
+      sinks.unknownTypes.add(`system:${subtype ?? '(none)'}`);
+      return { messages: [generic(line, `system:${subtype ?? '(none)'}`)] };
+  }
+}
+
+/** The command the person typed (`invocation`), or what it printed (`result`). */
+function slashCommand(line: Line, payload: Json | undefined): Message {
+  const raw = str(payload?.rawCommand) ?? '';
+  if (str(payload?.phase) !== 'result') return message(line, 'user', [{ type: 'text', content: raw }], 'slash-command');
+  const items = arr(payload?.outputHistoryItems);
+  const text = items.map((item) => str(obj(item)?.text) ?? '').filter(Boolean).join('\n');
+  const parts: Part[] = text ? [{ type: 'text', content: text }] : [];
+  if (items.length) parts.push({ type: 'generic', kind: 'output-history-items', content: JSON.stringify(items) });
+  if (!parts.length) parts.push({ type: 'text', content: raw });
+  return message(line, 'system', parts, 'command-output');
+}
+
+function compressionParts(payload: Json | undefined): Part[] {
+  const blocks = arr(payload?.compressedHistory).flatMap((c) => {
+    if (!isObject(c)) return [];
+    const text = contentText(c.parts);
+    return text ? [`[${str(c.role) ?? 'unknown'}]\n${text}`] : [];
+  });
+  const parts: Part[] = [{ type: 'text', content: blocks.join('\n\n') || 'Context compressed' }];
+  if (payload?.info !== undefined) parts.push({ type: 'generic', kind: 'compression-info', content: asText(payload.info) });
+  return parts;
+}
+
+function generic(line: Line, kind: string): Message {
+  return message(line, 'system', [{ type: 'generic', kind, content: line.raw }], 'unknown');
+}
+
+function message(line: Line, role: Role, parts: Part[], kind?: string, suffix = ''): Message {
+  const m: Message = { id: `${str(line.record.uuid) ?? `L${line.lineNo}`}${suffix}`, role, parts, native: line.raw, source: 0 };
+  const timestamp = str(line.record.timestamp);
+  if (timestamp) m.timestamp = timestamp;
+  if (kind) m.kind = kind;
+  return m;
+}

@@ -1,0 +1,175 @@
+/**
+ * The contract's handlers, Electron-free: the Electron shell registers them on IPC and
+ * `dejavu serve` answers them over HTTP, so both surfaces behave the same. Every request is
+ * validated against the contract's schema; every answer is a Result, never a throw.
+ */
+import { EventEmitter } from 'node:events';
+import type { ZodError } from 'zod';
+import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import type { Conversation } from '../../../shared/record';
+import { fail, ok, type Result } from '../../../shared/result';
+import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
+import { ArchiveBusyError } from '../archive/lock';
+import { sync } from '../capture/sync';
+import { providerFor } from '../providers/registry';
+import { conversationToMarkdown, exportFileName } from '../render/markdown';
+
+export interface ServiceOptions {
+  readonly root: string;
+  /** Homes to sync instead of the defaults (tests, `serve --source`). */
+  readonly sources?: readonly string[];
+  readonly home?: string;
+  readonly indexerWorker?: string;
+  /** Native save dialog (Electron); absent over HTTP. Resolves to the path written, or null. */
+  readonly saveFile?: (file: ExportFile) => Promise<string | null>;
+  /** Opens a checked http(s) URL outside the app (Electron); absent over HTTP. */
+  readonly openExternal?: (url: string) => Promise<void>;
+}
+
+type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
+
+/** Decoded conversations kept for paging through long threads. */
+const CACHE_SIZE = 4;
+
+export class ArchiveService {
+  private readonly reader: ArchiveReader;
+  private readonly events = new EventEmitter();
+  private readonly cache = new Map<string, { archivedAt: string; conversation: Conversation }>();
+  private syncing: Promise<SyncOutcome> | undefined;
+  private lastSync: { at: string; outcome: SyncOutcome } | undefined;
+  private readonly handlers: Handlers;
+
+  constructor(private readonly options: ServiceOptions) {
+    this.reader = new ArchiveReader(options.root);
+    this.handlers = {
+      'dejavu:status': () => ({
+        archive: options.root,
+        stats: this.reader.stats(),
+        syncing: this.syncing !== undefined,
+        lastSync: this.lastSync,
+        capabilities: { saveDialog: Boolean(options.saveFile), openExternal: Boolean(options.openExternal) },
+      }),
+      'dejavu:tree': (req) => this.reader.tree(req.agent),
+      'dejavu:conversations': (req) => this.reader.list(req),
+      'dejavu:conversation': (req) => {
+        const conversation = this.conversation(req.id);
+        const summary = this.reader.summary(conversation.id);
+        return { summary, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings };
+      },
+      'dejavu:messages': (req) => {
+        const conversation = this.conversation(req.id);
+        const messages = conversation.messages.slice(req.offset, req.offset + req.limit).map(({ native: _native, ...m }) => m);
+        return { total: conversation.messages.length, offset: req.offset, messages };
+      },
+      'dejavu:search': (req) => this.reader.search(req.query, req),
+      'dejavu:export': (req) => this.exportFile(req.id, req.format),
+      'dejavu:save-export': async (req) => {
+        if (!options.saveFile) throw new UnsupportedError('saving through a dialog needs the desktop app');
+        return { path: await options.saveFile(this.exportFile(req.id, req.format)) };
+      },
+      'dejavu:sync': () => this.sync(),
+      'dejavu:open-external': async (req) => {
+        if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
+        const url = new URL(req.url);
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidRequestError('only http(s) links open outside the app');
+        await options.openExternal(url.toString());
+        return null;
+      },
+    };
+  }
+
+  /** Validate and answer one request. */
+  async handle<C extends ChannelName>(channel: C, request: unknown): Promise<Result<ResponseOf<C>>> {
+    const spec = contract[channel];
+    if (!spec) return fail('invalid-request', `unknown channel ${String(channel)}`);
+    const parsed = spec.request.safeParse(request ?? {});
+    if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
+    try {
+      const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
+      return ok(await handler(parsed.data));
+    } catch (err) {
+      return toFailure(err);
+    }
+  }
+
+  /** One sync at a time: a second request joins the one running. */
+  sync(): Promise<SyncOutcome> {
+    this.syncing ??= (async () => {
+      try {
+        const report = await sync({
+          root: this.options.root,
+          sources: this.options.sources,
+          home: this.options.home,
+          indexerWorker: this.options.indexerWorker,
+          onProgress: (p) => this.emit('dejavu:sync-progress', { done: p.done, total: p.total }),
+        });
+        const outcome: SyncOutcome = {
+          read: report.read,
+          unchanged: report.unchanged,
+          created: report.created.length,
+          updated: report.updated.length,
+          sourceDeleted: report.sourceDeleted.length,
+          errors: report.errors,
+        };
+        this.lastSync = { at: new Date().toISOString(), outcome };
+        const changed = [...report.created, ...report.updated, ...report.sourceDeleted];
+        if (changed.length) this.emit('dejavu:changed', { conversations: changed });
+        this.emit('dejavu:sync-progress', { finished: outcome });
+        return outcome;
+      } finally {
+        this.syncing = undefined;
+      }
+    })();
+    return this.syncing;
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void {
+    this.events.on(event, listener);
+    return () => this.events.off(event, listener);
+  }
+
+  emit<E extends EventName>(event: E, payload: ContractEvents[E]): void {
+    this.events.emit(event, payload);
+  }
+
+  close(): void {
+    this.reader.close();
+  }
+
+  private conversation(idOrPrefix: string): Conversation {
+    const summary = this.reader.summary(idOrPrefix);
+    const hit = this.cache.get(summary.id);
+    if (hit && hit.archivedAt === summary.archivedAt) {
+      this.cache.delete(summary.id);
+      this.cache.set(summary.id, hit);
+      return hit.conversation;
+    }
+    const conversation = this.reader.get(summary.id);
+    this.cache.set(summary.id, { archivedAt: summary.archivedAt, conversation });
+    while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    return conversation;
+  }
+
+  private exportFile(id: string, format: 'md' | 'json'): ExportFile {
+    const conversation = this.conversation(id);
+    if (format === 'json') {
+      return { fileName: exportFileName(conversation).replace(/\.md$/, '.json'), mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n` };
+    }
+    return { fileName: exportFileName(conversation), mimeType: 'text/markdown', content: conversationToMarkdown(conversation) };
+  }
+}
+
+class UnsupportedError extends Error {}
+class InvalidRequestError extends Error {}
+
+function toFailure(err: unknown): Result<never> {
+  if (err instanceof ConversationNotFoundError) return fail('not-found', err.message);
+  if (err instanceof AmbiguousIdError || err instanceof InvalidRequestError) return fail('invalid-request', err.message);
+  if (err instanceof ArchiveBusyError) return fail('busy', err.message);
+  if (err instanceof UnsupportedError) return fail('unsupported', err.message);
+  return fail('internal', (err as Error)?.message ?? String(err));
+}
+
+function describeZod(error: ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
+}

@@ -1,0 +1,50 @@
+/** The tray icon: sync on demand (with progress and what it found), open the window, quit. */
+import path from 'node:path';
+import { app, Menu, nativeImage, Tray } from 'electron';
+import type { SyncOutcome } from '../../shared/contract';
+
+export interface TrayActions {
+  syncNow(): Promise<SyncOutcome>;
+  open(): void;
+}
+
+export class AppTray {
+  private readonly tray: Tray;
+  private status = 'Up to date';
+
+  constructor(
+    resourcesDir: string,
+    private readonly actions: TrayActions,
+  ) {
+    const icon = nativeImage.createFromPath(path.join(resourcesDir, 'icons', process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png'));
+    this.tray = new Tray(icon);
+    this.tray.setToolTip('Déjà Vu');
+    this.render();
+  }
+
+  /** Show sync progress in the menu and tooltip. */
+  progress(done: number, total: number): void {
+    this.status = `Syncing… ${done}/${total}`;
+    this.render();
+  }
+
+  finished(outcome: SyncOutcome): void {
+    const parts = [`${outcome.created} new`, `${outcome.updated} updated`];
+    if (outcome.errors.length) parts.push(`${outcome.errors.length} unreadable`);
+    this.status = `Last sync: ${parts.join(', ')}`;
+    this.render();
+  }
+
+  private render(): void {
+    this.tray.setToolTip(`Déjà Vu — ${this.status}`);
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate([
+        { label: this.status, enabled: false },
+        { label: 'Sync Now', click: () => void this.actions.syncNow() },
+        { label: 'Open Déjà Vu', click: () => this.actions.open() },
+        { type: 'separator' },
+        { label: 'Quit', click: () => app.quit() },
+      ]),
+    );
+  }
+}

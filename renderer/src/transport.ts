@@ -1,0 +1,66 @@
+/**
+ * How the renderer reaches the archive: the preload bridge inside Electron, or HTTP when the
+ * same UI is served by `dejavu serve`. Both speak the contract and answer Results.
+ */
+import type { DejavuBridge } from '../../shared/bridge';
+import type { ChannelName, ContractEvents, EventName, RequestOf, ResponseOf } from '../../shared/contract';
+import type { ContractError, Result } from '../../shared/result';
+
+declare global {
+  interface Window {
+    readonly dejavu?: DejavuBridge;
+  }
+}
+
+export interface Transport {
+  readonly kind: 'electron' | 'http';
+  call<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>>;
+  subscribe<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void;
+}
+
+function electronTransport(bridge: DejavuBridge): Transport {
+  return {
+    kind: 'electron',
+    call: (channel, request) => bridge.invoke[channel](request) as never,
+    subscribe: (event, listener) => bridge.subscribe(event, listener as (p: unknown) => void),
+  };
+}
+
+function httpTransport(): Transport {
+  let source: EventSource | undefined;
+  return {
+    kind: 'http',
+    async call(channel, request) {
+      const res = await fetch(`/api/${channel}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request ?? {}),
+        credentials: 'same-origin',
+      });
+      if (!res.ok) return { ok: false, error: { code: res.status === 401 ? 'forbidden' : 'internal', message: (await res.text()).trim() } };
+      return (await res.json()) as never;
+    },
+    subscribe(event, listener) {
+      source ??= new EventSource('/api/events');
+      const handler = (e: MessageEvent<string>) => listener(JSON.parse(e.data));
+      source.addEventListener(event, handler);
+      return () => source?.removeEventListener(event, handler);
+    },
+  };
+}
+
+export const transport: Transport = window.dejavu ? electronTransport(window.dejavu) : httpTransport();
+
+/** A contract error as an exception, for TanStack Query's error state. */
+export class ContractCallError extends Error {
+  constructor(readonly error: ContractError) {
+    super(error.message);
+  }
+}
+
+/** Call a channel and unwrap its Result. */
+export async function call<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
+  const result = await transport.call(channel, request);
+  if (!result.ok) throw new ContractCallError(result.error);
+  return result.value;
+}

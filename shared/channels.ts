@@ -1,0 +1,19 @@
+/**
+ * The contract's channel and event names alone, with no schema library: the sandboxed
+ * preload imports this (it can load nothing but electron), and contract.ts checks that its
+ * map has exactly these keys.
+ */
+export const CHANNEL_NAMES = [
+  'dejavu:status',
+  'dejavu:tree',
+  'dejavu:conversations',
+  'dejavu:conversation',
+  'dejavu:messages',
+  'dejavu:search',
+  'dejavu:export',
+  'dejavu:save-export',
+  'dejavu:sync',
+  'dejavu:open-external',
+] as const;
+
+export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

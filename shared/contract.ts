@@ -1,0 +1,120 @@
+/**
+ * The one contract between the main process (or `dejavu serve`) and the renderer: every
+ * channel with the schema of its request (validated where it is handled) and the type of its
+ * response. The Electron handlers, the preload bridge, the HTTP server and the renderer's
+ * client are all derived from this map.
+ */
+import { z } from 'zod';
+import { AGENT_IDS } from './agents';
+import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
+import type { Message } from './record';
+import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
+
+const agent = z.enum(AGENT_IDS);
+const id = z.string().min(1).max(300);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'an ISO date');
+
+/** A channel: its request schema and (phantom) response type. */
+interface Channel<Req extends z.ZodType, Res> {
+  readonly request: Req;
+  readonly response?: Res;
+}
+function channel<Res>() {
+  return <Req extends z.ZodType>(request: Req): Channel<Req, Res> => ({ request });
+}
+
+export interface ConversationView {
+  readonly summary: ArchivedSummary;
+  readonly resume?: ResumeHint;
+  readonly warnings: readonly { line?: number; message: string }[];
+}
+
+export interface MessagePage {
+  readonly total: number;
+  readonly offset: number;
+  readonly messages: readonly Message[];
+}
+
+export interface ExportFile {
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly content: string;
+}
+
+export interface SyncOutcome {
+  readonly read: number;
+  readonly unchanged: number;
+  readonly created: number;
+  readonly updated: number;
+  readonly sourceDeleted: number;
+  readonly errors: readonly { path: string; message: string }[];
+}
+
+export interface AppStatus {
+  readonly archive: string;
+  readonly stats: ArchiveStatsView;
+  readonly syncing: boolean;
+  readonly lastSync?: { readonly at: string; readonly outcome: SyncOutcome };
+  /** What this transport can do beyond reading: a native save dialog, external links. */
+  readonly capabilities: { readonly saveDialog: boolean; readonly openExternal: boolean };
+}
+
+export const contract = {
+  'dejavu:status': channel<AppStatus>()(z.object({}).strict()),
+  'dejavu:tree': channel<TreeWorkspace[]>()(z.object({ agent: agent.optional() }).strict()),
+  'dejavu:conversations': channel<ArchivedSummary[]>()(
+    z
+      .object({
+        workspace: z.string().max(300).optional(),
+        instance: z.string().max(300).optional(),
+        date: z.union([isoDate, z.literal('undated')]).optional(),
+        agent: agent.optional(),
+        limit: z.number().int().positive().max(10_000).optional(),
+      })
+      .strict(),
+  ),
+  'dejavu:conversation': channel<ConversationView>()(z.object({ id }).strict()),
+  'dejavu:messages': channel<MessagePage>()(
+    z.object({ id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(2_000) }).strict(),
+  ),
+  'dejavu:search': channel<SearchHit[]>()(
+    z
+      .object({
+        query: z.string().min(1).max(1_000),
+        agent: agent.optional(),
+        workspace: z.string().max(300).optional(),
+        includeToolOutput: z.boolean().optional(),
+        limit: z.number().int().positive().max(500).optional(),
+      })
+      .strict(),
+  ),
+  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(['md', 'json']) }).strict()),
+  /** Export through a native save dialog (Electron only); null when the person cancels. */
+  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(['md', 'json']) }).strict()),
+  'dejavu:sync': channel<SyncOutcome>()(z.object({}).strict()),
+  /** Open an http(s) link from a transcript in the system browser (Electron only). */
+  'dejavu:open-external': channel<null>()(z.object({ url: z.string().url().max(4_000) }).strict()),
+} as const;
+
+export type Contract = typeof contract;
+export type ChannelName = keyof Contract;
+export type RequestOf<C extends ChannelName> = z.input<Contract[C]['request']>;
+export type ResponseOf<C extends ChannelName> = Exclude<Contract[C]['response'], undefined>;
+export const CHANNELS: readonly ChannelName[] = CHANNEL_NAMES;
+// Compile-time check: the name list and the contract's keys are the same set.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _channelsMatch: Same<(typeof CHANNEL_NAMES)[number], ChannelName> = true;
+void _channelsMatch;
+
+/** Events main sends to the renderer (no request; never answered). */
+export interface ContractEvents {
+  /** Conversations were added or changed (after a sync, an import, a live append). */
+  'dejavu:changed': { readonly conversations: readonly string[] };
+  'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
+  /** A menu or shortcut in main asks the renderer to act. */
+  'dejavu:command': { readonly command: 'find' | 'export-current' };
+}
+export type EventName = keyof ContractEvents;
+export const EVENTS: readonly EventName[] = EVENT_NAMES;
+const _eventsMatch: Same<(typeof EVENT_NAMES)[number], EventName> = true;
+void _eventsMatch;

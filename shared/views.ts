@@ -1,0 +1,58 @@
+/**
+ * The shapes surfaces read from the archive: list rows, the workspace tree, search hits.
+ * Shared by the core (which builds them) and the renderer (which shows them).
+ */
+import type { ConversationSummary } from './record';
+
+/** A conversation as lists and the tree show it (no messages). */
+export interface ArchivedSummary extends ConversationSummary {
+  promptCount: number;
+  warningCount: number;
+  blobBytes: number;
+  archivedAt: string;
+}
+
+/** How to reopen a conversation in its agent. */
+export interface ResumeHint {
+  readonly command: string;
+  readonly cwd?: string;
+}
+
+export interface SearchHit {
+  readonly conversation: ArchivedSummary;
+  readonly messageIndex: number;
+  readonly role: string;
+  readonly scope: string;
+  /** A short excerpt around the first match. */
+  readonly snippet: string;
+  /** [start, end) ranges of matched terms inside `snippet`. */
+  readonly highlights: readonly (readonly [number, number])[];
+}
+
+/** workspace → instance → date, with conversation counts at every level. */
+export interface TreeWorkspace {
+  readonly workspace: string;
+  readonly count: number;
+  readonly instances: readonly TreeInstance[];
+}
+
+export interface TreeInstance {
+  readonly instance: string;
+  readonly count: number;
+  readonly dates: readonly TreeDate[];
+}
+
+export interface TreeDate {
+  /** YYYY-MM-DD (local to the archive's clock: UTC), or `undated`. */
+  readonly date: string;
+  readonly count: number;
+}
+
+export interface ArchiveStatsView {
+  readonly conversations: number;
+  readonly messages: number;
+  readonly prompts: number;
+  readonly sourceDeleted: number;
+  readonly blobBytes: number;
+  readonly byAgent: Readonly<Record<string, number>>;
+}
