@@ -12,11 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ArchiveReader } from '../archive/archive-reader';
-import { ArchiveWriter } from '../archive/archive-writer';
 import { conversationId } from '../providers/identity';
-import { ampProvider } from '../providers/amp';
 import { AmpNotStartedError, ampArgs, captureAmp } from './amp-capture';
-import { ingestFiles } from './ingest';
+import { sync } from './sync';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-amp-capture-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -139,28 +137,11 @@ describe('captureAmp', () => {
     expect(result.errors).toEqual([]);
     expect(readFileSync(result.capturePath!, 'utf8')).toBe(PRINTED);
 
-    // The next sync finds it: locate() returns the archive's captures for the person's own home.
+    // The next sync finds it among the archive's own captures and stores it.
     rmSync(path.join(root, 'sync.lock'));
-    const saved = { HOME: process.env.HOME, DEJAVU_HOME: process.env.DEJAVU_HOME };
-    process.env.HOME = path.join(dir, 'home');
-    process.env.DEJAVU_HOME = root;
-    let located: string[];
-    try {
-      located = await ampProvider.locate(path.join(dir, 'home'));
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
-    expect(located).toEqual([result.capturePath]);
-    const writer = new ArchiveWriter(root);
-    try {
-      const report = await ingestFiles(writer, located.map((p) => ({ path: p, provider: ampProvider, instance: 'host' })));
-      expect(report.created).toEqual([conversationId('amp', T)]);
-    } finally {
-      writer.close();
-    }
+    const report = await sync({ root, sources: [path.join(dir, 'home')] });
+    expect(report.errors).toEqual([]);
+    expect(report.created).toEqual([conversationId('amp', T)]);
   });
 
   it('reports an amp that cannot be started and leaves no capture behind', async () => {

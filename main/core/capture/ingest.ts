@@ -91,7 +91,7 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
   for (const file of files) {
     done += 1;
     try {
-      const info = await stat(file.path);
+      const info = await statSource(file.path);
       const cursor = writer.cursor(file.path);
       const same = cursor && !cursor.missing && cursor.size === info.size && cursor.mtimeMs === Math.trunc(info.mtimeMs) && cursor.agent === file.provider.agent;
       if (same && !options.force) {
@@ -112,6 +112,21 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
   }
   await flush();
   return report;
+}
+
+/**
+ * Size and mtime of a source as the cursor compares them. An SQLite store in WAL mode takes
+ * its writes in `<db>-wal` long before the main file changes, so that file counts too.
+ */
+async function statSource(filePath: string): Promise<{ size: number; mtimeMs: number }> {
+  const info = await stat(filePath);
+  if (!/\.(db|sqlite3?)$/i.test(filePath)) return info;
+  try {
+    const wal = await stat(`${filePath}-wal`);
+    return { size: info.size + wal.size, mtimeMs: Math.max(info.mtimeMs, wal.mtimeMs) };
+  } catch {
+    return info;
+  }
 }
 
 async function parseSource(file: SourceFile, size: number, mtimeMs: number): Promise<ParsedSource> {

@@ -2,11 +2,12 @@
  * A sync: find every agent's session files in the homes, archive what is new or changed, and
  * flag conversations whose source files have disappeared (they stay in the archive).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ArchiveWriter } from '../archive/archive-writer';
-import { PROVIDERS } from '../providers/registry';
+import { isAgentId } from '../../../shared/agents';
+import { PROVIDERS, providerFor } from '../providers/registry';
 import { isCredentialFile } from './credentials';
 import { type AgentHome, defaultHomes, originOf } from './homes';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
@@ -40,11 +41,34 @@ export async function locateSources(homes: readonly AgentHome[]): Promise<Source
   return files;
 }
 
+/**
+ * Streams Déjà Vu captured live into the archive itself (`<root>/captures/<agent>/*.jsonl`,
+ * written by `dejavu capture`): read like any agent file, by that agent's provider.
+ */
+export function archiveCaptureSources(root: string): SourceFile[] {
+  const dir = path.join(root, 'captures');
+  const files: SourceFile[] = [];
+  let agents: string[];
+  try {
+    agents = readdirSync(dir);
+  } catch {
+    return files;
+  }
+  for (const agent of agents.sort()) {
+    const provider = isAgentId(agent) ? providerFor(agent) : undefined;
+    if (!provider) continue;
+    for (const name of readdirSync(path.join(dir, agent)).sort()) {
+      if (name.endsWith('.jsonl') && !isCredentialFile(name)) files.push({ path: path.join(dir, agent, name), provider, instance: 'host' });
+    }
+  }
+  return files;
+}
+
 export async function sync(options: SyncOptions): Promise<SyncReport> {
   const homes = options.sources?.length
     ? options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
     : defaultHomes(options.home ?? os.homedir());
-  const files = await locateSources(homes);
+  const files = [...(await locateSources(homes)), ...archiveCaptureSources(options.root)];
   const writer = new ArchiveWriter(options.root);
   try {
     const report = await ingestFiles(writer, files, options);

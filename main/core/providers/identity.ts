@@ -39,3 +39,18 @@ export function titleFrom(text: string | undefined): string | undefined {
   if (!line) return undefined;
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
+
+/** Stems too generic to tell one session from another (exports and copies keep such names). */
+const ID_LIKE = /^(?=.*\d)[A-Za-z0-9._-]{8,}$/;
+
+/**
+ * A native id from a file's name, for formats that keep the session id only there. A name that
+ * does not look like an id (`full.jsonl`, `session.json`) gets a digest of the file's path, so
+ * two different sessions imported from such files never merge into one conversation.
+ */
+export function idFromFileName(filePath: string, extension: RegExp = /\.[^.]+$/): string {
+  const stem = path.basename(filePath).replace(extension, '');
+  if (ID_LIKE.test(stem)) return stem;
+  const digest = createHash('sha256').update(path.resolve(filePath)).digest('hex').slice(0, 12);
+  return `${stem || 'session'}-${digest}`;
+}

@@ -1,7 +1,8 @@
 /**
  * The contract every agent provider implements: find the agent's native session files in a
  * home, recognise one by its content, and turn it into normalized conversations.
- * Providers read files only; they never write, never touch SQLite, never import electron.
+ * Providers read files only: they never write, open an agent's SQLite store read-only (and
+ * never the archive's), never import electron.
  */
 import type { AgentId } from '../../../shared/agents';
 import type { Conversation } from '../../../shared/record';

@@ -38,6 +38,9 @@ function filesUnder(dir: string): string[] {
  * prompt in several replies (after files are added, after lint), each its own message here,
  * so the rule is checked as "prompt blocks followed by at least one reply".
  */
+/** Typed prompts per row, checked by reading each file: the rest of its blocks are aider's own. */
+const TYPED_BY_ROW: Readonly<Record<number, number>> = { 64: 12, 65: 36, 66: 4, 67: 16 };
+
 describe('aider provider: PROVENANCE counted facts', () => {
   it('has the aider rows', () => {
     expect(rows.length).toBe(4);
@@ -49,6 +52,7 @@ describe('aider provider: PROVENANCE counted facts', () => {
       expect(cs.length).toBe(Number(row.other.sessions_started));
       const ms = all(cs);
       expect(ms.filter(isPromptBlock).length).toBe(row.prompts);
+      expect(ms.filter((m) => m.role === 'user').length).toBe(TYPED_BY_ROW[row.n]);
       expect(ms.filter((m) => m.role === 'user' && m.kind === 'slash-command').length).toBe(Number(row.other.slash_prompts));
       for (const c of cs) {
         c.messages.forEach((m, i) => {

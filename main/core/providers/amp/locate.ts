@@ -1,18 +1,16 @@
 /**
  * Finds Amp threads under a home: `~/.local/share/amp/threads/T-*.json` (and under
  * `$XDG_DATA_HOME` / `$AMP_DATA_HOME` when the home is this user's own), the older VS Code
- * extension store `…/User/globalStorage/sourcegraph.amp/threads3/T-*.json`, and — for the
- * person's own home — the live captures `dejavu capture amp` keeps in the archive
- * (`<archive>/captures/amp/*.jsonl`). Only those names are returned; nothing else is opened.
+ * extension store `…/User/globalStorage/sourcegraph.amp/threads3/T-*.json`. Only those names
+ * are returned; nothing else is opened. (The live captures `dejavu capture amp` keeps in the
+ * archive are added by the sync itself, which knows which archive it writes.)
  */
 import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { archiveRoot } from '../../archive/paths';
 import { isCredentialFile } from '../../capture/credentials';
 
 const THREAD_FILE = /^T-[0-9A-Za-z-]+\.json$/;
-const CAPTURE_FILE = /\.jsonl$/;
 const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsurf'];
 
 export async function locateAmp(home: string): Promise<string[]> {
@@ -22,15 +20,12 @@ export async function locateAmp(home: string): Promise<string[]> {
   for (const root of editorRoots) {
     for (const editor of EDITORS) threadDirs.add(path.join(root, editor, 'User', 'globalStorage', 'sourcegraph.amp', 'threads3'));
   }
-  const captureDirs = new Set<string>();
   if (own) {
     if (process.env.XDG_DATA_HOME) threadDirs.add(path.join(process.env.XDG_DATA_HOME, 'amp', 'threads'));
     if (process.env.AMP_DATA_HOME) threadDirs.add(path.join(process.env.AMP_DATA_HOME, 'amp', 'threads'));
-    captureDirs.add(path.join(archiveRoot(), 'captures', 'amp'));
   }
   const found = new Set<string>();
   for (const dir of threadDirs) await collect(path.resolve(dir), THREAD_FILE, found);
-  for (const dir of captureDirs) await collect(path.resolve(dir), CAPTURE_FILE, found);
   return [...found].sort();
 }
 

@@ -34,6 +34,7 @@ import { readHead } from '../../capture/read-lines';
 import { conversationId, subConversationId } from '../identity';
 import { ampProvider } from './index';
 import { captureStartedAt } from './stream';
+import { archiveCaptureSources } from '../../capture/sync';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-amp-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -285,26 +286,13 @@ describe('amp locate', () => {
     put(capture, jsonl(streamRun()));
     put(path.join(archive, 'captures', 'amp', 'token.jsonl'));
 
-    // Another home (a jackin container): its own threads only.
+    // locate reads homes only; the archive's own captures are the sync's to add.
     expect(await ampProvider.locate(home)).toEqual([legacy, path.join(threads, `${T}.json`)].sort());
-    // The person's own home also yields the captures of the archive in use.
-    const saved = { HOME: process.env.HOME, DEJAVU_HOME: process.env.DEJAVU_HOME };
-    process.env.HOME = home;
-    process.env.DEJAVU_HOME = archive;
-    try {
-      expect(await ampProvider.locate(home)).toEqual([capture, legacy, path.join(threads, `${T}.json`)].sort());
-    } finally {
-      restore('HOME', saved.HOME);
-      restore('DEJAVU_HOME', saved.DEJAVU_HOME);
-    }
+    expect(archiveCaptureSources(archive).map((s) => [s.path, s.provider.agent])).toEqual([[capture, 'amp']]);
     expect(await ampProvider.locate(path.join(tmp, 'no-home'))).toEqual([]);
   });
 });
 
-function restore(key: string, value: string | undefined): void {
-  if (value === undefined) delete process.env[key];
-  else process.env[key] = value;
-}
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

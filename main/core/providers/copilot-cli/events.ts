@@ -162,7 +162,7 @@ function userMessage(s: CopilotState, t: Thread, line: Line, data: Json): void {
     t.push(line, 'system', userParts(data, content || transformed || ''), 'subagent-task');
     return;
   }
-  if (data.isAutopilotContinuation === true) {
+  if (data.isAutopilotContinuation === true || !content.trim()) {
     t.push(line, 'system', userParts(data, transformed ?? content), 'autopilot-continuation');
     return;
   }

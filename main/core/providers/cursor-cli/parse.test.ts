@@ -76,8 +76,9 @@ describe('cursor-cli provider: transcripts', () => {
     expect(c.messages.slice(0, 2).map((m) => m.id)).toEqual(['L1', 'L1.1']);
     expect(c.messages[0].native).toBe(c.messages[1].native);
     expect(c.title).toBe('review changes in https://github.com/entireio/cli/pull/688');
-    expect(c.nativeId).toBe('full');
-    expect(c.id).toBe(conversationId('cursor-cli', 'full'));
+    // The file name is the only id, and `full` is not one: the path's digest keeps it unique.
+    expect(c.nativeId).toMatch(/^full-[0-9a-f]{12}$/);
+    expect(c.id).toBe(conversationId('cursor-cli', c.nativeId));
     expect(c.sources).toEqual([r.absPath]);
     expect(c.endedAt).toBeTruthy(); // no timestamps in the file: the file's last write
     for (const m of c.messages) expect(m.source).toBe(0);

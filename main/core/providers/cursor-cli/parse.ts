@@ -5,7 +5,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
+import { conversationId, idFromFileName, titleFrom, workspaceFor } from '../identity';
 import type { ParseContext } from '../provider';
 import { CursorBuilder } from './builder';
 import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
@@ -24,8 +24,8 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
     return [await conversation(ctx, b, chatId || info?.agentId || 'store', meta, info)];
   }
   if (!(await readTranscript(ctx, b))) return [];
-  const chatId = path.basename(ctx.path).replace(/\.jsonl$/i, '');
-  return [await conversation(ctx, b, chatId, await metaForTranscript(ctx.path, chatId), undefined)];
+  const stem = path.basename(ctx.path).replace(/\.jsonl$/i, '');
+  return [await conversation(ctx, b, idFromFileName(ctx.path, /\.jsonl$/i), await metaForTranscript(ctx.path, stem), undefined)];
 }
 
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {

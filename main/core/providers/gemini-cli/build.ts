@@ -133,16 +133,10 @@ export function textOf(message: Message | undefined): string | undefined {
 }
 
 export function fillTimes(c: Conversation, start: string | undefined, lastUpdated: string | undefined): void {
-  let min = start;
-  let max = lastUpdated;
-  for (const m of c.messages) {
-    if (!m.timestamp) continue;
-    if (!min || m.timestamp < min) min = m.timestamp;
-    if (!max || m.timestamp > max) max = m.timestamp;
-  }
-  if (start) min = start < (min ?? start) ? start : (min ?? start);
-  if (min) c.startedAt = min;
-  if (max) c.endedAt = max;
+  const stamps = [start, lastUpdated, ...c.messages.map((m) => m.timestamp)].filter((t): t is string => !!t).sort();
+  if (!stamps.length) return;
+  c.startedAt = start ?? stamps[0];
+  c.endedAt = stamps[stamps.length - 1];
 }
 
 export function fillModelsAndUsage(c: Conversation): void {
