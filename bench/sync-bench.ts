@@ -43,6 +43,10 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - t0) / 1000;
     if (report.errors.length) throw new Error(`sync errors: ${JSON.stringify(report.errors.slice(0, 3))}`);
     const captureSeconds = report.timings.captureMs / 1000;
+    if (process.env.DEJAVU_BENCH_DEBUG) {
+      const m = process.memoryUsage();
+      process.stderr.write(`memory: rss ${(m.rss / 1048576).toFixed(0)} heapTotal ${(m.heapTotal / 1048576).toFixed(0)} heapUsed ${(m.heapUsed / 1048576).toFixed(0)} external ${(m.external / 1048576).toFixed(0)} arrayBuffers ${(m.arrayBuffers / 1048576).toFixed(0)}\n`);
+    }
     process.stdout.write(`${JSON.stringify({ seconds, captureSeconds, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
     return;
   }

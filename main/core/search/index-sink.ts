@@ -27,17 +27,22 @@ export function inlineIndexSink(root: string): IndexSink {
 
 /** The `workerData` role a bundle checks to run as the indexer thread. */
 export const INDEXER_ROLE = 'dejavu-search-indexer';
-const MAX_IN_FLIGHT = 8;
+/**
+ * How much text may wait for the indexer (characters, ~2 bytes each). Capture runs ahead of
+ * indexing up to this much, so it is not slowed by it, while memory stays bounded.
+ */
+const MAX_QUEUED_CHARS = 8 * 1024 * 1024;
 
 export function threadIndexSink(root: string, workerFile: string): IndexSink {
   const worker = new Worker(workerFile, { workerData: { role: INDEXER_ROLE, root } });
-  let inFlight = 0;
+  const queued: number[] = [];
+  let queuedChars = 0;
   let failure: Error | undefined;
   let room: (() => void) | undefined;
   let finished: ((err?: Error) => void) | undefined;
   worker.on('message', (msg: { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string }) => {
     if (msg.type === 'ack') {
-      inFlight -= 1;
+      queuedChars -= queued.shift() ?? 0;
       room?.();
       room = undefined;
     } else if (msg.type === 'done') finished?.();
@@ -60,9 +65,11 @@ export function threadIndexSink(root: string, workerFile: string): IndexSink {
   return {
     async post(items) {
       if (failure) throw failure;
-      inFlight += 1;
+      const chars = items.reduce((n, item) => n + item.rows.reduce((m, r) => m + r.text.length, 0), 0);
+      queued.push(chars);
+      queuedChars += chars;
       worker.postMessage({ type: 'items', items });
-      while (inFlight >= MAX_IN_FLIGHT && !failure) await new Promise<void>((resolve) => (room = resolve));
+      while (queuedChars > MAX_QUEUED_CHARS && !failure) await new Promise<void>((resolve) => (room = resolve));
       if (failure) throw failure;
     },
     finish() {
