@@ -1,33 +1,3 @@
 /** Small readers for untyped JSON: Amp records are parsed once and read through these. */
-
-export type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-export function arr(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** Text of a string, or JSON text of anything else (absent stays empty). */
-export function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** Milliseconds since the epoch → ISO-8601, when it is a plausible time. */
-export function isoFromMs(value: unknown): string | undefined {
-  const ms = num(value);
-  if (ms === undefined || ms <= 0) return undefined;
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
+export type { Json } from '../json';
+export { isObject, str, num, arr, asText, isoFromMs } from '../json';

@@ -1,34 +1,4 @@
 /** Small readers for untyped JSON: records are parsed once and read through these. */
+export type { Json } from '../json';
+export { isObject, str, num, obj, arr, asText, shortError } from '../json';
 
-export type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-export function num(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-export function obj(value: unknown): Json | undefined {
-  return isObject(value) ? value : undefined;
-}
-
-export function arr(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-/** Text of a string, or JSON text of anything else (absent stays empty). */
-export function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-export function shortError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.length > 160 ? `${message.slice(0, 159)}…` : message;
-}
