@@ -56,6 +56,17 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
   }
 }
 
+/** Session files of any known agent found by content anywhere under a folder. */
+export async function detectSessionFiles(dir: string): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for (const file of await walk(dir)) {
+    if (isCredentialFile(file)) continue;
+    const provider = await detectFile(file);
+    if (provider) files.push({ path: file, provider, ...originOf(file) });
+  }
+  return files;
+}
+
 async function detectFile(file: string, only?: Provider): Promise<Provider | undefined> {
   try {
     const sample = { path: file, head: await readHead(file) };

@@ -10,6 +10,7 @@ import { isAgentId } from '../../../shared/agents';
 import { PROVIDERS, providerFor } from '../providers/registry';
 import { isCredentialFile } from './credentials';
 import { type AgentHome, defaultHomes, originOf } from './homes';
+import { detectSessionFiles } from './import';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
 
 export interface SyncOptions extends IngestOptions {
@@ -69,6 +70,12 @@ export async function sync(options: SyncOptions): Promise<SyncReport> {
     ? options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
     : defaultHomes(options.home ?? os.homedir());
   const files = [...(await locateSources(homes)), ...archiveCaptureSources(options.root)];
+  // A --source folder that is no agent home (say, a copy of ~/.claude/projects): detect by content.
+  for (const home of options.sources?.length ? homes : []) {
+    if (!files.some((f) => f.path.startsWith(home.dir + path.sep))) {
+      for (const f of await detectSessionFiles(home.dir).catch(() => [])) if (!files.some((g) => g.path === f.path)) files.push(f);
+    }
+  }
   const writer = new ArchiveWriter(options.root);
   try {
     const report = await ingestFiles(writer, files, options);
