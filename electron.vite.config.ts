@@ -22,6 +22,7 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
+      minify: true,
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
     },

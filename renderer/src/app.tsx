@@ -1,15 +1,228 @@
-import { useEffect, useState } from 'react';
-import type { AppStatus } from '../../shared/contract';
-import { call } from './transport';
+/**
+ * Déjà Vu's window: the archive as a tree (or search results) on the left, the open
+ * conversation on the right, archive status along the bottom.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type AgentId, isAgentId } from '../../shared/agents';
+import type { SearchHit } from '../../shared/views';
+import { SearchResults } from './components/sidebar/search-results';
+import { Tree } from './components/sidebar/tree';
+import { EmptyState, ErrorState, LoadingState } from './components/states';
+import { StatusBar } from './components/status-bar';
+import { type JumpTarget, Thread } from './components/thread/thread';
+import { Welcome } from './components/welcome';
+import { exportConversation } from './lib/export';
+import { agentLabel } from './lib/format';
+import { useChangeSubscription, useChannel } from './lib/queries';
+import { useDebounced } from './lib/use-debounced';
+import { transport } from './transport';
+import './styles/app.css';
+import './components/sidebar/sidebar.css';
 
-/** Placeholder shell until the real UI lands. */
+interface Route {
+  readonly id?: string;
+  readonly message?: number;
+}
+
+function readRoute(): Route {
+  const p = new URLSearchParams(location.hash.slice(1));
+  const id = p.get('c') ?? undefined;
+  const m = p.get('m');
+  return { id, message: m !== null && /^\d+$/.test(m) ? Number(m) : undefined };
+}
+
+function writeRoute(r: Route): void {
+  const p = new URLSearchParams();
+  if (r.id) p.set('c', r.id);
+  if (r.message !== undefined) p.set('m', String(r.message));
+  const hash = p.toString();
+  history.replaceState(null, '', hash ? `#${hash}` : location.pathname + location.search);
+}
+
 export function App(): React.JSX.Element {
-  const [status, setStatus] = useState<AppStatus | undefined>();
-  useEffect(() => {
-    call('dejavu:status', {}).then((s) => {
-      setStatus(s);
-      document.getElementById('root')?.setAttribute('data-app-state', 'ready');
-    });
+  useChangeSubscription();
+  const [agent, setAgent] = useState<AgentId | undefined>();
+  const status = useChannel('dejavu:status', {});
+  const tree = useChannel('dejavu:tree', agent ? { agent } : {});
+  const [route, setRoute] = useState<Route>(readRoute);
+  const [jump, setJump] = useState<JumpTarget | undefined>(() => (route.message !== undefined ? { index: route.message, nonce: 1 } : undefined));
+  const [query, setQuery] = useState('');
+  const [workspace, setWorkspace] = useState<string | undefined>();
+  const [includeTools, setIncludeTools] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const debounced = useDebounced(query.trim(), 220);
+  const selected = useChannel('dejavu:conversation', { id: route.id ?? '' }, { enabled: Boolean(route.id) });
+
+  const open = useCallback((id: string, message?: number) => {
+    const r = { id, message };
+    setRoute(r);
+    writeRoute(r);
+    setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
   }, []);
-  return <main>{status ? `${status.stats.conversations} conversations` : 'Loading…'}</main>;
+  const openHit = useCallback((hit: SearchHit) => open(hit.conversation.id, hit.messageIndex), [open]);
+
+  const focusSearch = useCallback(() => {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, []);
+  const exportCurrent = useCallback(() => {
+    if (route.id) void exportConversation(route.id, 'md', status.data).catch(() => undefined);
+  }, [route.id, status.data]);
+
+  // Links with #c=<id>&m=<index> open that conversation (and message).
+  useEffect(() => {
+    const onHash = () => {
+      const r = readRoute();
+      if (r.id) open(r.id, r.message);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [open]);
+
+  // Shortcuts: Ctrl/Cmd+F and Ctrl/Cmd+K find, "/" too when not typing; menu commands from main.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'k' || e.key === 'F' || e.key === 'K')) {
+        e.preventDefault();
+        focusSearch();
+      } else if (e.key === '/' && !mod && !isTyping(e.target)) {
+        e.preventDefault();
+        focusSearch();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    const off = transport.subscribe('dejavu:command', ({ command }) => {
+      if (command === 'find') focusSearch();
+      else if (command === 'export-current') exportCurrent();
+    });
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      off();
+    };
+  }, [focusSearch, exportCurrent]);
+
+  const appState = status.error || tree.error ? 'error' : !status.data || !tree.data ? 'loading' : status.data.stats.conversations === 0 ? 'empty' : 'ready';
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-app-state', appState);
+  }, [appState]);
+  useEffect(() => {
+    document.title = selected.data ? `${selected.data.summary.title ?? 'Conversation'} — Déjà Vu` : 'Déjà Vu';
+  }, [selected.data]);
+
+  const agents = Object.keys(status.data?.stats.byAgent ?? {}).filter(isAgentId);
+  const workspaces = (tree.data ?? []).map((w) => w.workspace).sort((a, b) => a.localeCompare(b));
+  const searching = debounced.length > 0;
+
+  return (
+    <div className="app">
+      <aside className="sidebar" aria-label="Archive">
+        <div className="sidebar-top">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              ↺
+            </span>
+            Déjà Vu
+          </div>
+          <div className="search-box">
+            <input
+              ref={searchRef}
+              type="search"
+              placeholder="Search conversations"
+              aria-label="Search conversations"
+              aria-keyshortcuts="Control+F Control+K Meta+F Meta+K"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  setQuery('');
+                  (document.querySelector('[role="treeitem"][tabindex="0"]') as HTMLElement | null)?.focus();
+                } else if (e.key === 'ArrowDown' && searching) {
+                  e.preventDefault();
+                  (document.querySelector('.hit') as HTMLElement | null)?.focus();
+                }
+              }}
+            />
+            <kbd className="search-kbd" aria-hidden="true">
+              {navigator.platform.includes('Mac') ? '⌘K' : 'Ctrl K'}
+            </kbd>
+          </div>
+          <div className="filters">
+            <label className="filter">
+              <span className="sr-only">Agent</span>
+              <select value={agent ?? ''} onChange={(e) => setAgent(isAgentId(e.target.value) ? e.target.value : undefined)} aria-label="Filter by agent">
+                <option value="">All agents</option>
+                {agents.map((a) => (
+                  <option key={a} value={a}>
+                    {agentLabel(a)} ({status.data?.stats.byAgent[a]})
+                  </option>
+                ))}
+              </select>
+            </label>
+            {searching ? (
+              <>
+                <label className="filter">
+                  <span className="sr-only">Workspace</span>
+                  <select value={workspace ?? ''} onChange={(e) => setWorkspace(e.target.value || undefined)} aria-label="Filter by workspace">
+                    <option value="">All workspaces</option>
+                    {workspaces.map((w) => (
+                      <option key={w} value={w}>
+                        {w}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="filter-check">
+                  <input type="checkbox" checked={includeTools} onChange={(e) => setIncludeTools(e.target.checked)} />
+                  Include tool output
+                </label>
+              </>
+            ) : null}
+          </div>
+        </div>
+        <div className="sidebar-body">
+          {searching ? (
+            <SearchResults query={debounced} agent={agent} workspace={workspace} includeToolOutput={includeTools} onOpenHit={openHit} />
+          ) : tree.error ? (
+            <ErrorState title="The archive could not be read" error={tree.error} />
+          ) : !tree.data ? (
+            <LoadingState label="Reading archive…" />
+          ) : tree.data.length === 0 ? (
+            <div className="sidebar-empty">{agent ? `No ${agentLabel(agent)} conversations.` : 'No conversations yet.'}</div>
+          ) : (
+            <Tree tree={tree.data} agent={agent} selectedId={route.id} reveal={selected.data?.summary} onOpen={(id) => open(id)} />
+          )}
+        </div>
+      </aside>
+      <main className="main">
+        {status.error ? (
+          <ErrorState title="Déjà Vu cannot reach its archive" error={status.error}>
+            <p>Check that the app (or `dejavu serve`) is still running, then reload.</p>
+          </ErrorState>
+        ) : route.id ? (
+          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
+        ) : !status.data ? (
+          <LoadingState label="Opening the archive…" />
+        ) : status.data.stats.conversations === 0 ? (
+          <EmptyState title="No conversations yet" icon="↺">
+            <p>
+              Déjà Vu keeps every conversation you have with a coding agent — Claude Code, Codex, Gemini CLI and more — even after the agent deletes its own files.
+            </p>
+            <p>
+              Run <code className="md-code">dejavu sync</code> in a terminal, or choose <strong>Sync now</strong> from the tray icon, to archive what is on this machine. You can also press
+              Sync below.
+            </p>
+          </EmptyState>
+        ) : (
+          <Welcome status={status.data} onOpen={(id) => open(id)} />
+        )}
+      </main>
+      <StatusBar status={status.data} />
+    </div>
+  );
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)));
 }

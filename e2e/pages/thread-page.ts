@@ -1,0 +1,41 @@
+/** The open conversation: header, toolbar, messages. */
+import type { Locator, Page } from 'playwright-core';
+
+export class ThreadPage {
+  readonly header: Locator;
+  readonly title: Locator;
+  readonly scroller: Locator;
+  constructor(readonly page: Page) {
+    this.header = page.locator('header.thread-header');
+    this.title = page.getByRole('heading', { level: 1 });
+    this.scroller = page.getByTestId('thread-scroll');
+  }
+  exportButton(): Locator {
+    return this.page.getByRole('button', { name: 'Export', exact: true });
+  }
+  message(index: number): Locator {
+    return this.page.locator(`.thread-list [data-message-index="${index}"]`);
+  }
+  toolCall(name: string): Locator {
+    return this.page.locator(`[data-part="tool_call"][data-tool="${name}"]`);
+  }
+  thinking(): Locator {
+    return this.page.locator('details.part-thinking');
+  }
+  /** Scroll the list until `locator` is rendered (the list is virtualized). */
+  async scrollUntil(locator: Locator, step = 700, maxSteps = 80): Promise<void> {
+    for (let i = 0; i < maxSteps; i++) {
+      if (await locator.count()) return;
+      await this.scroller.evaluate((el, dy) => el.scrollBy(0, dy), step);
+      await this.page.waitForTimeout(60);
+    }
+    throw new Error('not found while scrolling the thread');
+  }
+  /** Whether a rendered element is inside the visible part of the message list. */
+  async inView(locator: Locator): Promise<boolean> {
+    const box = await locator.boundingBox();
+    const pane = await this.scroller.boundingBox();
+    if (!box || !pane) return false;
+    return box.y < pane.y + pane.height && box.y + Math.min(box.height, 40) > pane.y;
+  }
+}

@@ -1,0 +1,122 @@
+/** One message of a thread: who said it and when, then its parts, each by its own component. */
+import { memo, useState } from 'react';
+import type { Message, Part, ToolCallResponsePart } from '../../../../shared/record';
+import { time, usageParts } from '../../lib/format';
+import { BlobPart } from '../parts/blob-part';
+import { GenericPart } from '../parts/generic-part';
+import { ReasoningPart } from '../parts/reasoning-part';
+import { TextPart } from '../parts/text-part';
+import { ToolCall } from '../parts/tool-call';
+import { ToolResult } from '../parts/tool-result';
+
+export interface MessageRowProps {
+  readonly message: Message;
+  readonly index: number;
+  readonly agentName: string;
+  /** Same speaker as the message shown just above: the header is folded. */
+  readonly continuation: boolean;
+  /** Tool results by call id, to show each beside its call. */
+  readonly results: ReadonlyMap<string, ToolCallResponsePart>;
+  /** Ids of calls shown in this thread: their results are not repeated on their own. */
+  readonly calls: ReadonlyMap<string, number>;
+  readonly highlighted: boolean;
+}
+
+function roleLabel(m: Message, agentName: string): string {
+  switch (m.role) {
+    case 'user':
+      return 'You';
+    case 'assistant':
+      return agentName;
+    case 'tool':
+      return 'Tool';
+    case 'system':
+      return 'System';
+  }
+}
+
+function kindLabel(kind: string | undefined): string | undefined {
+  if (!kind) return undefined;
+  return kind.replace(/^attachment:/, '').replace(/[_-]+/g, ' ');
+}
+
+function preview(parts: readonly Part[]): string {
+  for (const p of parts) {
+    const t = p.type === 'text' || p.type === 'generic' || p.type === 'reasoning' ? p.content : p.type === 'tool_call_response' ? p.response : p.type === 'tool_call' ? p.name : '';
+    const line = t.replace(/\s+/g, ' ').trim();
+    if (line) return line.length > 180 ? `${line.slice(0, 180)}…` : line;
+  }
+  return '';
+}
+
+export const MessageRow = memo(function MessageRow({ message: m, index, agentName, continuation, results, calls, highlighted }: MessageRowProps): React.JSX.Element {
+  const [open, setOpen] = useState(false);
+  const kind = kindLabel(m.kind);
+  const cls = `msg msg-${m.role} ${continuation ? 'msg-cont' : ''} ${highlighted ? 'msg-highlight' : ''}`;
+
+  if (m.role === 'system' && !open) {
+    return (
+      <div className={`${cls} msg-collapsed`} data-message-index={index} data-role={m.role}>
+        <button type="button" className="injected" aria-expanded={false} onClick={() => setOpen(true)}>
+          <span className="injected-chevron" aria-hidden="true">
+            ▸
+          </span>
+          <span className="injected-label">Injected context</span>
+          {kind ? <span className="injected-kind">{kind}</span> : null}
+          <span className="injected-preview">{preview(m.parts)}</span>
+        </button>
+      </div>
+    );
+  }
+
+  const usage = usageParts(m.usage);
+  return (
+    <article className={cls} data-message-index={index} data-role={m.role} aria-label={`${roleLabel(m, agentName)} message ${index + 1}`}>
+      {m.role === 'system' ? (
+        <button type="button" className="injected injected-open" aria-expanded={true} onClick={() => setOpen(false)}>
+          <span className="injected-chevron" aria-hidden="true">
+            ▾
+          </span>
+          <span className="injected-label">Injected context</span>
+          {kind ? <span className="injected-kind">{kind}</span> : null}
+        </button>
+      ) : !continuation ? (
+        <header className="msg-head">
+          <span className={`role role-${m.role}`}>{roleLabel(m, agentName)}</span>
+          {kind && m.role !== 'assistant' ? <span className="msg-kind">{kind}</span> : null}
+          <time className="msg-time" dateTime={m.timestamp} title={m.timestamp}>
+            {time(m.timestamp)}
+          </time>
+        </header>
+      ) : null}
+      <div className="msg-body">
+        {m.parts.map((p, i) => (
+          <PartView key={i} part={p} results={results} calls={calls} />
+        ))}
+      </div>
+      {m.role === 'assistant' && usage.length ? (
+        <footer className="msg-foot">
+          {m.model ? <span className="msg-model">{m.model}</span> : null}
+          {usage.length ? <span className="msg-usage">{usage.join(' · ')}</span> : null}
+        </footer>
+      ) : null}
+    </article>
+  );
+});
+
+function PartView({ part, results, calls }: { part: Part; results: ReadonlyMap<string, ToolCallResponsePart>; calls: ReadonlyMap<string, number> }): React.JSX.Element | null {
+  switch (part.type) {
+    case 'text':
+      return part.content.trim() ? <TextPart part={part} /> : null;
+    case 'reasoning':
+      return <ReasoningPart part={part} />;
+    case 'tool_call':
+      return <ToolCall part={part} result={results.get(part.id)} />;
+    case 'tool_call_response':
+      return calls.has(part.id) ? null : <ToolResult part={part} standalone />;
+    case 'blob':
+      return <BlobPart part={part} />;
+    case 'generic':
+      return <GenericPart part={part} />;
+  }
+}

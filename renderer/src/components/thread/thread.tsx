@@ -1,0 +1,173 @@
+/**
+ * A conversation: its header, then its messages, fetched page by page as the person scrolls
+ * and virtualized (measured as they render) so even ten thousand messages scroll smoothly.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessagePage } from '../../../../shared/contract';
+import type { Message, ToolCallResponsePart } from '../../../../shared/record';
+import { agentLabel } from '../../lib/format';
+import { channelQuery, useChannel } from '../../lib/queries';
+import { ErrorState, LoadingState } from '../states';
+import { MessageRow } from './message-row';
+import { ThreadHeader } from './thread-header';
+import './thread.css';
+
+export const PAGE_SIZE = 200;
+
+export interface JumpTarget {
+  readonly index: number;
+  /** Changes on every request, so the same message can be jumped to again. */
+  readonly nonce: number;
+}
+
+interface ThreadProps {
+  readonly id: string;
+  readonly jump?: JumpTarget;
+  readonly onOpen: (id: string) => void;
+}
+
+export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
+  const conversation = useChannel('dejavu:conversation', { id });
+  const [pages, setPages] = useState<readonly number[]>(() => [jump ? Math.floor(jump.index / PAGE_SIZE) : 0]);
+  const pageQueries = useQueries({
+    queries: pages.map((p) => ({ ...channelQuery('dejavu:messages', { id, offset: p * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: undefined })),
+  });
+  const firstError = pageQueries.find((q) => q.error)?.error;
+  const pageData = pageQueries.map((q) => q.data).filter((d): d is MessagePage => d !== undefined);
+  const total = pageData[0]?.total;
+  const dataKey = pageQueries.map((q) => q.dataUpdatedAt).join(',');
+
+  const { messages, results, calls } = useMemo(() => {
+    const messages = new Map<number, Message>();
+    for (const page of pageData) page.messages.forEach((m, i) => messages.set(page.offset + i, m));
+    const results = new Map<string, ToolCallResponsePart>();
+    const calls = new Map<string, number>();
+    for (const [i, m] of messages) {
+      for (const p of m.parts) {
+        if (p.type === 'tool_call') calls.set(p.id, i);
+        else if (p.type === 'tool_call_response' && p.id) results.set(p.id, p);
+      }
+    }
+    return { messages, results, calls };
+  }, [dataKey]);
+
+  /** A message whose every part is a result shown beside its call takes no row of its own. */
+  const absorbedInto = useCallback(
+    (i: number): number | undefined => {
+      const m = messages.get(i);
+      if (!m || !m.parts.length) return undefined;
+      let into: number | undefined;
+      for (const p of m.parts) {
+        if (p.type !== 'tool_call_response') return undefined;
+        const c = calls.get(p.id);
+        if (c === undefined || c >= i) return undefined;
+        into = c;
+      }
+      return into;
+    },
+    [messages, calls],
+  );
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 96,
+    overscan: 8,
+    getItemKey: (i) => i,
+    paddingStart: 12,
+    paddingEnd: 48,
+  });
+  const items = virtualizer.getVirtualItems();
+
+  // Fetch the pages the visible rows need.
+  const first = items[0]?.index;
+  const last = items[items.length - 1]?.index;
+  useEffect(() => {
+    if (first === undefined || last === undefined) return;
+    const need: number[] = [];
+    for (let p = Math.floor(first / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) if (!pages.includes(p)) need.push(p);
+    if (need.length) setPages((cur) => [...cur, ...need.filter((p) => !cur.includes(p))]);
+  }, [first, last, pages]);
+
+  // Jump to a message (from search): load its page, scroll to it, highlight it for a moment.
+  const [highlight, setHighlight] = useState<number | undefined>();
+  const handledJump = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!jump || handledJump.current === jump.nonce || total === undefined) return;
+    const page = Math.floor(jump.index / PAGE_SIZE);
+    if (!pages.includes(page)) {
+      setPages((cur) => (cur.includes(page) ? cur : [...cur, page]));
+      return;
+    }
+    if (!messages.has(jump.index)) return;
+    handledJump.current = jump.nonce;
+    const row = absorbedInto(jump.index) ?? jump.index;
+    setHighlight(row);
+    const go = () => virtualizer.scrollToIndex(Math.min(row, total - 1), { align: 'start' });
+    go();
+    // Rows above are measured as they render, which moves the target: settle on it.
+    for (const ms of [80, 250, 600]) setTimeout(go, ms);
+    setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 3500);
+  }, [jump, total, pages, messages, absorbedInto, virtualizer]);
+
+  const agentName = conversation.data ? agentLabel(conversation.data.summary.agent) : 'Assistant';
+  const isContinuation = (i: number): boolean => {
+    const m = messages.get(i);
+    if (!m || m.role === 'system') return false;
+    for (let j = i - 1; j >= 0 && j >= i - 50; j--) {
+      const prev = messages.get(j);
+      if (!prev) return false;
+      if (absorbedInto(j) !== undefined) continue;
+      return prev.role === m.role && m.role !== 'user';
+    }
+    return false;
+  };
+
+  if (conversation.error) return <ErrorState title="This conversation could not be opened" error={conversation.error} />;
+  return (
+    <section className="thread" aria-label="Conversation">
+      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll">
+        {firstError ? (
+          <ErrorState title="Messages could not be read" error={firstError} />
+        ) : total === undefined ? (
+          <LoadingState label="Loading messages…" />
+        ) : total === 0 ? (
+          <div className="thread-empty">This conversation has no messages.</div>
+        ) : (
+          <div className="thread-list" style={{ height: virtualizer.getTotalSize() }} role="feed" aria-busy={pageQueries.some((q) => q.isFetching)} aria-label={`${total} messages`}>
+            <div className="thread-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+              {items.map((item) => {
+                const m = messages.get(item.index);
+                const absorbed = m ? absorbedInto(item.index) !== undefined : false;
+                return (
+                  <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={absorbed ? 'row row-absorbed' : 'row'}>
+                    {!m ? (
+                      <div className="msg-placeholder" aria-hidden="true">
+                        <div className="skeleton skeleton-line short" />
+                        <div className="skeleton skeleton-line" />
+                      </div>
+                    ) : absorbed ? null : (
+                      <MessageRow
+                        message={m}
+                        index={item.index}
+                        agentName={agentName}
+                        continuation={isContinuation(item.index)}
+                        results={results}
+                        calls={calls}
+                        highlighted={highlight === item.index}
+                      />
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
