@@ -23,3 +23,6 @@ const common = {
 
 await build({ ...common, entryPoints: [path.join(root, 'main/cli/main.ts')], outfile: path.join(root, 'out/cli/dejavu.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/sync-bench.ts')], outfile: path.join(root, 'out/bench/sync-bench.mjs') });
+await build({ ...common, entryPoints: [path.join(root, 'bench/evict-bench.ts')], outfile: path.join(root, 'out/bench/evict-bench.mjs') });
+await build({ ...common, entryPoints: [path.join(root, 'bench/search-bench.ts')], outfile: path.join(root, 'out/bench/search-bench.mjs') });
+await build({ ...common, entryPoints: [path.join(root, 'bench/live-bench.ts')], outfile: path.join(root, 'out/bench/live-bench.mjs') });

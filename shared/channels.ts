@@ -14,6 +14,10 @@ export const CHANNEL_NAMES = [
   'dejavu:save-export',
   'dejavu:sync',
   'dejavu:open-external',
+  'dejavu:pin',
+  'dejavu:retention',
+  'dejavu:set-retention',
+  'dejavu:evict',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

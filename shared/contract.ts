@@ -9,6 +9,7 @@ import { AGENT_IDS } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { Message } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
+import { type EvictionReport, retentionPatchSchema, type RetentionSettings, type RetentionView } from './retention';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -94,6 +95,13 @@ export const contract = {
   'dejavu:sync': channel<SyncOutcome>()(z.object({}).strict()),
   /** Open an http(s) link from a transcript in the system browser (Electron only). */
   'dejavu:open-external': channel<null>()(z.object({ url: z.string().url().max(4_000) }).strict()),
+  /** Pin (never evict) or unpin a conversation. */
+  'dejavu:pin': channel<{ id: string; pinned: boolean }>()(z.object({ id, pinned: z.boolean() }).strict()),
+  /** Retention settings, stage counts, ledger totals, recent ledger entries and data-loss events. */
+  'dejavu:retention': channel<RetentionView>()(z.object({}).strict()),
+  'dejavu:set-retention': channel<RetentionSettings>()(z.object({ settings: retentionPatchSchema }).strict()),
+  /** Run an eviction sweep now (dryRun: only plan it); runs off the UI path. */
+  'dejavu:evict': channel<EvictionReport>()(z.object({ dryRun: z.boolean() }).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -111,8 +119,8 @@ export interface ContractEvents {
   /** Conversations were added or changed (after a sync, an import, a live append). */
   'dejavu:changed': { readonly conversations: readonly string[] };
   'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
-  /** A menu or shortcut in main asks the renderer to act. */
-  'dejavu:command': { readonly command: 'find' | 'export-current' };
+  /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
+  'dejavu:command': { readonly command: 'find' | 'export-current' } | { readonly command: 'open-conversation'; readonly id: string };
 }
 export type EventName = keyof ContractEvents;
 export const EVENTS: readonly EventName[] = EVENT_NAMES;

@@ -3,6 +3,7 @@
  * Shared by the core (which builds them) and the renderer (which shows them).
  */
 import type { ConversationSummary } from './record';
+import type { RetentionStage } from './retention';
 
 /** A conversation as lists and the tree show it (no messages). */
 export interface ArchivedSummary extends ConversationSummary {
@@ -10,6 +11,12 @@ export interface ArchivedSummary extends ConversationSummary {
   warningCount: number;
   blobBytes: number;
   archivedAt: string;
+  /** Set when retention degraded it (see RetentionStage: what was dropped); absent when whole. */
+  retentionStage?: RetentionStage;
+  /** The person pinned it: eviction never touches it. */
+  pinned?: true;
+  /** A source of it was written in the last couple of minutes: the agent may still be writing it. */
+  live?: boolean;
 }
 
 /** How to reopen a conversation in its agent. */

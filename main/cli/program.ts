@@ -2,10 +2,15 @@
 import { Command, CommanderError } from 'commander';
 import { registerImport } from './commands/import';
 import { registerList } from './commands/list';
+import { registerMcp } from './commands/mcp';
+import { registerOpen } from './commands/open';
 import { registerSearch } from './commands/search';
 import { registerServe } from './commands/serve';
 import { registerShow } from './commands/show';
 import { registerCapture } from './commands/capture';
+import { registerEvict } from './commands/evict';
+import { registerPin } from './commands/pin';
+import { registerSettings } from './commands/settings';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
 import { UsageError } from './errors';
@@ -21,7 +26,8 @@ export function buildProgram(version: string): Command {
     .option('--archive <dir>', 'archive folder (default: $DEJAVU_HOME or the per-user data folder)')
     .showHelpAfterError('(run `dejavu --help` for usage)')
     .exitOverride();
-  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture]) register(program);
+  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings]) register(program);
+  registerOpen(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { archiveRoot } from '../core/archive/paths';
 import { ArchiveService } from '../core/service/archive-service';
+import { type DeepLinkCommand, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../core/service/deep-link';
 import { registerIpc } from './ipc';
 import { installMenu } from './menu';
 import { AppTray } from './tray';
@@ -19,6 +20,21 @@ const resourcesDir = app.isPackaged ? process.resourcesPath : path.resolve(outDi
 const SYNC_EVERY_MS = 5 * 60 * 1000;
 
 let win: BrowserWindow | undefined;
+/** A link that arrived before the window could take it. */
+let pendingLink: DeepLinkCommand | undefined = deepLinkFromArgv(process.argv);
+
+/** Show the window at the conversation a `dejavu://` link names (once the renderer is loaded). */
+function openLink(link: DeepLinkCommand | undefined): void {
+  if (!link || !app.isReady()) {
+    pendingLink = link ?? pendingLink;
+    return;
+  }
+  showWindow();
+  const target = win!;
+  const send = () => target.webContents.send('dejavu:command', link);
+  if (target.webContents.isLoading()) target.webContents.once('did-finish-load', send);
+  else send();
+}
 
 function showWindow(): void {
   if (!win || win.isDestroyed()) win = createMainWindow(outDir);
@@ -27,10 +43,23 @@ function showWindow(): void {
   win.focus();
 }
 
+// In development the app runs as `electron <main.js>`: register that command, not bare electron.
+if (process.defaultApp && process.argv.length >= 2) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])]);
+else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+// macOS hands links over by event (also before ready, at launch).
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  openLink(parseDeepLink(url));
+});
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => showWindow());
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkFromArgv(argv);
+    if (link) openLink(link);
+    else showWindow();
+  });
   app.whenReady().then(() => {
     const service = new ArchiveService({
       root: process.env.DEJAVU_HOME ? path.resolve(process.env.DEJAVU_HOME) : archiveRoot(),
@@ -57,11 +86,19 @@ if (!app.requestSingleInstanceLock()) {
       () => win,
     );
     showWindow();
+    if (pendingLink) openLink(pendingLink);
+    pendingLink = undefined;
     const syncQuietly = () => service.sync().catch((err: Error) => console.error(`sync failed: ${err.message}`));
-    void syncQuietly();
-    setInterval(syncQuietly, SYNC_EVERY_MS).unref();
+    // Live capture first, so the first sync runs through its writer; while another process
+    // writes the archive it cannot start, and is tried again at each periodic sync.
+    const startLive = () => service.startLive().catch((err: Error) => console.error(`live capture not started: ${err.message}`));
+    void startLive().then(syncQuietly);
+    setInterval(() => void startLive().then(syncQuietly), SYNC_EVERY_MS).unref();
     app.on('activate', showWindow);
-    app.on('before-quit', () => service.close());
+    app.on('before-quit', () => {
+      void service.stopLive();
+      service.close();
+    });
   });
   // The tray keeps the app alive with its window closed, except where the platform expects otherwise.
   app.on('window-all-closed', () => {

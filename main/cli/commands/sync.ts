@@ -1,6 +1,7 @@
-/** `dejavu sync`: archive what is new or changed in every agent home. */
+/** `dejavu sync`: archive what is new or changed in every agent home (and, with --watch, keep doing it live). */
 import type { Command } from 'commander';
-import { sync } from '../../core/capture/sync';
+import { type LiveChange, LiveCapture } from '../../core/capture/live';
+import { sync, type SyncOptions, type SyncReport } from '../../core/capture/sync';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { formatBytes, printJson, progressBar } from '../output';
@@ -13,24 +14,48 @@ export function registerSync(program: Command): void {
     .option('-s, --source <dir>', 'read this home or folder instead of the defaults (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--force', 'read every file again, even unchanged ones')
     .option('--json', 'print the report as JSON')
-    .action(async (opts: { source: string[]; force?: boolean; json?: boolean }, cmd: Command) => {
+    .option('-w, --watch', 'then keep watching: archive every line an agent appends as it is written, until interrupted')
+    .option('-q, --quiet', 'with --watch: print nothing per update')
+    .action(async (opts: { source: string[]; force?: boolean; json?: boolean; watch?: boolean; quiet?: boolean }, cmd: Command) => {
       const global = cmd.optsWithGlobals<GlobalOptions>();
       const bar = opts.json ? undefined : progressBar();
-      const report = await sync({
-        root: rootOf(global),
-        sources: opts.source,
-        force: opts.force,
-        indexerWorker: indexerScript(),
-        // Smaller batches commit more often; tests use it to kill a sync between commits.
-        batchBytes: process.env.DEJAVU_SYNC_BATCH_BYTES ? Number(process.env.DEJAVU_SYNC_BATCH_BYTES) : undefined,
-        onProgress: (p) => bar?.update(p.done, p.total, `${formatBytes(p.bytes)} read`),
-      });
-      bar?.done();
-      if (opts.json) printJson(report);
-      else {
-        reportIngest(report);
-        if (report.sourceDeleted.length) process.stdout.write(`${report.sourceDeleted.length} conversation(s) whose source is gone stay archived\n`);
+      // Watching: take the writer first, so nothing can slip between the sync and the watch.
+      const live = opts.watch ? await LiveCapture.start({ root: rootOf(global), sources: opts.source, onChange: (c) => printChange(c, opts) }) : undefined;
+      try {
+        const run = (options: SyncOptions): Promise<SyncReport> => (live ? live.sync(options) : sync(options));
+        const report = await run({
+          root: rootOf(global),
+          sources: opts.source,
+          force: opts.force,
+          indexerWorker: indexerScript(),
+          // Smaller batches commit more often; tests use it to kill a sync between commits.
+          batchBytes: process.env.DEJAVU_SYNC_BATCH_BYTES ? Number(process.env.DEJAVU_SYNC_BATCH_BYTES) : undefined,
+          onProgress: (p) => bar?.update(p.done, p.total, `${formatBytes(p.bytes)} read`),
+        });
+        bar?.done();
+        if (opts.json) printJson(report);
+        else {
+          reportIngest(report);
+          if (report.sourceDeleted.length) process.stdout.write(`${report.sourceDeleted.length} conversation(s) whose source is gone stay archived\n`);
+        }
+        if (report.errors.length) process.exitCode = 1;
+        if (live) await watchUntilStopped(live, opts);
+      } finally {
+        await live?.close();
       }
-      if (report.errors.length) process.exitCode = 1;
     });
+}
+
+async function watchUntilStopped(live: LiveCapture, opts: { json?: boolean; quiet?: boolean }): Promise<void> {
+  if (!opts.json && !opts.quiet) process.stdout.write(`watching ${live.watchedFiles} session file(s) for changes (Ctrl-C to stop)\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+function printChange(change: LiveChange, opts: { json?: boolean; quiet?: boolean }): void {
+  if (opts.json || opts.quiet || change.conversations.length === 0) return;
+  const verb = change.kind === 'deleted' ? 'source deleted' : change.kind === 'appended' ? 'appended' : 'read';
+  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${verb}: ${change.conversations.join(', ')}\n`);
 }

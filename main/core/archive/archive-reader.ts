@@ -4,9 +4,9 @@
  */
 import type { Conversation } from '../../../shared/record';
 import type { ArchiveStatsView, TreeWorkspace } from '../../../shared/views';
-import { readBlob } from './blob-store';
+import { currentThread } from '../retention/restore';
 import { type IndexDb, openReadableIndex } from './db';
-import { type ArchivedSummary, type ConversationRow, summaryFromRow } from './rows';
+import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { openSearchDb, searchDbPath } from '../search/search-db';
 
@@ -64,7 +64,7 @@ export class ArchiveReader {
       where.push('COALESCE(ended_at, started_at) >= ?');
       params.push(filters.since);
     }
-    const sql = `SELECT * FROM conversations ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    const sql = `SELECT *, ${liveColumn()} AS live FROM conversations ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY COALESCE(started_at, archived_at) DESC, id ${filters.limit ? 'LIMIT ?' : ''}`;
     if (filters.limit) params.push(filters.limit);
     return (this.db.prepare(sql).all(...params) as ConversationRow[]).map(summaryFromRow);
@@ -110,14 +110,14 @@ export class ArchiveReader {
   }
 
   summary(id: string): ArchivedSummary {
-    const row = this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
+    const row = this.db.prepare(`SELECT *, ${liveColumn()} AS live FROM conversations WHERE id = ?`).get(this.resolveId(id)) as ConversationRow;
     return summaryFromRow(row);
   }
 
-  /** The whole record; the index's source-deleted flag is the current truth. */
+  /** The whole record (as retention left it); the index's source-deleted flag is the current truth. */
   get(id: string): Conversation {
     const row = this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
-    const conversation = readBlob(this.root, row.blob_path);
+    const conversation = currentThread(this.root, this.db, row);
     conversation.sourceDeleted = row.source_deleted === 1 || undefined;
     if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
     return conversation;

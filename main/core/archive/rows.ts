@@ -29,6 +29,13 @@ export interface ConversationRow {
   blob_path: string;
   blob_bytes: number;
   archived_at: string;
+  revision: number;
+  /** Retention (migration 003): the stage applies only while retention_revision = revision. */
+  retention_stage: number;
+  retention_revision: number | null;
+  pinned: number;
+  /** Computed by the reader (liveColumn): 1 while a source was written recently. */
+  live?: number;
 }
 
 export type { ArchivedSummary };
@@ -59,9 +66,21 @@ export function summaryFromRow(r: ConversationRow): ArchivedSummary {
     warningCount: r.warning_count,
     blobBytes: r.blob_bytes,
     archivedAt: r.archived_at,
+    retentionStage: r.retention_stage && r.retention_revision === r.revision ? (r.retention_stage as ArchivedSummary['retentionStage']) : undefined,
+    pinned: r.pinned === 1 || undefined,
+    live: r.live === 1 || undefined,
   };
   for (const key of Object.keys(s) as (keyof ArchivedSummary)[]) if (s[key] === undefined) delete s[key];
   return s;
+}
+
+/** How recently a source must have been written for its conversations to count as live. */
+export const LIVE_WINDOW_MS = 2 * 60 * 1000;
+
+/** SQL for a `live` column of a `conversations` row: one of its sources changed within the window. */
+export function liveColumn(now = Date.now()): string {
+  const since = Math.trunc(now - LIVE_WINDOW_MS);
+  return `EXISTS (SELECT 1 FROM json_each(conversations.sources) j JOIN sources s ON s.path = j.value WHERE s.mtime_ms >= ${since} AND s.missing = 0)`;
 }
 
 export function rowValues(c: Conversation, blobPath: string, blobBytes: number, sourceDeleted: boolean) {

@@ -9,6 +9,7 @@ import type { ArchiveWriter, ParsedSource } from '../archive/archive-writer';
 import type { Provider } from '../providers/provider';
 import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
 import { SearchIndexer } from '../search/indexer';
+import { analyzePending } from '../retention/analyze';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 
 export interface SourceFile extends SourceOrigin {
@@ -70,7 +71,10 @@ export async function ingestFiles(writer: ArchiveWriter, files: readonly SourceF
   } finally {
     indexer.close();
   }
-  return { ...report, timings: { captureMs: Math.round(captured - started), searchWaitMs: Math.round(performance.now() - captured) } };
+  const searched = performance.now();
+  // Digests of what was stored (retention's durable tier), under the writer lock the caller holds.
+  await analyzePending(writer.root, writer.db);
+  return { ...report, timings: { captureMs: Math.round(captured - started), searchWaitMs: Math.round(searched - captured) } };
 }
 
 async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[], sink: IndexSink, options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
@@ -118,7 +122,7 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
  * Size and mtime of a source as the cursor compares them. An SQLite store in WAL mode takes
  * its writes in `<db>-wal` long before the main file changes, so that file counts too.
  */
-async function statSource(filePath: string): Promise<{ size: number; mtimeMs: number }> {
+export async function statSource(filePath: string): Promise<{ size: number; mtimeMs: number }> {
   const info = await stat(filePath);
   if (!/\.(db|sqlite3?)$/i.test(filePath)) return info;
   try {
@@ -129,7 +133,8 @@ async function statSource(filePath: string): Promise<{ size: number; mtimeMs: nu
   }
 }
 
-async function parseSource(file: SourceFile, size: number, mtimeMs: number): Promise<ParsedSource> {
+/** One whole read of a source through its provider, with the cursor it leaves. */
+export async function parseSource(file: SourceFile, size: number, mtimeMs: number): Promise<ParsedSource> {
   const base = fileParseContext(file.path, file, size);
   let readOffset = 0;
   let wholeText = false;

@@ -66,6 +66,17 @@ export function archiveCaptureSources(root: string): SourceFile[] {
 }
 
 export async function sync(options: SyncOptions): Promise<SyncReport> {
+  const files = await syncSources(options);
+  const writer = new ArchiveWriter(options.root);
+  try {
+    return await syncFiles(writer, files, options);
+  } finally {
+    writer.close();
+  }
+}
+
+/** Every source file a sync reads, located in the homes (and the archive's own captures). */
+export async function syncSources(options: SyncOptions): Promise<SourceFile[]> {
   const homes = options.sources?.length
     ? options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
     : defaultHomes(options.home ?? os.homedir());
@@ -76,13 +87,13 @@ export async function sync(options: SyncOptions): Promise<SyncReport> {
       for (const f of await detectSessionFiles(home.dir).catch(() => [])) if (!files.some((g) => g.path === f.path)) files.push(f);
     }
   }
-  const writer = new ArchiveWriter(options.root);
-  try {
-    const report = await ingestFiles(writer, files, options);
-    const gone = writer.cursors().filter((c) => !c.missing && !existsSync(c.path)).map((c) => c.path);
-    const sourceDeleted = writer.markSourcesMissing(gone);
-    return { ...report, sourceDeleted };
-  } finally {
-    writer.close();
-  }
+  return files;
+}
+
+/** Archive `files` through a writer already held (live capture owns one while it watches), then flag sources gone. */
+export async function syncFiles(writer: ArchiveWriter, files: readonly SourceFile[], options: SyncOptions): Promise<SyncReport> {
+  const report = await ingestFiles(writer, files, options);
+  const gone = writer.cursors().filter((c) => !c.missing && !existsSync(c.path)).map((c) => c.path);
+  const sourceDeleted = writer.markSourcesMissing(gone);
+  return { ...report, sourceDeleted };
 }

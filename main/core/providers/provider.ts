@@ -28,6 +28,20 @@ export interface ParseContext {
   readText(): Promise<string>;
 }
 
+/** Where a file came from, for a parser that is handed its lines rather than reading them. */
+export type SourceContext = Pick<ParseContext, 'path' | 'instance' | 'workspaceHint'>;
+
+/**
+ * A parser fed a file's lines as the agent writes them, so a live session is never read again
+ * from its start: `parse` is one of these fed every line, then snapshotted once.
+ */
+export interface IncrementalParser {
+  /** The next complete line, in file order after every line fed before. */
+  feed(line: SourceLine): void;
+  /** The conversations of everything fed so far; callable any number of times, it never disturbs later feeding. */
+  snapshot(): Conversation[];
+}
+
 /** The first bytes of a file, for content detection. */
 export interface DetectSample {
   readonly path: string;
@@ -55,5 +69,7 @@ export interface Provider {
    * `parentId` set). A malformed line becomes a warning on the conversation, never a throw.
    */
   parse(ctx: ParseContext): Promise<Conversation[]>;
+  /** For line-oriented (JSONL) formats: a parser to feed appended lines to, for live capture. */
+  incremental?(ctx: SourceContext): IncrementalParser;
   resumeCommand(conversation: Conversation): ResumeCommand | undefined;
 }

@@ -102,3 +102,51 @@ export function exportFileName(c: Conversation | { startedAt?: string; title?: s
     .replace(/[. ]+$/, '');
   return `${date}_${title || 'conversation'}.md`;
 }
+
+export interface MarkdownPageOptions extends MarkdownOptions {
+  /** Stop adding messages once the page is this long (at least one message is always shown). */
+  readonly maxChars?: number;
+}
+
+/** One page of a conversation: messages [from, next) of total, as Markdown. */
+export interface MarkdownPage {
+  readonly markdown: string;
+  readonly from: number;
+  /** The first message not on this page; equals total on the last page. */
+  readonly next: number;
+  readonly total: number;
+}
+
+/**
+ * Messages [from, from + limit) as Markdown under a header that says which they are and how to
+ * get the next ones, so a reader with a small window (a model over MCP) can page through a huge
+ * thread. Each message is headed with its index, the one search hits point at.
+ */
+export function conversationPageToMarkdown(c: Conversation, from: number, limit: number, options: MarkdownPageOptions = {}): MarkdownPage {
+  const total = c.messages.length;
+  const start = Math.min(Math.max(0, from), total);
+  const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;
+  const body: string[] = [];
+  let size = 0;
+  let next = start;
+  while (next < total && next < start + limit) {
+    const m = c.messages[next];
+    const parts = m.role === 'system' && options.includeSystem === false ? [] : m.parts.map((p) => partToMarkdown(p, options)).filter(Boolean);
+    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}`;
+    const text = `## [${next}] ${label}${m.timestamp ? ` · ${m.timestamp}` : ''}\n\n${parts.length ? parts.join('\n\n') : '*(nothing shown)*'}\n`;
+    if (body.length > 0 && size + text.length > maxChars) break;
+    body.push(text);
+    size += text.length;
+    next += 1;
+  }
+  // The facts block of the whole-conversation view, without its messages.
+  const head = start === 0 ? conversationToMarkdown({ ...c, messages: [] }).trimEnd() : `# ${oneLine(c.title ?? c.nativeId)} (${c.id})`;
+  const count = total.toLocaleString('en-US');
+  const range =
+    total === 0
+      ? 'This conversation has no messages.'
+      : next === start
+        ? `from=${from} is past the last message: there are ${count} (numbered 0–${total - 1}).`
+        : `Messages ${start}–${next - 1} of ${count} (numbered from 0). ${next < total ? `More follow: call again with from=${next}.` : 'This is the last page.'}`;
+  return { markdown: `${`${head}\n\n> ${range}\n\n${body.join('\n')}`.trimEnd()}\n`, from: start, next, total };
+}

@@ -10,7 +10,15 @@ import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
 import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
 import { ArchiveBusyError } from '../archive/lock';
-import { sync } from '../capture/sync';
+import { sync, type SyncOptions, type SyncReport } from '../capture/sync';
+import { LiveCapture } from '../capture/live';
+import { ArchiveWriter } from '../archive/archive-writer';
+import { openReadableIndex, openWritableIndex } from '../archive/db';
+import { sweep } from '../retention/evict';
+import { setPinned } from '../retention/pins';
+import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, sweepDue } from '../retention/settings';
+import { retentionView } from '../retention/view';
+import type { EvictionReport } from '../../../shared/retention';
 import { providerFor } from '../providers/registry';
 import { conversationToMarkdown, exportFileName } from '../render/markdown';
 
@@ -36,6 +44,10 @@ export class ArchiveService {
   private readonly events = new EventEmitter();
   private readonly cache = new Map<string, { archivedAt: string; conversation: Conversation }>();
   private syncing: Promise<SyncOutcome> | undefined;
+  /** Live capture, while on: it holds the writer, so syncs run through it. */
+  private live: LiveCapture | undefined;
+  private liveStarting: Promise<void> | undefined;
+  private evicting: Promise<EvictionReport> | undefined;
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
   private readonly handlers: Handlers;
 
@@ -68,6 +80,21 @@ export class ArchiveService {
         return { path: await options.saveFile(this.exportFile(req.id, req.format)) };
       },
       'dejavu:sync': () => this.sync(),
+      'dejavu:pin': (req) => {
+        const id = this.reader.resolveId(req.id);
+        this.withIndex((db) => setPinned(db, id, req.pinned));
+        this.emit('dejavu:changed', { conversations: [id] });
+        return { id, pinned: req.pinned };
+      },
+      'dejavu:retention': () => retentionView(options.root, this.reader.db),
+      'dejavu:set-retention': (req) => {
+        try {
+          return this.withIndex((db) => saveSettings(db, req.settings));
+        } catch (err) {
+          throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
+        }
+      },
+      'dejavu:evict': (req) => this.evict(req.dryRun),
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
@@ -96,7 +123,8 @@ export class ArchiveService {
   sync(): Promise<SyncOutcome> {
     this.syncing ??= (async () => {
       try {
-        const report = await sync({
+        await this.evicting?.catch(() => undefined); // one writer at a time
+        const report = await this.syncOnce({
           root: this.options.root,
           sources: this.options.sources,
           home: this.options.home,
@@ -115,12 +143,117 @@ export class ArchiveService {
         const changed = [...report.created, ...report.updated, ...report.sourceDeleted];
         if (changed.length) this.emit('dejavu:changed', { conversations: changed });
         this.emit('dejavu:sync-progress', { finished: outcome });
+        this.sweepIfDue();
         return outcome;
       } finally {
         this.syncing = undefined;
       }
     })();
     return this.syncing;
+  }
+
+  /**
+   * An eviction sweep (or its plan). It runs in chunks that yield to the event loop, so other
+   * requests are answered meanwhile; one applied sweep at a time, never beside a sync.
+   */
+  evict(dryRun: boolean): Promise<EvictionReport> {
+    const root = this.options.root;
+    if (dryRun) {
+      return (async () => {
+        const db = openReadableIndex(root);
+        try {
+          return await sweep({ root, db }, { apply: false });
+        } finally {
+          db.close();
+        }
+      })();
+    }
+    this.evicting ??= (async () => {
+      try {
+        await this.syncing?.catch(() => undefined);
+        const report = await this.withWriter((writer) => sweep(writer, { apply: true }));
+        this.cache.clear();
+        if (report.steps.length) this.emit('dejavu:changed', { conversations: report.steps.map((s) => s.conversationId) });
+        return report;
+      } finally {
+        this.evicting = undefined;
+      }
+    })();
+    return this.evicting;
+  }
+
+  /** After a sync, sweep when the cadence says so (daily, or on every sync); its failure is not the sync's. */
+  private sweepIfDue(): void {
+    const settings = readSettings(this.reader.db);
+    if (!sweepDue(settings, lastRunAt(this.reader.db))) return;
+    setImmediate(() => void this.evict(false).catch(() => undefined));
+  }
+
+  private withIndex<T>(fn: (db: ReturnType<typeof openWritableIndex>) => T): T {
+    const db = openWritableIndex(this.options.root);
+    try {
+      return fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * Watch the agents' files and archive every appended line as it is written; appended
+   * conversations are announced as `dejavu:changed`. This process becomes the archive's one
+   * writer: throws ArchiveBusyError while another process writes it (try again later).
+   */
+  startLive(): Promise<void> {
+    if (this.live) return Promise.resolve();
+    this.liveStarting ??= (async () => {
+      try {
+        await this.syncing?.catch(() => undefined);
+        await this.evicting?.catch(() => undefined);
+        this.live = await LiveCapture.start({
+          root: this.options.root,
+          sources: this.options.sources,
+          home: this.options.home,
+          onChange: (change) => {
+            for (const id of change.conversations) this.cache.delete(id);
+            if (change.conversations.length) this.emit('dejavu:changed', { conversations: change.conversations });
+          },
+          onError: (file, err) => console.error(`live capture: ${file}: ${err.message}`),
+        });
+      } finally {
+        this.liveStarting = undefined;
+      }
+    })();
+    return this.liveStarting;
+  }
+
+  /** Stop watching and give the writer lock back. */
+  async stopLive(): Promise<void> {
+    await this.liveStarting?.catch(() => undefined);
+    const live = this.live;
+    this.live = undefined;
+    await live?.close();
+  }
+
+  get isLive(): boolean {
+    return this.live !== undefined;
+  }
+
+  /** The archive's writer for one job: live capture's while it runs (queued with its work), else a fresh one. */
+  private async withWriter<T>(job: (writer: ArchiveWriter) => Promise<T>): Promise<T> {
+    await this.liveStarting?.catch(() => undefined);
+    if (this.live) return this.live.withWriter(job);
+    const writer = new ArchiveWriter(this.options.root);
+    try {
+      return await job(writer);
+    } finally {
+      writer.close();
+    }
+  }
+
+  /** A sync through live capture's writer while it runs (never a second writer beside it), else on its own. */
+  private async syncOnce(options: SyncOptions): Promise<SyncReport> {
+    await this.liveStarting?.catch(() => undefined);
+    return this.live ? this.live.sync(options) : sync(options);
   }
 
   on<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void {

@@ -1,6 +1,7 @@
 /** Every migration, in order. Append only: an applied migration is never edited. */
 import { migration001 } from './001-initial';
 import { migration002 } from './002-search-moves-out';
+import { migration003 } from './003-retention';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];

@@ -1,40 +1,43 @@
-/** Turns the builders of one parsed file into Conversations: main first, then subagents. */
+/**
+ * Turns the builders of one parsed file into Conversations: main first, then subagents. It
+ * leaves the state untouched, so a live file can be assembled again after more lines.
+ */
 import path from 'node:path';
-import type { Conversation, ParseWarning } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
+import type { SourceContext } from '../provider';
 import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
 import type { ConversationBuilder } from './builder';
 import type { ParseState, TitleSources } from './parse';
 
 const AGENT = 'claude-code';
 
-export function assemble(state: ParseState, ctx: ParseContext): Conversation[] {
+export function assemble(state: ParseState, ctx: SourceContext): Conversation[] {
   const stem = path.basename(ctx.path, '.jsonl');
   const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
   const warnings = [...state.main.warnings, ...unknownTypeWarnings(state)];
-  state.main.resolveParents(state.skipped);
+  const mainMessages = state.main.resolvedMessages(state.skipped);
   const out: Conversation[] = [];
   if (state.subagentFile) {
     const agentId = state.main.agentId ?? stem.replace(/^agent-/, '');
     const nativeId = `${sessionId}.agent-${agentId}`;
     out.push({
-      ...base(state.main, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
+      ...base(state.main, mainMessages, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
       title: titleFor(state, state.main, true),
       parentId: conversationId(AGENT, sessionId),
     });
     return out;
   }
   const mainId = conversationId(AGENT, sessionId);
-  out.push({ ...base(state.main, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main, false) });
+  out.push({ ...base(state.main, mainMessages, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main, false) });
+  const linked = new Map<string, number>();
   for (const [root, builder] of state.sidechains) {
-    builder.resolveParents(state.skipped);
     const key = `sidechain-${root}`;
     const conversation: Conversation = {
-      ...base(builder, ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
+      ...base(builder, builder.resolvedMessages(state.skipped), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
       title: titleFrom(builder.task),
       parentId: mainId,
     };
-    const call = builder.task === undefined ? undefined : takeTaskCall(state, builder.task);
+    const call = builder.task === undefined ? undefined : takeTaskCall(state, linked, builder.task);
     if (call !== undefined) conversation.parentToolCallId = call;
     out.push(conversation);
   }
@@ -43,7 +46,8 @@ export function assemble(state: ParseState, ctx: ParseContext): Conversation[] {
 
 function base(
   builder: ConversationBuilder,
-  ctx: ParseContext,
+  messages: Message[],
+  ctx: SourceContext,
   nativeId: string,
   id: string,
   warnings: ParseWarning[],
@@ -58,7 +62,7 @@ function base(
     sourcePath: ctx.path,
     sources: [ctx.path],
     warnings,
-    messages: builder.messages,
+    messages,
   };
   if (builder.cwd !== undefined) conversation.cwd = builder.cwd;
   if (builder.gitBranch !== undefined) conversation.gitBranch = builder.gitBranch;
@@ -85,10 +89,11 @@ function titleFor(sources: TitleSources & { seen: ReadonlySet<string> }, builder
   return titleFrom(builder.firstPrompt ?? builder.firstSlash);
 }
 
-/** The parent's Task call whose prompt is the sidechain's task; each call links once. */
-function takeTaskCall(state: ParseState, task: string): string | undefined {
-  const ids = state.taskCalls.get(task);
-  return ids?.shift();
+/** The parent's Task call whose prompt is the sidechain's task; each call links once (`linked` counts per task). */
+function takeTaskCall(state: ParseState, linked: Map<string, number>, task: string): string | undefined {
+  const taken = linked.get(task) ?? 0;
+  linked.set(task, taken + 1);
+  return state.taskCalls.get(task)?.[taken];
 }
 
 function firstSidechainSession(state: ParseState): string | undefined {

@@ -98,14 +98,17 @@ export class ConversationBuilder {
   }
 
   /**
-   * Links every message to its parent message. `skipped` maps the uuid of each record that
-   * became no message (progress, bookkeeping) to its own parent, so links pass through it.
+   * Copies of the messages, each linked to its parent message. `skipped` maps the uuid of each
+   * record that became no message (progress, bookkeeping) to its own parent, so links pass
+   * through it. Copies, so the builder's own messages stay as read and it can keep reading.
    */
-  resolveParents(skipped: ReadonlyMap<string, string | undefined>): void {
-    for (let i = 0; i < this.messages.length; i += 1) {
+  resolvedMessages(skipped: ReadonlyMap<string, string | undefined>): Message[] {
+    return this.messages.map((m, i) => {
+      const copy: Message = { ...m, parts: [...m.parts] };
       const parentId = this.resolve(this.rawParents[i], skipped);
-      if (parentId !== undefined && parentId !== this.messages[i].id) this.messages[i].parentId = parentId;
-    }
+      if (parentId !== undefined && parentId !== m.id) copy.parentId = parentId;
+      return copy;
+    });
   }
 
   private resolve(uuid: string | undefined, skipped: ReadonlyMap<string, string | undefined>): string | undefined {

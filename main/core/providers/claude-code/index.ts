@@ -2,7 +2,7 @@
 import type { Provider } from '../provider';
 import { detectClaudeCode } from './detect';
 import { locateClaudeCode } from './locate';
-import { parseClaudeCode } from './parse';
+import { claudeCodeIncremental, parseClaudeCode } from './parse';
 import { resumeClaudeCode } from './resume';
 
 export const claudeCodeProvider: Provider = {
@@ -10,5 +10,6 @@ export const claudeCodeProvider: Provider = {
   locate: locateClaudeCode,
   detect: detectClaudeCode,
   parse: parseClaudeCode,
+  incremental: claudeCodeIncremental,
   resumeCommand: resumeClaudeCode,
 };

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import type { ParseContext, SourceLine } from '../provider';
+import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../provider';
 import { assemble } from './assemble';
 import { ConversationBuilder } from './builder';
 import { classifyUser, slashCommandLabel } from './classify';
@@ -14,9 +14,15 @@ import type { RawRecord } from './records';
 import { SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
+  const parser = claudeCodeIncremental(ctx);
+  for await (const line of ctx.lines()) parser.feed(line);
+  return parser.snapshot();
+}
+
+/** The same parse, fed line by line: a live session file is read once, as it grows. */
+export function claudeCodeIncremental(ctx: SourceContext): IncrementalParser {
   const state = new ParseState(ctx.path);
-  for await (const line of ctx.lines()) state.line(line);
-  return assemble(state, ctx);
+  return { feed: (line) => state.line(line), snapshot: () => assemble(state, ctx) };
 }
 
 /** Where a title may come from, strongest first (see README). */

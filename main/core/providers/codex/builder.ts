@@ -1,11 +1,12 @@
 /**
  * Accumulates one Codex rollout into a Conversation while its lines stream past. Each line is
  * handled once; the few decisions that need the whole file (which user-role items were the
- * typed prompts, whether agent_message events are the only answers) are settled in finish().
+ * typed prompts, whether agent_message events are the only answers) are settled in finish(),
+ * on copies, so a live rollout can be finished again after more lines.
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
 import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import type { SourceContext } from '../provider';
 import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
 
@@ -61,7 +62,7 @@ export class CodexBuilder {
   private lastIdLine = -1;
   private idsOnLine = 0;
 
-  constructor(private readonly ctx: ParseContext) {}
+  constructor(private readonly ctx: SourceContext) {}
 
   seen(line: Line): void {
     if (!line.timestamp) return;
@@ -147,16 +148,20 @@ export class CodexBuilder {
     this.awaitingUsage = undefined;
   }
 
-  finish(): Conversation {
+  /** The conversation so far; `extra` warnings (whole-file findings) follow the line ones. Leaves the builder as it was. */
+  finish(extra: readonly ParseWarning[] = []): Conversation {
+    const copies = new Map<Message, Message>(this.messages.map((m) => [m, { ...m, parts: [...m.parts] }]));
+    const copy = (m: Message): Message => copies.get(m)!;
     const dropped = new Set<Message>();
-    this.resolveUserItems(dropped);
-    if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(m);
-    const messages = dropped.size ? this.messages.filter((m) => !dropped.has(m)) : this.messages;
+    this.resolveUserItems(copy, dropped);
+    if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
+    const messages = [...copies.values()].filter((m) => !dropped.has(m));
     const title = this.markSubagentTask(messages);
+    const warnings = [...this.warnings, ...extra];
     if (this.unknownTypes.size) {
-      this.warn(undefined, `Unknown Codex record types kept as generic messages: ${[...this.unknownTypes].sort().join(', ')}`);
+      warnings.push({ message: `Unknown Codex record types kept as generic messages: ${[...this.unknownTypes].sort().join(', ')}` });
     }
-    return this.conversation(messages, title);
+    return this.conversation(messages, title, warnings);
   }
 
   /**
@@ -164,23 +169,24 @@ export class CodexBuilder {
    * the same text. Items matching an event (in order) join that event's message; the rest are
    * injected context. A file with no user_message events falls back to the items themselves.
    */
-  private resolveUserItems(dropped: Set<Message>): void {
+  private resolveUserItems(copy: (m: Message) => Message, dropped: Set<Message>): void {
     const byText = new Map<string, Message[]>();
     for (const e of this.userEvents) {
       const queue = byText.get(e.text);
-      if (queue) queue.push(e.message);
-      else byText.set(e.text, [e.message]);
+      if (queue) queue.push(copy(e.message));
+      else byText.set(e.text, [copy(e.message)]);
     }
     const hasEvents = this.userEvents.length > 0;
     for (const item of this.userItems) {
+      const message = copy(item.message);
       const target = byText.get(item.text)?.shift();
       if (target) {
-        target.native = `${target.native}\n${item.message.native}`;
-        dropped.add(item.message);
+        target.native = `${target.native}\n${message.native}`;
+        dropped.add(message);
       } else if (!hasEvents && !item.kind) {
-        item.message.role = 'user';
+        message.role = 'user';
       } else {
-        item.message.kind = item.kind ?? 'context';
+        message.kind = item.kind ?? 'context';
       }
     }
   }
@@ -198,7 +204,7 @@ export class CodexBuilder {
     return titleFrom(text === undefined ? undefined : promptForTitle(text));
   }
 
-  private conversation(messages: Message[], title: string | undefined): Conversation {
+  private conversation(messages: Message[], title: string | undefined, warnings: ParseWarning[]): Conversation {
     const s = this.session;
     const nativeId = s.id ?? idFromFileName(this.ctx.path);
     const conversation: Conversation = {
@@ -210,7 +216,7 @@ export class CodexBuilder {
       models: [...this.models],
       sourcePath: this.ctx.path,
       sources: [this.ctx.path],
-      warnings: this.warnings,
+      warnings,
       messages,
     };
     if (s.cwd) conversation.cwd = s.cwd;

@@ -2,7 +2,7 @@
 import type { Provider } from '../provider';
 import { detectRollout } from './detect';
 import { locateRollouts } from './locate';
-import { parseRollout } from './parse';
+import { parseRollout, rolloutIncremental } from './parse';
 import { resumeCommand } from './resume';
 
 export const codexProvider: Provider = {
@@ -10,5 +10,6 @@ export const codexProvider: Provider = {
   locate: locateRollouts,
   detect: detectRollout,
   parse: parseRollout,
+  incremental: rolloutIncremental,
   resumeCommand,
 };

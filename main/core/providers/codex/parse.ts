@@ -3,7 +3,7 @@
  * JSON-parsed exactly once and dispatched by its record type; see README.md for the format.
  */
 import type { Conversation, Part } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { IncrementalParser, ParseContext, SourceContext } from '../provider';
 import { CodexBuilder, type Line } from './builder';
 import { contentText } from './content';
 import { handleEvent } from './events';
@@ -11,31 +11,41 @@ import { handleResponseItem } from './items';
 import { arr, isObject, obj, str, type Json } from './json';
 
 export async function parseRollout(ctx: ParseContext): Promise<Conversation[]> {
+  const parser = rolloutIncremental(ctx);
+  for await (const line of ctx.lines()) parser.feed(line);
+  return parser.snapshot();
+}
+
+const LEGACY_WARNING = 'Pre-envelope Codex rollout (bare items, mid-2025 CLI): read best-effort; no timestamps per message';
+
+/** The same parse, fed line by line: a live rollout is read once, as it grows. */
+export function rolloutIncremental(ctx: SourceContext): IncrementalParser {
   const b = new CodexBuilder(ctx);
   const state: ReadState = { sawLine: false, sawMeta: false, legacy: false };
-  for await (const { text, lineNo } of ctx.lines()) {
-    if (isBlank(text)) continue;
-    state.sawLine = true;
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch (error) {
-      b.warn(lineNo, `Unreadable JSON line skipped: ${shortMessage(error)}`);
-      continue;
-    }
-    if (!isObject(record)) {
-      b.warn(lineNo, 'Line is not a JSON object; skipped');
-      continue;
-    }
-    const line: Line = { lineNo, raw: text, timestamp: str(record.timestamp) };
-    b.seen(line);
-    dispatch(b, state, line, record);
-  }
-  if (!state.sawLine) return [];
-  if (state.legacy) {
-    b.warn(undefined, 'Pre-envelope Codex rollout (bare items, mid-2025 CLI): read best-effort; no timestamps per message');
-  }
-  return [b.finish()];
+  return {
+    feed({ text, lineNo }) {
+      if (isBlank(text)) return;
+      state.sawLine = true;
+      let record: unknown;
+      try {
+        record = JSON.parse(text);
+      } catch (error) {
+        b.warn(lineNo, `Unreadable JSON line skipped: ${shortMessage(error)}`);
+        return;
+      }
+      if (!isObject(record)) {
+        b.warn(lineNo, 'Line is not a JSON object; skipped');
+        return;
+      }
+      const line: Line = { lineNo, raw: text, timestamp: str(record.timestamp) };
+      b.seen(line);
+      dispatch(b, state, line, record);
+    },
+    snapshot() {
+      if (!state.sawLine) return [];
+      return [b.finish(state.legacy ? [{ message: LEGACY_WARNING }] : [])];
+    },
+  };
 }
 
 interface ReadState {

@@ -1,0 +1,178 @@
+/**
+ * `npm run bench` (search half): query latency p50/p95 over an archive of a million messages,
+ * against baselines measured on the same archive in the same run.
+ *
+ * The archive is the real fixtures, imported as `dejavu import` does, then replicated: each copy
+ * is a real conversation under a fresh id with its dates moved back (so recency ranking has a
+ * spread), stored through the ArchiveWriter and indexed on the indexer thread as capture does.
+ *
+ *   DEJAVU_BENCH_MESSAGES=1000000 npm run bench     (archive size in messages; default 1,000,000)
+ *   DEJAVU_BENCH_RUNS=15                             (timed runs per query; default 15)
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Conversation } from '../shared/record';
+import { ArchiveReader } from '../main/core/archive/archive-reader';
+import { ArchiveWriter, type ParsedSource } from '../main/core/archive/archive-writer';
+import { importPaths } from '../main/core/capture/import';
+import { isIndexerThread, runIndexerThread, threadIndexSink } from '../main/core/search/index-sink';
+import { searchDbPath } from '../main/core/search/search-db';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 40;
+
+/** The fixed query set: words, phrases, CJK, identifiers, filters; each must find something. */
+const QUERIES: readonly { label: string; query: string }[] = [
+  { label: 'one common word', query: 'test' },
+  { label: 'two words', query: 'review changes' },
+  { label: 'phrase', query: '"pull request"' },
+  { label: 'CJK, 4 chars (index)', query: '檢查一下' },
+  { label: 'CJK, 2 chars (LIKE scan)', query: '重构' },
+  { label: 'path', query: 'hooks_claudecode_handlers.go' },
+  { label: 'hash in tool output', query: 'ec1f7b22d9e6 in:tools' },
+  { label: 'id deep in tool output', query: 'String::from_utf8_lossy in:tools' },
+  { label: 'word + agent:', query: 'go.mod agent:codex' },
+  { label: 'word + tool:', query: 'git tool:Bash' },
+  { label: 'word + role: + after:', query: 'review role:user after:2025-06' },
+  { label: 'word + workspace:', query: 'error workspace:cli' },
+  { label: 'word - word', query: 'error -test' },
+  { label: 'filter only (tool:)', query: 'tool:Read' },
+];
+
+function fixtureDirs(): string[] {
+  const fixtures = process.env.DEJAVU_FIXTURES ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'fixtures');
+  return readdirSync(fixtures)
+    .map((d) => path.join(fixtures, d))
+    .filter((d) => statSync(d).isDirectory());
+}
+
+/** Every real fixture conversation, parsed by the real providers. */
+async function loadConversations(work: string): Promise<Conversation[]> {
+  const root = path.join(work, 'seeds');
+  const report = await importPaths({ root, paths: fixtureDirs() });
+  if (report.errors.length) throw new Error(`seed import errors: ${JSON.stringify(report.errors.slice(0, 3))}`);
+  const reader = new ArchiveReader(root);
+  try {
+    return reader.list().map((s) => reader.get(s.id));
+  } finally {
+    reader.close();
+  }
+}
+
+function shifted(iso: string | undefined, days: number): string | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : new Date(t - days * DAY_MS).toISOString();
+}
+
+/** Copies of the seeds under fresh ids until `target` messages are stored and indexed. */
+async function generate(root: string, seeds: readonly Conversation[], target: number): Promise<{ conversations: number; messages: number }> {
+  const writer = new ArchiveWriter(root);
+  const sink = threadIndexSink(root, fileURLToPath(import.meta.url));
+  let messages = 0;
+  let conversations = 0;
+  try {
+    for (let round = 0; messages < target; round += 1) {
+      let batch: ParsedSource[] = [];
+      for (const seed of seeds) {
+        if (messages >= target) break;
+        const id = `${seed.id}~${round}`;
+        const days = (round * 5) % 730; // two years of history
+        const copy: Conversation = { ...seed, id, nativeId: `${seed.nativeId}~${round}`, startedAt: shifted(seed.startedAt, days), endedAt: shifted(seed.endedAt, days) };
+        if (copy.parentId) copy.parentId = `${copy.parentId}~${round}`;
+        const source = `/bench/${round}/${seed.id}`;
+        copy.sourcePath = source;
+        copy.sources = [source];
+        batch.push({ path: source, agent: seed.agent, instance: seed.instance, size: 1, mtimeMs: 0, readOffset: 1, conversations: [copy] });
+        messages += seed.messages.length;
+        conversations += 1;
+        if (batch.length === BATCH) {
+          await sink.post(writer.store(batch).indexItems);
+          batch = [];
+        }
+      }
+      if (batch.length) await sink.post(writer.store(batch).indexItems);
+    }
+    await sink.finish();
+  } finally {
+    writer.close();
+  }
+  return { conversations, messages };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function timeMs(fn: () => unknown): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+function stats(samples: number[]): { p50: number; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0).padStart(7)} ms`;
+
+async function main(): Promise<void> {
+  const target = Number(process.env.DEJAVU_BENCH_MESSAGES ?? 1_000_000);
+  const runs = Number(process.env.DEJAVU_BENCH_RUNS ?? 15);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-search-bench-'));
+  try {
+    const seeds = await loadConversations(work);
+    const root = path.join(work, 'archive');
+    const t0 = performance.now();
+    const made = await generate(root, seeds, target);
+    const genSeconds = (performance.now() - t0) / 1000;
+    const searchMb = statSync(searchDbPath(root)).size / 1024 / 1024;
+    console.log(
+      `search archive: ${made.messages.toLocaleString('en-US')} messages in ${made.conversations.toLocaleString('en-US')} conversations, replicated from ${seeds.length} real ones; ` +
+        `generated and indexed in ${genSeconds.toFixed(0)} s; search.db ${searchMb.toFixed(0)} MB`,
+    );
+
+    const reader = new ArchiveReader(root);
+    try {
+      const rows = reader.db.prepare('SELECT count(*) FROM search.message_fts').pluck().get() as number;
+      // Baselines: counting the index's rows, and a plain LIKE over 1% of them.
+      const countSamples: number[] = [];
+      const likeSamples: number[] = [];
+      const like = reader.db.prepare("SELECT count(*) FROM (SELECT text FROM search.message_fts LIMIT ?) WHERE text LIKE '%zq-not-there%'").pluck();
+      for (let i = 0; i < runs; i += 1) {
+        countSamples.push(timeMs(() => reader.db.prepare('SELECT count(*) FROM search.message_fts').pluck().get()));
+        likeSamples.push(timeMs(() => like.get(Math.ceil(rows / 100))));
+      }
+      const count = stats(countSamples);
+      const likeScan = stats(likeSamples);
+      console.log(`${rows.toLocaleString('en-US')} full-text rows`);
+      console.log(`baseline  SELECT count(*) over the FTS table:      p50 ${ms(count.p50)}  p95 ${ms(count.p95)}`);
+      console.log(`baseline  LIKE scan of 1% of rows:                p50 ${ms(likeScan.p50)}  p95 ${ms(likeScan.p95)}`);
+      const all: number[] = [];
+      for (const { label, query } of QUERIES) {
+        const hits = reader.search(query, { limit: 50 }).length; // warms the cache, checks it finds
+        const samples: number[] = [];
+        for (let i = 0; i < runs; i += 1) samples.push(timeMs(() => reader.search(query, { limit: 50 })));
+        all.push(...samples);
+        const s = stats(samples);
+        console.log(
+          `search    ${label.padEnd(26)} ${JSON.stringify(query).padEnd(36)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  ${String(hits).padStart(2)} hits  ` +
+            `(${(s.p50 / likeScan.p50).toFixed(1)}x the 1% LIKE scan)`,
+        );
+        if (hits === 0) console.log(`          ^ found nothing: the query set no longer matches the fixtures`);
+      }
+      const overall = stats(all);
+      console.log(`search    all queries: p50 ${ms(overall.p50)}  p95 ${ms(overall.p95)}  (p50 ${(overall.p50 / likeScan.p50).toFixed(1)}x the 1% LIKE scan)`);
+    } finally {
+      reader.close();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (isIndexerThread()) runIndexerThread();
+else await main();

@@ -1,0 +1,25 @@
+/** `dejavu pin` / `dejavu unpin`: keep a conversation whole, whatever the budget says. */
+import type { Command } from 'commander';
+import { openWritableIndex } from '../../core/archive/db';
+import { setPinned } from '../../core/retention/pins';
+import { type GlobalOptions, rootOf, withReader } from '../archive-access';
+
+export function registerPin(program: Command): void {
+  for (const [name, pinned] of [['pin', true], ['unpin', false]] as const) {
+    program
+      .command(name)
+      .description(pinned ? 'never evict this conversation' : 'let eviction treat this conversation like any other')
+      .argument('<id>', 'conversation id, a unique prefix of it, or the agent’s own session id')
+      .action((id: string, _opts: unknown, cmd: Command) => {
+        const global = cmd.optsWithGlobals<GlobalOptions>();
+        const resolved = withReader(global, (r) => r.resolveId(id));
+        const db = openWritableIndex(rootOf(global));
+        try {
+          setPinned(db, resolved, pinned);
+        } finally {
+          db.close();
+        }
+        process.stdout.write(`${pinned ? 'pinned' : 'unpinned'} ${resolved}\n`);
+      });
+  }
+}

@@ -1,0 +1,71 @@
+/** `dejavu settings`: show or change the retention budget the app and `dejavu evict` use. */
+import type { Command } from 'commander';
+import { openWritableIndex } from '../../core/archive/db';
+import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type SettingsPatch } from '../../core/retention/settings';
+import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
+import { type GlobalOptions, rootOf } from '../archive-access';
+import { UsageError } from '../errors';
+import { formatBytes, printJson } from '../output';
+
+/** A commander parser for a byte size option ("500MB", "2GiB", "1048576"). */
+export function bytesOption(flag: string) {
+  return (v: string): number => {
+    const n = parseBytes(v);
+    if (n === undefined) throw new UsageError(`${flag} wants a size (1048576, 500MB, 2GiB), not "${v}"`);
+    return n;
+  };
+}
+
+/** A commander parser for a number of days, or "off" (0: commander cannot carry a null). */
+export function daysOption(flag: string) {
+  return (v: string): number => {
+    if (/^(off|none|never)$/i.test(v)) return 0;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} wants whole days (1 or more) or "off", not "${v}"`);
+    return n;
+  };
+}
+
+/** The --max-age option's value as a setting: 0 ("off") is none. */
+export function maxAgeOf(days: number | undefined): number | null | undefined {
+  return days === 0 ? null : days;
+}
+
+export function registerSettings(program: Command): void {
+  program
+    .command('settings')
+    .description('show or change the retention budget (caps, maximum age, cadence)')
+    .option('--soft-cap <bytes>', 'above this, raw bulk of the oldest conversations goes', bytesOption('--soft-cap'))
+    .option('--hard-cap <bytes>', 'above this, whole threads of the oldest go (digests stay)', bytesOption('--hard-cap'))
+    .option('--max-age <days>', 'raw bulk idle longer than this goes ("off": never)', daysOption('--max-age'))
+    .option('--digest-cap <bytes>', 'alert when digests pass this (they are never dropped)', bytesOption('--digest-cap'))
+    .option('--cadence <when>', `when the app sweeps: ${EVICTION_CADENCES.join(', ')}`)
+    .option('--json', 'print as JSON')
+    .action((opts: { softCap?: number; hardCap?: number; maxAge?: number; digestCap?: number; cadence?: string; json?: boolean }, cmd: Command) => {
+      if (opts.cadence !== undefined && !(EVICTION_CADENCES as readonly string[]).includes(opts.cadence)) {
+        throw new UsageError(`--cadence is one of ${EVICTION_CADENCES.join(', ')}, not "${opts.cadence}"`);
+      }
+      const patch: SettingsPatch = { softCapBytes: opts.softCap, hardCapBytes: opts.hardCap, maxAgeDays: maxAgeOf(opts.maxAge), digestCapBytes: opts.digestCap, cadence: opts.cadence as EvictionCadence | undefined };
+      const changing = Object.values(patch).some((v) => v !== undefined);
+      const db = openWritableIndex(rootOf(cmd.optsWithGlobals<GlobalOptions>()));
+      let settings: RetentionSettings;
+      try {
+        settings = changing ? saveSettings(db, patch) : readSettings(db);
+      } catch (err) {
+        if (err instanceof InvalidSettingsError) throw new UsageError(err.message);
+        throw err;
+      } finally {
+        db.close();
+      }
+      if (opts.json) return printJson(settings);
+      printSettings(settings);
+    });
+}
+
+export function printSettings(s: RetentionSettings, out: NodeJS.WritableStream = process.stdout): void {
+  out.write(`soft cap    ${formatBytes(s.softCapBytes)}  (above it: raw bulk of the oldest goes)\n`);
+  out.write(`hard cap    ${formatBytes(s.hardCapBytes)}  (above it: whole threads of the oldest go, digests stay)\n`);
+  out.write(`max age     ${s.maxAgeDays === null ? 'off' : `${s.maxAgeDays} days`}  (raw bulk idle longer goes)\n`);
+  out.write(`digest cap  ${formatBytes(s.digestCapBytes)}  (alert only)\n`);
+  out.write(`cadence     ${s.cadence}\n`);
+}

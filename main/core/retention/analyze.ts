@@ -1,0 +1,47 @@
+/**
+ * Analysis: a digest for every archived conversation that lacks a current one. Runs after
+ * every ingest (under the writer lock) and before every eviction sweep, so a conversation's
+ * typed prompts are in its digest before anything of its thread can go.
+ */
+import { readBlob } from '../archive/blob-store';
+import type { IndexDb } from '../archive/db';
+import { buildDigest, type Digest } from './digest';
+import { pendingAnalysis, writeDigest } from './digest-store';
+import { repairUnfinished } from './repair';
+
+export interface AnalyzeReport {
+  readonly analyzed: number;
+  /** Conversations whose blob could not be read: they stay un-analyzed (and are retried). */
+  readonly unreadable: string[];
+  /** Half-done eviction steps a crash left, finished or rolled back first. */
+  readonly repaired: number;
+}
+
+const CHUNK = 64;
+
+/** Only the archive's writer (lock holder) may call this. */
+export async function analyzePending(root: string, db: IndexDb): Promise<AnalyzeReport> {
+  const repaired = repairUnfinished(root, db);
+  // A conversation stored again since its eviction is whole again: its stage no longer applies.
+  db.prepare('UPDATE conversations SET retention_stage = 0, retention_revision = NULL WHERE retention_stage != 0 AND (retention_revision IS NULL OR retention_revision != revision)').run();
+  const todo = pendingAnalysis(db);
+  const unreadable: string[] = [];
+  let analyzed = 0;
+  for (let i = 0; i < todo.length; i += CHUNK) {
+    const now = new Date().toISOString();
+    const digests: { digest: Digest; revision: number }[] = [];
+    for (const row of todo.slice(i, i + CHUNK)) {
+      try {
+        digests.push({ digest: buildDigest(readBlob(root, row.blob_path)), revision: row.revision });
+      } catch {
+        unreadable.push(row.id);
+      }
+    }
+    db.transaction(() => {
+      for (const d of digests) writeDigest(db, d.digest, d.revision, now);
+    })();
+    analyzed += digests.length;
+    if (i + CHUNK < todo.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { analyzed, unreadable, repaired };
+}

@@ -1,0 +1,93 @@
+/**
+ * The budget's rules: which conversations may be degraded, in which order, and while the
+ * archive is over which cap. Oldest first means least recently active (a conversation's last
+ * message; `analyzedAt` breaks ties): a first sync analyzes years of history within seconds,
+ * so the analysis time alone says nothing about age. Pinned conversations are never candidates.
+ */
+import type { LedgerAction, LedgerReason, RetentionSettings } from '../../../shared/retention';
+import type { IndexDb } from '../archive/db';
+import { EFFECTIVE_STAGE } from './digest-store';
+
+/**
+ * Bytes of search.db per character indexed, measured on the real fixtures (33.3 MB for 9.0 M
+ * characters, trigram FTS5): what a step saves in search.db before it is compacted.
+ */
+export const SEARCH_BYTES_PER_CHAR = 3.7;
+
+export interface Candidate {
+  readonly seq: number;
+  readonly id: string;
+  readonly revision: number;
+  /** Where its record is now (updated as a sweep moves it). */
+  blobPath: string;
+  blobBytes: number;
+  readonly workspace: string;
+  readonly instance: string;
+  readonly agent: string;
+  readonly pinned: boolean;
+  /** 0 whole, 1, 2, 3 lost (effective: a later store made it whole again). */
+  stage: number;
+  /** Has a digest of its current revision (or, in a dry run, a readable blob to make one). */
+  analyzed: boolean;
+  readonly lastActivity: string;
+}
+
+export function loadCandidates(db: IndexDb): Candidate[] {
+  const rows = db
+    .prepare(
+      `SELECT c.seq, c.id, c.revision, c.blob_path, c.blob_bytes, c.workspace, c.instance, c.agent, c.pinned,
+         ${EFFECTIVE_STAGE} AS stage, COALESCE(d.revision = c.revision, 0) AS analyzed,
+         COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_activity
+       FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id
+       ORDER BY last_activity, d.analyzed_at, c.seq`,
+    )
+    .all() as { seq: number; id: string; revision: number; blob_path: string; blob_bytes: number; workspace: string; instance: string; agent: string; pinned: number; stage: number; analyzed: number; last_activity: string }[];
+  return rows.map((r) => ({
+    seq: r.seq,
+    id: r.id,
+    revision: r.revision,
+    blobPath: r.blob_path,
+    blobBytes: r.blob_bytes,
+    workspace: r.workspace,
+    instance: r.instance,
+    agent: r.agent,
+    pinned: r.pinned === 1,
+    stage: r.stage,
+    analyzed: r.analyzed === 1,
+    lastActivity: r.last_activity,
+  }));
+}
+
+/** One pass of a sweep: what it does, to whom, and while the archive is how big. */
+export interface Phase {
+  readonly action: LedgerAction;
+  readonly reason: LedgerReason;
+  eligible(c: Candidate): boolean;
+  active(archiveBytes: number): boolean;
+}
+
+/**
+ * The passes, in order: (1) raw bulk of conversations idle past the maximum age; (2) raw bulk
+ * of the oldest while over the soft cap; (3) whole threads of the oldest (their digests stay)
+ * while over the hard cap; (4) only then, still over the hard cap, conversations that could
+ * not be analyzed (their blob is unreadable) are dropped, each a recorded data-loss event.
+ */
+export function phases(settings: RetentionSettings, now: number): Phase[] {
+  const cutoff = settings.maxAgeDays === null ? undefined : new Date(now - settings.maxAgeDays * 86_400_000).toISOString();
+  const open = (c: Candidate) => !c.pinned;
+  const list: Phase[] = [];
+  if (cutoff) {
+    list.push({ action: 'stage-1', reason: 'max-age', eligible: (c) => open(c) && c.analyzed && c.stage === 0 && c.lastActivity < cutoff, active: () => true });
+  }
+  list.push(
+    { action: 'stage-1', reason: 'soft-cap', eligible: (c) => open(c) && c.analyzed && c.stage === 0, active: (n) => n > settings.softCapBytes },
+    { action: 'stage-2', reason: 'hard-cap', eligible: (c) => open(c) && c.analyzed && c.stage < 2, active: (n) => n > settings.hardCapBytes },
+    { action: 'data-loss', reason: 'hard-cap', eligible: (c) => open(c) && !c.analyzed && c.stage < 3, active: (n) => n > settings.hardCapBytes },
+  );
+  return list;
+}
+
+/** The stage an action leaves a conversation at. */
+export function stageOf(action: LedgerAction): 1 | 2 | 3 {
+  return action === 'stage-1' ? 1 : action === 'stage-2' ? 2 : 3;
+}

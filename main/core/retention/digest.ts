@@ -1,0 +1,214 @@
+/**
+ * A conversation's digest: the small, durable summary that outlives its thread. Pure
+ * (Conversation → Digest), versioned: bump DIGEST_VERSION when what it computes changes and
+ * every digest whose thread still exists is rebuilt on the next analysis.
+ *
+ * Heuristics (also in README.md):
+ * - prompts: every `user` message (what the person typed), with its text and small parts;
+ *   pasted images and files are replaced by a note of their type and size.
+ * - answers: `assistant` messages with visible text, except harness-made ones (`api-error`, `synthetic`).
+ * - errors: tool results flagged as errors, plus `api-error` / `error` / `tool-error` messages.
+ * - retries: messages of kind `retry`. interrupts: kinds `interrupt` / `interrupted`.
+ * - files touched: `file_path` / `path` / `filePath` / `notebook_path` / `target_file` arguments
+ *   of tool calls, and the `*** Add|Update|Delete File:` lines of apply_patch edits.
+ * - outcome: `unknown` without a typed prompt; `abandoned` when the last prompt got no answer
+ *   or the conversation ends in an interrupt; `fail` when it ends in an error (an error message,
+ *   or a failed tool result with no answer after it); `success` when it ends in an answer.
+ */
+import type { AgentId } from '../../../shared/agents';
+import type { Conversation, Message, Part, Usage } from '../../../shared/record';
+
+export const DIGEST_VERSION = 1;
+
+export type Outcome = 'success' | 'fail' | 'abandoned' | 'unknown';
+
+/** A typed prompt as the digest keeps it: enough to show it again as a `user` message. */
+export interface DigestPrompt {
+  readonly id: string;
+  readonly parentId?: string;
+  readonly timestamp?: string;
+  readonly kind?: string;
+  readonly source?: number;
+  readonly parts: Part[];
+}
+
+export interface DigestCounts {
+  readonly messages: number;
+  readonly prompts: number;
+  readonly answers: number;
+  readonly toolCalls: number;
+  readonly toolCallsByName: Readonly<Record<string, number>>;
+  readonly errors: number;
+  readonly retries: number;
+  readonly interrupts: number;
+}
+
+export interface Digest {
+  readonly version: number;
+  readonly conversationId: string;
+  readonly agent: AgentId;
+  readonly nativeId: string;
+  readonly title?: string;
+  readonly workspace: string;
+  readonly instance: string;
+  readonly cwd?: string;
+  readonly gitBranch?: string;
+  /** The model that answered most; every model in `models`. */
+  readonly model?: string;
+  readonly models: string[];
+  readonly startedAt?: string;
+  readonly endedAt?: string;
+  readonly durationMs?: number;
+  readonly counts: DigestCounts;
+  readonly usage?: Usage;
+  /** US dollars, where the agent recorded a cost (none of the normalized records carry one yet). */
+  readonly costUsd?: number;
+  readonly firstPrompt?: string;
+  readonly lastAnswer?: string;
+  readonly filesTouched: string[];
+  readonly outcome: Outcome;
+  readonly prompts: DigestPrompt[];
+  readonly parentId?: string;
+  readonly parentToolCallId?: string;
+  readonly agentVersion?: string;
+  readonly sourcePath: string;
+  readonly sources: string[];
+}
+
+/** Snippets are for lists and the stage-2 thread; the prompts themselves are kept whole. */
+export const SNIPPET_CHARS = 2_000;
+const MAX_FILES = 200;
+const PROMPT_GENERIC_CHARS = 16 * 1024;
+const FILE_KEYS = ['file_path', 'path', 'filePath', 'notebook_path', 'target_file', 'absolute_path'];
+const ERROR_KINDS = new Set(['api-error', 'error', 'tool-error']);
+const INTERRUPT_KINDS = new Set(['interrupt', 'interrupted']);
+const HARNESS_ANSWER_KINDS = new Set(['api-error', 'synthetic']);
+
+export function buildDigest(c: Conversation): Digest {
+  const byName: Record<string, number> = {};
+  const models = new Map<string, number>();
+  const files = new Set<string>();
+  let toolCalls = 0;
+  let errors = 0;
+  let retries = 0;
+  let interrupts = 0;
+  let answers = 0;
+  let summed: Usage | undefined;
+  for (const m of c.messages) {
+    if (m.model) models.set(m.model, (models.get(m.model) ?? 0) + 1);
+    if (m.usage) summed = addUsage(summed, m.usage);
+    if (m.kind && ERROR_KINDS.has(m.kind)) errors += 1;
+    if (m.kind === 'retry') retries += 1;
+    if (m.kind && INTERRUPT_KINDS.has(m.kind)) interrupts += 1;
+    if (isAnswer(m)) answers += 1;
+    for (const p of m.parts) {
+      if (p.type === 'tool_call') {
+        toolCalls += 1;
+        byName[p.name] = (byName[p.name] ?? 0) + 1;
+        if (files.size < MAX_FILES) for (const f of filesOf(p.arguments)) files.add(f);
+      } else if (p.type === 'tool_call_response' && p.isError) errors += 1;
+    }
+  }
+  const prompts = c.messages.filter((m) => m.role === 'user').map(promptOf);
+  const lastAnswer = [...c.messages].reverse().find(isAnswer);
+  const started = c.startedAt ? Date.parse(c.startedAt) : NaN;
+  const ended = c.endedAt ? Date.parse(c.endedAt) : NaN;
+  const digest: Digest = {
+    version: DIGEST_VERSION,
+    conversationId: c.id,
+    agent: c.agent,
+    nativeId: c.nativeId,
+    title: c.title,
+    workspace: c.workspace,
+    instance: c.instance,
+    cwd: c.cwd,
+    gitBranch: c.gitBranch,
+    model: [...models].sort((a, b) => b[1] - a[1])[0]?.[0] ?? c.models[0],
+    models: c.models,
+    startedAt: c.startedAt,
+    endedAt: c.endedAt,
+    durationMs: Number.isFinite(started) && Number.isFinite(ended) && ended >= started ? ended - started : undefined,
+    counts: { messages: c.messages.length, prompts: prompts.length, answers, toolCalls, toolCallsByName: byName, errors, retries, interrupts },
+    usage: c.usage ?? summed,
+    firstPrompt: snippet(prompts[0] ? textOf(prompts[0].parts) : undefined),
+    lastAnswer: snippet(lastAnswer ? textOf(lastAnswer.parts) : undefined),
+    filesTouched: [...files].slice(0, MAX_FILES),
+    outcome: outcomeOf(c.messages),
+    prompts,
+    parentId: c.parentId,
+    parentToolCallId: c.parentToolCallId,
+    agentVersion: c.agentVersion,
+    sourcePath: c.sourcePath,
+    sources: c.sources,
+  };
+  return JSON.parse(JSON.stringify(digest)) as Digest; // drops undefined keys: the stored JSON is what is returned
+}
+
+function isAnswer(m: Message): boolean {
+  return m.role === 'assistant' && !(m.kind && HARNESS_ANSWER_KINDS.has(m.kind)) && m.parts.some((p) => p.type === 'text' && p.content.trim() !== '');
+}
+
+function isError(m: Message): boolean {
+  return Boolean(m.kind && ERROR_KINDS.has(m.kind));
+}
+
+/** The outcome heuristic documented at the top of this file. */
+export function outcomeOf(messages: readonly Message[]): Outcome {
+  const lastPrompt = messages.findLastIndex((m) => m.role === 'user');
+  if (lastPrompt === -1) return 'unknown';
+  const after = messages.slice(lastPrompt + 1);
+  const lastAnswer = after.findLastIndex(isAnswer);
+  const tail = after.slice(lastAnswer + 1);
+  if (tail.some((m) => m.kind !== undefined && INTERRUPT_KINDS.has(m.kind))) return 'abandoned';
+  const failed = tail.some((m) => isError(m) || m.parts.some((p) => p.type === 'tool_call_response' && p.isError));
+  if (failed) return 'fail';
+  return lastAnswer === -1 ? 'abandoned' : 'success';
+}
+
+function promptOf(m: Message): DigestPrompt {
+  const parts: Part[] = m.parts.map((p) => {
+    if (p.type === 'blob') return { type: 'generic', kind: 'dropped-blob', content: `${p.mimeType} ${p.modality}, ${Math.round((p.content.length * 3) / 4)} bytes (not kept in the digest)` };
+    if (p.type === 'generic' && p.content.length > PROMPT_GENERIC_CHARS) return { ...p, content: `${p.content.slice(0, PROMPT_GENERIC_CHARS)}…` };
+    if (p.type === 'tool_call_response' && p.response.length > PROMPT_GENERIC_CHARS) return { ...p, response: `${p.response.slice(0, PROMPT_GENERIC_CHARS)}…` };
+    return p;
+  });
+  return { id: m.id, parentId: m.parentId, timestamp: m.timestamp, kind: m.kind, source: m.source, parts };
+}
+
+export function textOf(parts: readonly Part[]): string {
+  return parts
+    .filter((p): p is Extract<Part, { type: 'text' }> => p.type === 'text')
+    .map((p) => p.content)
+    .join('\n\n');
+}
+
+function snippet(text: string | undefined): string | undefined {
+  const t = text?.trim();
+  if (!t) return undefined;
+  return t.length > SNIPPET_CHARS ? `${t.slice(0, SNIPPET_CHARS)}…` : t;
+}
+
+function addUsage(a: Usage | undefined, b: Usage): Usage {
+  const out: Usage = { ...a };
+  for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const) {
+    if (b[key] !== undefined) out[key] = (out[key] ?? 0) + b[key];
+  }
+  return out;
+}
+
+/** Paths a tool call's arguments name: the usual keys, and apply_patch's file headers. */
+export function filesOf(args: string): string[] {
+  const out: string[] = [];
+  for (const m of args.matchAll(/\*\*\* (?:Add|Update|Delete) File: ([^\n\\"]+)/g)) out.push(m[1].trim());
+  if (!args.startsWith('{')) return out;
+  try {
+    const parsed = JSON.parse(args) as Record<string, unknown>;
+    for (const key of FILE_KEYS) {
+      const v = parsed[key];
+      if (typeof v === 'string' && v.length > 0 && v.length < 1024) out.push(v);
+    }
+  } catch {
+    // Arguments that are not JSON name no files this way.
+  }
+  return out;
+}

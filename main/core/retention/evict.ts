@@ -1,0 +1,152 @@
+/**
+ * An eviction sweep: repair what a crash left, analyze what has no digest, then degrade the
+ * oldest conversations in stages until the archive fits its budget (budget.ts says who and
+ * when; step.ts does each batch crash-safely). Runs through the archive writer's lock and
+ * connection, in chunks that yield to the event loop so a host process stays responsive.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EvictionReport, EvictionStep, RetentionSettings } from '../../../shared/retention';
+import { readBlob } from '../archive/blob-store';
+import type { IndexDb } from '../archive/db';
+import { archiveDiskBytes } from '../archive/disk-usage';
+import { SearchIndexer } from '../search/indexer';
+import { openSearchDb } from '../search/search-db';
+import { analyzePending } from './analyze';
+import { type Candidate, loadCandidates, phases, stageOf } from './budget';
+import { digestBytes } from './digest-store';
+import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
+import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
+
+/** What a sweep works through: the archive writer (its lock is held) or anything shaped like it. */
+export interface ArchiveAccess {
+  readonly root: string;
+  readonly db: IndexDb;
+}
+
+export interface SweepOptions {
+  /** false: plan only, change nothing (not even analysis). */
+  readonly apply: boolean;
+  /** Override the saved settings for this run. */
+  readonly overrides?: SettingsPatch;
+  readonly now?: number;
+  /** Steps per crash-safe batch (default 32). */
+  readonly batch?: number;
+  /** Tests only: SIGKILL this process at a point of the first batch. */
+  readonly crashAt?: CrashPoint;
+  readonly onProgress?: (done: number) => void;
+}
+
+const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
+
+export async function sweep(archive: ArchiveAccess, options: SweepOptions): Promise<EvictionReport> {
+  const started = performance.now();
+  const { root, db } = archive;
+  const now = options.now ?? Date.now();
+  const settings: RetentionSettings = withPatch(readSettings(db), settingsPatchSchema.parse(options.overrides ?? {}));
+  const analysis = options.apply ? await analyzePending(root, db) : { analyzed: 0, repaired: 0 };
+  const before = archiveDiskBytes(root);
+  const candidates = loadCandidates(db);
+  if (!options.apply) for (const c of candidates) if (!c.analyzed && c.stage < 2) c.analyzed = readable(root, c);
+
+  const runId = randomUUID();
+  const done: PreparedStep[] = [];
+  const indexer = options.apply ? new SearchIndexer(root) : undefined;
+  let size = before;
+  // A dry run leaves each conversation as it was, so a later stage's estimate includes the earlier one's.
+  const planned = new Map<string, number>();
+  try {
+    for (const phase of phases(settings, now)) {
+      let batch: PreparedStep[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, done.length === 0 ? options.crashAt : undefined) : batch;
+        for (const s of taken) {
+          s.candidate.stage = stageOf(s.action);
+          // A dry run moves nothing: the next stage is planned from the record as it is.
+          if (indexer && s.newBlob) s.candidate.blobPath = s.newBlob;
+          if (indexer) s.candidate.blobBytes = s.blobBytesAfter;
+        }
+        done.push(...taken);
+        batch = [];
+        options.onProgress?.(done.length);
+        await yieldNow();
+      };
+      for (const c of candidates) {
+        if (!phase.active(size)) break;
+        if (!phase.eligible(c)) continue;
+        let step: PreparedStep | undefined;
+        try {
+          step = prepareStep(root, db, c, phase.action, phase.reason);
+        } catch (err) {
+          if (!(err instanceof UnreadableError)) throw err;
+          c.analyzed = false; // nothing can be made of it: only the data-loss pass may take it
+        }
+        if (!step) continue;
+        batch.push(step);
+        size -= step.estimatedFreed - (planned.get(c.id) ?? 0);
+        if (!options.apply) planned.set(c.id, step.estimatedFreed);
+        if (batch.length >= (options.batch ?? 32)) await flush();
+      }
+      await flush();
+    }
+  } finally {
+    indexer?.close();
+  }
+  if (options.apply && done.length) await compact(root, db);
+  if (options.apply) markRun(db, new Date(now).toISOString());
+  const after = options.apply ? archiveDiskBytes(root) : Math.max(0, size);
+  const steps: EvictionStep[] = done.map((s) => ({ conversationId: s.candidate.id, action: s.action, reason: s.reason, bytesFreed: s.blobBytesBefore - s.blobBytesAfter }));
+  return {
+    dryRun: !options.apply,
+    settings,
+    archiveBytesBefore: before,
+    archiveBytesAfter: after,
+    analyzed: analysis.analyzed,
+    repaired: analysis.repaired,
+    steps,
+    bytesFreed: steps.reduce((n, s) => n + s.bytesFreed, 0),
+    dataLoss: steps.filter((s) => s.action === 'data-loss').map((s) => s.conversationId),
+    overHardCap: after > settings.hardCapBytes,
+    digestCapExceeded: digestBytes(db) > settings.digestCapBytes,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+function readable(root: string, c: Candidate): boolean {
+  try {
+    readBlob(root, c.blobPath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Give freed space back to the disk. Deleted full-text rows stay in search.db as tombstones
+ * until its segments merge, so they are merged in bounded steps (yielding between them); then
+ * search.db (derived, rebuildable) is switched once to incremental auto-vacuum, after which
+ * freed pages are returned without rewriting the file. Write-ahead logs are truncated.
+ */
+async function compact(root: string, db: IndexDb): Promise<void> {
+  const search = openSearchDb(root);
+  try {
+    const merge = search.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', -500)");
+    const changes = search.prepare('SELECT total_changes() AS n').pluck();
+    for (let i = 0; i < 100_000; i += 1) {
+      const before = changes.get() as number;
+      merge.run();
+      if ((changes.get() as number) - before < 2) break; // nothing left to merge
+      await yieldNow();
+    }
+    if (search.pragma('auto_vacuum', { simple: true }) !== 2) {
+      search.pragma('auto_vacuum = INCREMENTAL');
+      search.exec('VACUUM');
+    } else {
+      search.pragma('incremental_vacuum');
+    }
+    search.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    search.close();
+  }
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}

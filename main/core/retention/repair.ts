@@ -1,0 +1,49 @@
+/**
+ * Finishes or rolls back eviction steps a crash interrupted, using the ledger: an intent that
+ * never committed leaves the index on the old blob, so its new file is removed and the step is
+ * marked rolled back; a committed step gets its old file removed and its search rows rebuilt.
+ * Every step is idempotent, so a crash during repair is repaired by the next run.
+ */
+import { removeBlob } from '../archive/blob-store';
+import type { IndexDb } from '../archive/db';
+import { SearchIndexer } from '../search/indexer';
+import { searchRows } from '../search/search-rows';
+import { markStatus, unfinished } from './ledger';
+import { currentThread, type ThreadRow } from './restore';
+
+/** Only the archive's writer (lock holder) may call this. Returns the steps repaired. */
+export function repairUnfinished(root: string, db: IndexDb): number {
+  const steps = unfinished(db);
+  if (steps.length === 0) return 0;
+  const indexer = new SearchIndexer(root);
+  try {
+    for (const s of steps) {
+      const row = db.prepare('SELECT * FROM conversations WHERE id = ?').get(s.conversationId) as ThreadRow | undefined;
+      if (s.status === 'intent') {
+        if (s.newBlob && s.newBlob !== row?.blob_path) removeBlob(root, s.newBlob);
+        markStatus(db, s.seq, 'rolled-back');
+        continue;
+      }
+      if (row) finishCommitted(root, db, indexer, row, s.action === 'data-loss' ? s.oldBlob : s.oldBlob !== row.blob_path ? s.oldBlob : null);
+      markStatus(db, s.seq, 'done');
+    }
+  } finally {
+    indexer.close();
+  }
+  return steps.length;
+}
+
+/**
+ * After a step's commit: remove the file the index no longer uses, and rebuild the search rows
+ * from what the conversation is now. A lost conversation's file goes only while it is still
+ * lost: a later store may have written a fresh blob at the same path.
+ */
+export function finishCommitted(root: string, db: IndexDb, indexer: SearchIndexer, row: ThreadRow, oldBlob: string | null): void {
+  const stillLost = row.retention_stage === 3 && row.retention_revision === row.revision;
+  if (oldBlob && (oldBlob !== row.blob_path || stillLost)) removeBlob(root, oldBlob);
+  try {
+    indexer.index([{ seq: row.seq, id: row.id, revision: row.revision, rows: searchRows(currentThread(root, db, row)) }]);
+  } catch {
+    // An unreadable record keeps its old search rows; they still point at the conversation.
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * What a conversation reads as now, whatever retention did to it: its blob (whole, stage 1,
+ * or the stage-2 thread rebuilt from the digest); the digest's thread when the blob cannot be
+ * read; a note naming the data-loss event when it was dropped.
+ */
+import type { Conversation } from '../../../shared/record';
+import { readBlob } from '../archive/blob-store';
+import type { IndexDb } from '../archive/db';
+import { type ConversationRow, summaryFromRow } from '../archive/rows';
+import { lostThread, threadFromDigest } from './degrade';
+import { readDigest } from './digest-store';
+
+export type ThreadRow = ConversationRow;
+
+export function currentThread(root: string, db: IndexDb, row: ThreadRow): Conversation {
+  const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
+  if (stage === 3) return lostOf(db, row);
+  try {
+    return readBlob(root, row.blob_path);
+  } catch (err) {
+    const digest = readDigest(db, row.id);
+    if (!digest) throw err;
+    return threadFromDigest(digest);
+  }
+}
+
+function lostOf(db: IndexDb, row: ThreadRow): Conversation {
+  const event = db.prepare("SELECT at, detail FROM retention_ledger WHERE conversation_id = ? AND action = 'data-loss' ORDER BY seq DESC LIMIT 1").get(row.id) as
+    | { at: string; detail: string | null }
+    | undefined;
+  const { messageCount: _m, promptCount: _p, warningCount: _w, blobBytes: _b, archivedAt: _a, retentionStage: _r, pinned: _pin, warnings: _warnings, ...base } = summaryFromRow(row);
+  const detail = `Data loss: this conversation's archived copy could not be read, and it was dropped${event ? ` on ${event.at}` : ''} to keep the archive under its hard cap.${event?.detail ? ` ${event.detail}` : ''}`;
+  return lostThread(base, detail);
+}

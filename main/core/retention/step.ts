@@ -1,0 +1,123 @@
+/**
+ * One batch of eviction steps, crash-safe. Order of operations: (1) one transaction records
+ * every step's intent in the ledger; (2) new blobs are written beside the old ones (atomic
+ * writes, new names); (3) one transaction points the index at them, sets the stage and marks
+ * the steps committed; (4) old files go and search rows are rebuilt; (5) the steps are marked
+ * done. Killed anywhere, the index names only files that exist, and repair.ts finishes (after
+ * 3) or rolls back (before 3) what was under way, so the ledger says what really happened.
+ */
+import type { Conversation } from '../../../shared/record';
+import type { LedgerAction, LedgerReason } from '../../../shared/retention';
+import { readBlob, writeBlob } from '../archive/blob-store';
+import { encodeConversation } from '../archive/codec';
+import type { IndexDb } from '../archive/db';
+import { blobRelativePath } from '../archive/paths';
+import type { SearchIndexer } from '../search/indexer';
+import { searchRows } from '../search/search-rows';
+import { type Candidate, SEARCH_BYTES_PER_CHAR, stageOf } from './budget';
+import { dropBulk, threadFromDigest } from './degrade';
+import { buildDigest, textOf } from './digest';
+import { readDigest } from './digest-store';
+import { markCommitted, markStatus, recordIntent } from './ledger';
+import { finishCommitted } from './repair';
+import type { ThreadRow } from './restore';
+
+/** A step worked out but not yet done: the record it leaves and what it frees. */
+export interface PreparedStep {
+  readonly candidate: Candidate;
+  readonly action: LedgerAction;
+  readonly reason: LedgerReason;
+  /** Absent for a data-loss step: nothing is left. */
+  readonly next?: Conversation;
+  readonly newBlob: string | null;
+  readonly blobBytesBefore: number;
+  readonly blobBytesAfter: number;
+  /** Blob bytes freed plus the estimated search.db bytes. */
+  readonly estimatedFreed: number;
+}
+
+/** Where the points of a test's real SIGKILL can land (DEJAVU_EVICT_CRASH_AT). */
+export type CrashPoint = 'after-intent' | 'after-blobs' | 'after-commit';
+
+export class UnreadableError extends Error {
+  override readonly name = 'UnreadableError';
+}
+
+/**
+ * Work out a step from the conversation as it is. Throws UnreadableError when its blob cannot
+ * be read; returns undefined when the step would lose a typed prompt (it is then not taken).
+ */
+export function prepareStep(root: string, db: IndexDb, c: Candidate, action: LedgerAction, reason: LedgerReason): PreparedStep | undefined {
+  if (action === 'data-loss') return { candidate: c, action, reason, newBlob: null, blobBytesBefore: c.blobBytes, blobBytesAfter: 0, estimatedFreed: c.blobBytes };
+  let current: Conversation;
+  try {
+    current = readBlob(root, c.blobPath);
+  } catch (err) {
+    throw new UnreadableError((err as Error).message);
+  }
+  const next = action === 'stage-1' ? dropBulk(current) : threadFromDigest(readDigest(db, c.id) ?? buildDigest(current));
+  if (!keepsPrompts(current, next)) return undefined;
+  const blobBytesAfter = encodeConversation(next).length;
+  const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
+  const searchFreed = Math.max(0, chars(current) - chars(next)) * SEARCH_BYTES_PER_CHAR;
+  const suffix = action === 'stage-1' ? '.r1.pb' : '.r2.pb';
+  const newBlob = blobRelativePath(c).replace(/\.pb$/, suffix);
+  return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
+}
+
+/** Every typed prompt of `before` is in `after`, with the same text. */
+export function keepsPrompts(before: Conversation, after: Conversation): boolean {
+  const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, textOf(m.parts)]));
+  return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === textOf(m.parts));
+}
+
+/** Do a batch of prepared steps (see the order of operations at the top of this file). */
+export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, runId: string, steps: readonly PreparedStep[], crashAt?: CrashPoint): PreparedStep[] {
+  const rowOf = db.prepare('SELECT * FROM conversations WHERE id = ?');
+  const intents: { step: PreparedStep; seq: number }[] = [];
+  db.transaction(() => {
+    for (const step of steps) {
+      const row = rowOf.get(step.candidate.id) as ThreadRow | undefined;
+      // Pinned or changed since the sweep looked: leave it.
+      if (!row || row.pinned === 1 || row.revision !== step.candidate.revision || row.blob_path !== step.candidate.blobPath) continue;
+      if (step.action === 'data-loss' && !beyondRepair(root, db, row)) continue;
+      const detail = step.action === 'data-loss' ? 'its archived copy could not be read, so no digest could be made' : undefined;
+      intents.push({
+        step,
+        seq: recordIntent(db, { runId, conversationId: row.id, action: step.action, reason: step.reason, oldBlob: row.blob_path, newBlob: step.newBlob, bytesBefore: row.blob_bytes, detail }),
+      });
+    }
+  })();
+  crash(crashAt, 'after-intent');
+  for (const { step } of intents) if (step.next && step.newBlob) writeBlob(root, step.newBlob, step.next);
+  crash(crashAt, 'after-blobs');
+  const update = db.prepare('UPDATE conversations SET blob_path = ?, blob_bytes = ?, retention_stage = ?, retention_revision = revision WHERE id = ? AND revision = ?');
+  db.transaction(() => {
+    for (const { step, seq } of intents) {
+      update.run(step.newBlob ?? step.candidate.blobPath, step.blobBytesAfter, stageOf(step.action), step.candidate.id, step.candidate.revision);
+      markCommitted(db, seq, step.blobBytesAfter);
+    }
+  })();
+  crash(crashAt, 'after-commit');
+  for (const { step } of intents) finishCommitted(root, db, indexer, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath);
+  db.transaction(() => {
+    for (const { seq } of intents) markStatus(db, seq, 'done');
+  })();
+  return intents.map((i) => i.step);
+}
+
+/** A drop is a data loss only for a record nothing can be made of: no current digest, no readable blob. */
+function beyondRepair(root: string, db: IndexDb, row: ThreadRow): boolean {
+  const digest = db.prepare('SELECT revision FROM digests WHERE conversation_id = ?').pluck().get(row.id) as number | undefined;
+  if (digest === row.revision) return false;
+  try {
+    readBlob(root, row.blob_path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function crash(at: CrashPoint | undefined, point: CrashPoint): void {
+  if (at === point) process.kill(process.pid, 'SIGKILL');
+}

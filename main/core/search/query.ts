@@ -1,0 +1,172 @@
+/**
+ * The one search language of every surface (app, CLI, MCP), parsed here and turned into SQL by
+ * search.ts:
+ *
+ *   words            every word must appear in the same message (substring, any case; CJK too)
+ *   "a phrase"       the exact run of characters, spaces included
+ *   -word -"phrase"  the message must not contain it (a leading `--` is a literal: --force)
+ *   agent:codex      only this agent (id, unique id prefix or name: agent:claude); repeat = any of
+ *   workspace:NAME   only this workspace (any case); repeat = any of
+ *   after:DATE       conversations active on or after DATE
+ *   before:DATE      conversations started before DATE
+ *                    DATE = YYYY, YYYY-MM, YYYY-MM-DD, an ISO date-time, today, yesterday, or an age: 12h, 7d, 2w
+ *   role:user        only messages of this role (user | assistant | tool | system); role:tool implies in:tools
+ *   tool:Bash        only calls of this tool (its arguments are what the words must match)
+ *   in:tools         search tool output too (left out by default: it is mostly noise)
+ *
+ * Anything else with a colon (`foo:bar`) is searched as text, and a warning says so.
+ */
+import { AGENT_IDS, AGENT_LABELS } from '../../../shared/agents';
+import type { Role } from '../../../shared/record';
+
+export interface SearchQuery {
+  /** Words and phrases that must all appear in the matched message. */
+  readonly terms: readonly string[];
+  /** Words and phrases the matched message must not contain. */
+  readonly excluded: readonly string[];
+  readonly agents: readonly string[];
+  readonly workspaces: readonly string[];
+  readonly roles: readonly Role[];
+  readonly tools: readonly string[];
+  /** ISO date or date-time prefix: conversations started before it. */
+  readonly before?: string;
+  /** ISO date or date-time prefix: conversations active on or after it. */
+  readonly after?: string;
+  /** Set when the query asked for tool output (in:tools or role:tool). */
+  readonly includeToolOutput?: boolean;
+  /** What was not understood and how it was taken instead, for people and models to read. */
+  readonly warnings: readonly string[];
+}
+
+const ROLES: readonly Role[] = ['user', 'assistant', 'tool', 'system'];
+export const FILTER_KEYS = ['agent', 'workspace', 'after', 'before', 'role', 'tool', 'in'] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One token: optional `-`, optional `key:`, then a "quoted" or bare value. */
+const TOKEN = /(-(?!-))?(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S*))/y;
+
+/** Parse a query; never throws: what it cannot read becomes text plus a warning. */
+export function parseQuery(query: string, now: Date = new Date()): SearchQuery {
+  const terms: string[] = [];
+  const excluded: string[] = [];
+  const agents: string[] = [];
+  const workspaces: string[] = [];
+  const roles: Role[] = [];
+  const tools: string[] = [];
+  const warnings: string[] = [];
+  let before: string | undefined;
+  let after: string | undefined;
+  let includeToolOutput: boolean | undefined;
+
+  let at = 0;
+  while (at < query.length) {
+    if (/\s/.test(query[at])) {
+      at += 1;
+      continue;
+    }
+    TOKEN.lastIndex = at;
+    const m = TOKEN.exec(query)!;
+    const raw = m[0];
+    at += Math.max(1, raw.length);
+    const negated = m[1] !== undefined;
+    const rawKey = m[2];
+    const value = (m[3] ?? m[4] ?? '').trim();
+    const key = rawKey?.toLowerCase();
+    const isFilter = key !== undefined && (FILTER_KEYS as readonly string[]).includes(key);
+
+    if (!isFilter) {
+      // Not a filter: the whole token (key and colon included) is text to find.
+      const text = rawKey !== undefined ? `${rawKey}:${value}` : value;
+      if (rawKey !== undefined && looksLikeFilter(rawKey, value)) {
+        warnings.push(`"${rawKey}:" is not a filter; searched as text (filters: ${FILTER_KEYS.map((k) => `${k}:`).join(' ')})`);
+      }
+      if (text) (negated ? excluded : terms).push(text);
+      continue;
+    }
+    if (negated) {
+      warnings.push(`filters cannot be negated; "${raw}" ignored`);
+      continue;
+    }
+    if (!value) {
+      warnings.push(`"${key}:" needs a value; ignored`);
+      continue;
+    }
+    switch (key) {
+      case 'agent': {
+        const ids = resolveAgent(value);
+        if (ids.length === 0) {
+          warnings.push(`unknown agent "${value}" (known: ${AGENT_IDS.join(', ')})`);
+          agents.push(value); // matches nothing, as asked
+        } else agents.push(...ids);
+        break;
+      }
+      case 'workspace':
+        workspaces.push(value);
+        break;
+      case 'role': {
+        const role = value.toLowerCase() as Role;
+        if (ROLES.includes(role)) {
+          roles.push(role);
+          if (role === 'tool') includeToolOutput = true;
+        } else warnings.push(`unknown role "${value}" (roles: ${ROLES.join(', ')}); ignored`);
+        break;
+      }
+      case 'tool':
+        tools.push(value);
+        break;
+      case 'in':
+        if (/^tools?$/i.test(value)) includeToolOutput = true;
+        else warnings.push(`"in:${value}" not understood (only in:tools); ignored`);
+        break;
+      case 'before':
+      case 'after': {
+        const date = parseDate(value, now);
+        if (!date) warnings.push(`"${key}:${value}" is not a date (YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, 12h, 7d, 2w); ignored`);
+        else if (key === 'before') before = date;
+        else after = date;
+        break;
+      }
+    }
+  }
+  return {
+    terms,
+    excluded,
+    agents: [...new Set(agents)],
+    workspaces,
+    roles: [...new Set(roles)],
+    tools,
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+    ...(includeToolOutput ? { includeToolOutput } : {}),
+    warnings,
+  };
+}
+
+/** True when the query asks for something: a word to find or a filter to list by. */
+export function hasCriteria(q: SearchQuery): boolean {
+  return q.terms.length > 0 || q.agents.length > 0 || q.workspaces.length > 0 || q.roles.length > 0 || q.tools.length > 0 || Boolean(q.before || q.after);
+}
+
+/** A key: that reads like a mistyped filter (not a URL, drive letter or `key:` inside code). */
+function looksLikeFilter(key: string, value: string): boolean {
+  return key.length > 1 && /^[a-z]+$/.test(key) && !/^[/\\]/.test(value);
+}
+
+/** Agent ids a name means: the exact id, else ids or display names that start with it. */
+export function resolveAgent(name: string): string[] {
+  const n = name.toLowerCase();
+  if ((AGENT_IDS as readonly string[]).includes(n)) return [n];
+  return AGENT_IDS.filter((id) => id.startsWith(n) || AGENT_LABELS[id].toLowerCase().startsWith(n) || AGENT_LABELS[id].toLowerCase().replace(/\s+/g, '-') === n);
+}
+
+/** A date the archive's ISO timestamps compare against as strings, or undefined. */
+export function parseDate(value: string, now: Date): string | undefined {
+  const v = value.toLowerCase();
+  if (v === 'today') return now.toISOString().slice(0, 10);
+  if (v === 'yesterday') return new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const rel = /^(\d{1,5})([hdw])$/.exec(v);
+  if (rel) return new Date(now.getTime() - (Number(rel[1]) * DAY_MS * { h: 1 / 24, d: 1, w: 7 }[rel[2] as 'h' | 'd' | 'w'])).toISOString();
+  if (/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/.test(v)) return v;
+  if (/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+  return undefined;
+}
