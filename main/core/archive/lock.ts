@@ -2,6 +2,7 @@
  * One writer per archive: sync and eviction take this lock file. A lock left by a killed
  * process (its pid is gone) is taken over, so a crash never wedges the archive.
  */
+import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE } from './paths';
@@ -23,24 +24,34 @@ export interface WriterLock {
   release(): void;
 }
 
+/** Tokens of the locks this process holds: a lock file with our pid but another token was left by a dead process whose pid we reuse. */
+const held = new Set<string>();
+
 export function acquireWriterLock(root: string): WriterLock {
   const file = path.join(root, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
+      const token = randomBytes(8).toString('hex');
+      writeSync(fd, `${process.pid} ${token}`);
       closeSync(fd);
+      held.add(token);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          held.delete(token);
           rmSync(file, { force: true });
         },
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number.parseInt(readFileSafe(file), 10);
+      const [pidText, token] = readFileSafe(file).trim().split(/\s+/);
+      const pid = Number.parseInt(pidText, 10);
+      if (pid === process.pid && token !== undefined && held.has(token)) {
+        throw new ArchiveBusyError('this process is already writing this archive (one writer at a time)');
+      }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
         throw new ArchiveBusyError(`another Déjà Vu process (pid ${pid}) is writing this archive`);
       }
