@@ -26,6 +26,8 @@ function channel<Res>() {
 
 export interface ConversationView {
   readonly summary: ArchivedSummary;
+  /** Its subagent conversations, wherever they sit in the tree. */
+  readonly children: readonly ArchivedSummary[];
   readonly resume?: ResumeHint;
   readonly warnings: readonly { line?: number; message: string }[];
 }
@@ -70,6 +72,7 @@ export const contract = {
         instance: z.string().max(300).optional(),
         date: z.union([isoDate, z.literal('undated')]).optional(),
         agent: agent.optional(),
+        parentId: id.optional(),
         limit: z.number().int().positive().max(10_000).optional(),
       })
       .strict(),

@@ -24,7 +24,8 @@ export function registerServe(program: Command): void {
     .option('--host <addr>', 'address to listen on', '127.0.0.1')
     .option('-s, --source <dir>', 'sync this home or folder instead of the defaults (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--no-sync', 'do not sync when starting')
-    .action(async (opts: { port: number; host: string; source: string[]; sync: boolean }, cmd: Command) => {
+    .option('--no-watch', 'do not watch the agents’ files for new messages')
+    .action(async (opts: { port: number; host: string; source: string[]; sync: boolean; watch: boolean }, cmd: Command) => {
       if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new UsageError('--port wants a number from 0 to 65535');
       const staticDir = rendererDir();
       if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`the app is not built (${staticDir}): run \`npm run build\``);
@@ -35,15 +36,18 @@ export function registerServe(program: Command): void {
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
         process.stderr.write(`dejavu: listening on ${opts.host}: anyone who can reach it and has the token can read your archive\n`);
       }
-      if (opts.sync) {
-        service.sync().catch((err: Error) => process.stderr.write(`dejavu: sync failed: ${err.message}\n`));
-      }
+      // Sync, then keep up with every appended line (live capture holds the writer lock).
+      void (async () => {
+        if (opts.sync) await service.sync().catch((err: Error) => process.stderr.write(`dejavu: sync failed: ${err.message}\n`));
+        if (opts.sync && opts.watch) await service.startLive().catch((err: Error) => process.stderr.write(`dejavu: not watching for new messages: ${err.message}\n`));
+      })();
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
       await server.close();
+      await service.stopLive();
       service.close();
     });
 }

@@ -16,6 +16,8 @@ export interface ListFilters {
   /** YYYY-MM-DD of the start (UTC), or `undated`. */
   readonly date?: string;
   readonly agent?: string;
+  /** Only the subagent conversations of this parent. */
+  readonly parentId?: string;
   /** ISO date or date-time: conversations active on or after it. */
   readonly since?: string;
   readonly limit?: number;
@@ -59,6 +61,10 @@ export class ArchiveReader {
     if (filters.agent) {
       where.push('agent = ?');
       params.push(filters.agent);
+    }
+    if (filters.parentId) {
+      where.push('parent_id = ?');
+      params.push(filters.parentId);
     }
     if (filters.since) {
       where.push('COALESCE(ended_at, started_at) >= ?');

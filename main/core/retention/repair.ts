@@ -6,7 +6,7 @@
  */
 import { removeBlob } from '../archive/blob-store';
 import type { IndexDb } from '../archive/db';
-import { SearchIndexer } from '../search/indexer';
+import { type IndexItem, SearchIndexer } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
 import { markStatus, unfinished } from './ledger';
 import { currentThread, type ThreadRow } from './restore';
@@ -24,7 +24,8 @@ export function repairUnfinished(root: string, db: IndexDb): number {
         markStatus(db, s.seq, 'rolled-back');
         continue;
       }
-      if (row) finishCommitted(root, db, indexer, row, s.action === 'data-loss' ? s.oldBlob : s.oldBlob !== row.blob_path ? s.oldBlob : null);
+      const item = row && finishCommitted(root, db, row, s.oldBlob);
+      if (item) indexer.index([item]);
       markStatus(db, s.seq, 'done');
     }
   } finally {
@@ -34,16 +35,16 @@ export function repairUnfinished(root: string, db: IndexDb): number {
 }
 
 /**
- * After a step's commit: remove the file the index no longer uses, and rebuild the search rows
- * from what the conversation is now. A lost conversation's file goes only while it is still
- * lost: a later store may have written a fresh blob at the same path.
+ * After a step's commit: remove the file the index no longer uses, and return the search rows
+ * of what the conversation is now (to index with the batch). A lost conversation's file goes
+ * only while it is still lost: a later store may have written a fresh blob at the same path.
  */
-export function finishCommitted(root: string, db: IndexDb, indexer: SearchIndexer, row: ThreadRow, oldBlob: string | null): void {
+export function finishCommitted(root: string, db: IndexDb, row: ThreadRow, oldBlob: string | null): IndexItem | undefined {
   const stillLost = row.retention_stage === 3 && row.retention_revision === row.revision;
   if (oldBlob && (oldBlob !== row.blob_path || stillLost)) removeBlob(root, oldBlob);
   try {
-    indexer.index([{ seq: row.seq, id: row.id, revision: row.revision, rows: searchRows(currentThread(root, db, row)) }]);
+    return { seq: row.seq, id: row.id, revision: row.revision, rows: searchRows(currentThread(root, db, row)) };
   } catch {
-    // An unreadable record keeps its old search rows; they still point at the conversation.
+    return undefined; // an unreadable record keeps its old search rows; they still point at the conversation
   }
 }

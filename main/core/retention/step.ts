@@ -99,7 +99,8 @@ export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, 
     }
   })();
   crash(crashAt, 'after-commit');
-  for (const { step } of intents) finishCommitted(root, db, indexer, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath);
+  const items = intents.map(({ step }) => finishCommitted(root, db, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath));
+  indexer.index(items.filter((i) => i !== undefined));
   db.transaction(() => {
     for (const { seq } of intents) markStatus(db, seq, 'done');
   })();

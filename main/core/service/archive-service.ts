@@ -66,7 +66,8 @@ export class ArchiveService {
       'dejavu:conversation': (req) => {
         const conversation = this.conversation(req.id);
         const summary = this.reader.summary(conversation.id);
-        return { summary, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings };
+        const children = this.reader.list({ parentId: conversation.id });
+        return { summary, children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings };
       },
       'dejavu:messages': (req) => {
         const conversation = this.conversation(req.id);
