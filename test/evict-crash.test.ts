@@ -42,7 +42,7 @@ function agreement(archive: string): { stages: number[]; fromLedger: number[] } 
   }
 }
 
-describe('an eviction killed mid-run', () => {
+describe('an eviction killed mid-run', { timeout: 240_000 }, () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-evict-crash-'));
   const pristine = path.join(work, 'pristine');
   let before: Prompts;

@@ -32,7 +32,7 @@ function toolCallsOf(c: Conversation): string[] {
   return c.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'tool_call' ? [`${p.name} ${p.arguments}`] : [])));
 }
 
-describe('retention stages on the real fixtures', () => {
+describe('retention stages on the real fixtures', { timeout: 240_000 }, () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-retention-'));
   const archive = path.join(work, 'archive');
   const env = { DEJAVU_HOME: archive };
@@ -152,7 +152,7 @@ describe('retention stages on the real fixtures', () => {
   });
 });
 
-describe('the data-loss path', () => {
+describe('the data-loss path', { timeout: 240_000 }, () => {
   it('drops an unreadable, un-analyzed conversation only over the hard cap, after every stage, and reports it', () => {
     const archive = mkdtempSync(path.join(os.tmpdir(), 'dejavu-loss-'));
     const env = { DEJAVU_HOME: archive };
