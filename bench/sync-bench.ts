@@ -31,7 +31,8 @@ async function bareParse(files: readonly string[]): Promise<number> {
 
 /** Runs one sync in a fresh process so its peak RSS is its own. */
 function childSync(home: string, archive: string): { seconds: number; captureSeconds: number; maxRssMb: number } {
-  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child-sync', home, archive], { encoding: 'utf8' });
+  // Started as `dejavu sync` is (bin/dejavu.mjs): with the small young generation.
+  const out = execFileSync(process.execPath, ['--max-semi-space-size=4', fileURLToPath(import.meta.url), '--child-sync', home, archive], { encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
 }
 

@@ -9,7 +9,8 @@ import { AGENT_IDS } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { Message } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
-import { type EvictionReport, retentionPatchSchema, type RetentionSettings, type RetentionView } from './retention';
+import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
+import { retentionPatchSchema } from './retention-schema';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);

@@ -2,23 +2,21 @@
  * Retention shapes shared by the core (which builds them), the CLI and the app (which show
  * them): the person's budget settings, the eviction ledger, and what a sweep did.
  */
-import { z } from 'zod';
-
 /** When the app runs an eviction sweep by itself. */
 export const EVICTION_CADENCES = ['daily', 'on-sync', 'manual'] as const;
 export type EvictionCadence = (typeof EVICTION_CADENCES)[number];
 
-/** A partial settings update as the CLI and the app send it; validated before it is stored. */
-export const retentionPatchSchema = z
-  .object({
-    softCapBytes: z.number().int().min(0).optional(),
-    hardCapBytes: z.number().int().min(0).optional(),
-    maxAgeDays: z.number().int().min(1).nullable().optional(),
-    digestCapBytes: z.number().int().min(0).optional(),
-    cadence: z.enum(EVICTION_CADENCES).optional(),
-  })
-  .strict();
-export type RetentionPatch = z.infer<typeof retentionPatchSchema>;
+/**
+ * A partial settings update as the CLI and the app send it; validated (retention-schema.ts)
+ * before it is stored. This file stays free of the schema library: the renderer imports it.
+ */
+export interface RetentionPatch {
+  softCapBytes?: number;
+  hardCapBytes?: number;
+  maxAgeDays?: number | null;
+  digestCapBytes?: number;
+  cadence?: EvictionCadence;
+}
 
 export interface RetentionSettings {
   /** Above this archive size, the oldest conversations lose their raw bulk (stage 1). */

@@ -18,6 +18,8 @@ import { createMainWindow } from './window';
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.resolve(outDir, '..', 'build');
 const SYNC_EVERY_MS = 5 * 60 * 1000;
+// Keeps memory flat while syncing (see main/core/memory.ts); V8 takes it only at start.
+app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=4');
 
 let win: BrowserWindow | undefined;
 /** A link that arrived before the window could take it. */

@@ -27,7 +27,25 @@ export interface WriterLock {
 /** Tokens of the locks this process holds: a lock file with our pid but another token was left by a dead process whose pid we reuse. */
 const held = new Set<string>();
 
-export function acquireWriterLock(root: string): WriterLock {
+/**
+ * Take the archive's writer lock. A writer that just ended (or is ending) may still hold it for
+ * a moment, so a busy lock is retried for up to `waitMs` before the busy error.
+ */
+export function acquireWriterLock(root: string, waitMs = 1500): WriterLock {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return tryAcquire(root);
+    } catch (err) {
+      if (!(err instanceof ArchiveBusyError) || Date.now() >= deadline) throw err;
+      Atomics.wait(SLEEPER, 0, 0, 50);
+    }
+  }
+}
+
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+
+function tryAcquire(root: string): WriterLock {
   const file = path.join(root, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {

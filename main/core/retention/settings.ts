@@ -12,7 +12,8 @@
  * older than a year goes regardless; digests alert past 256 MiB (~65,000 conversations), and
  * a daily sweep keeps the work small.
  */
-import { type RetentionPatch, retentionPatchSchema, type RetentionSettings } from '../../../shared/retention';
+import type { RetentionPatch, RetentionSettings } from '../../../shared/retention';
+import { retentionPatchSchema } from '../../../shared/retention-schema';
 import type { IndexDb } from '../archive/db';
 
 const GIB = 1024 ** 3;

@@ -4,6 +4,7 @@
  * next files are parsed. A bounded number of batches may be in flight, so memory stays flat.
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { YOUNG_GENERATION_MB } from '../memory';
 import { type IndexItem, SearchIndexer } from './indexer';
 
 export interface IndexSink {
@@ -34,7 +35,7 @@ export const INDEXER_ROLE = 'dejavu-search-indexer';
 const MAX_QUEUED_CHARS = 8 * 1024 * 1024;
 
 export function threadIndexSink(root: string, workerFile: string): IndexSink {
-  const worker = new Worker(workerFile, { workerData: { role: INDEXER_ROLE, root } });
+  const worker = new Worker(workerFile, { workerData: { role: INDEXER_ROLE, root }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const queued: number[] = [];
   let queuedChars = 0;
   let failure: Error | undefined;
