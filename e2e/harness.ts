@@ -34,6 +34,10 @@ export interface AppOptions {
   /** Files or folders to import; default: the Claude Code and Codex fixtures. */
   readonly importPaths?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
+  /** Runs against the archive after the import and before the server starts (real CLI commands). */
+  readonly prepare?: (env: Record<string, string>) => void;
+  /** `dejavu serve` flags besides `--port 0`; default `--no-sync` (deterministic: only the import). */
+  readonly serveArgs?: readonly string[];
 }
 
 export const DEFAULT_IMPORTS = [path.join(FIXTURES_DIR, 'claude-code'), path.join(FIXTURES_DIR, 'codex')];
@@ -41,10 +45,14 @@ export const DEFAULT_IMPORTS = [path.join(FIXTURES_DIR, 'claude-code'), path.joi
 export async function startApp(options: AppOptions = {}): Promise<App> {
   const home = mkdtempSync(path.join(tmpdir(), 'dejavu-e2e-'));
   const env = { DEJAVU_HOME: home };
-  const imported = dejavu(['import', ...(options.importPaths ?? DEFAULT_IMPORTS)], env);
-  if (imported.code !== 0) throw new Error(`dejavu import failed (${imported.code}): ${imported.stderr}`);
+  const imports = options.importPaths ?? DEFAULT_IMPORTS;
+  if (imports.length) {
+    const imported = dejavu(['import', ...imports], env);
+    if (imported.code !== 0) throw new Error(`dejavu import failed (${imported.code}): ${imported.stderr}`);
+  }
+  options.prepare?.(env);
 
-  const server = dejavuAsync(['serve', '--port', '0', '--no-sync'], env) as unknown as ChildProcessWithoutNullStreams;
+  const server = dejavuAsync(['serve', '--port', '0', ...(options.serveArgs ?? ['--no-sync'])], env) as unknown as ChildProcessWithoutNullStreams;
   const url = await firstLine(server);
   const origin = new URL(url).origin;
   let browser: Browser | undefined;

@@ -10,6 +10,21 @@ export class ThreadPage {
     this.title = page.getByRole('heading', { level: 1 });
     this.scroller = page.getByTestId('thread-scroll');
   }
+  pinButton(): Locator {
+    return this.header.getByRole('toolbar', { name: 'Conversation actions' }).getByRole('button', { name: /^(Pin|Unpin)$/ });
+  }
+  liveDot(): Locator {
+    return this.header.getByTestId('live-dot');
+  }
+  retentionBanner(): Locator {
+    return this.header.getByTestId('retention-banner');
+  }
+  subagents(): Locator {
+    return this.header.getByRole('list', { name: 'Subagent conversations' }).getByRole('button');
+  }
+  parentLink(): Locator {
+    return this.header.locator('.thread-parent button');
+  }
   exportButton(): Locator {
     return this.page.getByRole('button', { name: 'Export', exact: true });
   }

@@ -19,6 +19,10 @@ export class TreePage {
   conversation(title: string | RegExp): Locator {
     return this.conversations().filter({ hasText: title });
   }
+  /** Conversation rows showing this conversation (a subagent can be listed twice: in its date and under its parent). */
+  byId(id: string): Locator {
+    return this.tree.locator(`[role="treeitem"][data-conversation-id="${id}"]`);
+  }
   focused(): Locator {
     return this.tree.locator('[role="treeitem"]:focus');
   }

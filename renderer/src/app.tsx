@@ -1,10 +1,12 @@
 /**
  * Déjà Vu's window: the archive as a tree (or search results) on the left, the open
- * conversation on the right, archive status along the bottom.
+ * conversation (or Settings → Storage) on the right, archive status along the bottom.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
 import type { SearchHit } from '../../shared/views';
+import { SettingsView } from './components/settings/settings-view';
+import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
 import { Tree } from './components/sidebar/tree';
 import { EmptyState, ErrorState, LoadingState } from './components/states';
@@ -14,29 +16,19 @@ import { Welcome } from './components/welcome';
 import { exportConversation } from './lib/export';
 import { agentLabel } from './lib/format';
 import { useChangeSubscription, useChannel } from './lib/queries';
+import { formatRoute, parseRoute, type Route } from './lib/route';
 import { useDebounced } from './lib/use-debounced';
 import { transport } from './transport';
 import './styles/app.css';
 import './components/sidebar/sidebar.css';
 
-interface Route {
-  readonly id?: string;
-  readonly message?: number;
-}
-
 function readRoute(): Route {
-  const p = new URLSearchParams(location.hash.slice(1));
-  const id = p.get('c') ?? undefined;
-  const m = p.get('m');
-  return { id, message: m !== null && /^\d+$/.test(m) ? Number(m) : undefined };
+  return parseRoute(location.hash);
 }
 
 function writeRoute(r: Route): void {
-  const p = new URLSearchParams();
-  if (r.id) p.set('c', r.id);
-  if (r.message !== undefined) p.set('m', String(r.message));
-  const hash = p.toString();
-  history.replaceState(null, '', hash ? `#${hash}` : location.pathname + location.search);
+  const hash = formatRoute(r);
+  history.replaceState(null, '', hash || location.pathname + location.search);
 }
 
 export function App(): React.JSX.Element {
@@ -49,12 +41,15 @@ export function App(): React.JSX.Element {
   const [query, setQuery] = useState('');
   const [workspace, setWorkspace] = useState<string | undefined>();
   const [includeTools, setIncludeTools] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const gearRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const debounced = useDebounced(query.trim(), 220);
   const selected = useChannel('dejavu:conversation', { id: route.id ?? '' }, { enabled: Boolean(route.id) });
 
   const open = useCallback((id: string, message?: number) => {
     const r = { id, message };
+    setSettingsOpen(false);
     setRoute(r);
     writeRoute(r);
     setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
@@ -69,7 +64,18 @@ export function App(): React.JSX.Element {
     if (route.id) void exportConversation(route.id, 'md', status.data).catch(() => undefined);
   }, [route.id, status.data]);
 
-  // Links with #c=<id>&m=<index> open that conversation (and message).
+  const closeSettings = useCallback(() => {
+    setSettingsOpen(false);
+    requestAnimationFrame(() => gearRef.current?.focus());
+  }, []);
+
+  // `#/conversation/<id>` (printed by `dejavu open`) is rewritten to the app's own form on load.
+  useEffect(() => {
+    if (route.id && location.hash.startsWith('#/')) writeRoute(route);
+    // Only the address the page was opened at: route is read once here on purpose.
+  }, []);
+
+  // Links with #c=<id>&m=<index> or #/conversation/<id> open that conversation (and message).
   useEffect(() => {
     const onHash = () => {
       const r = readRoute();
@@ -89,18 +95,22 @@ export function App(): React.JSX.Element {
       } else if (e.key === '/' && !mod && !isTyping(e.target)) {
         e.preventDefault();
         focusSearch();
+      } else if (e.key === 'Escape' && settingsOpen && !e.defaultPrevented && e.target !== searchRef.current && !document.querySelector('.settings [role="alertdialog"]')) {
+        closeSettings();
       }
     };
     window.addEventListener('keydown', onKey);
-    const off = transport.subscribe('dejavu:command', ({ command }) => {
+    const off = transport.subscribe('dejavu:command', (payload) => {
+      const { command } = payload;
       if (command === 'find') focusSearch();
       else if (command === 'export-current') exportCurrent();
+      else if (command === 'open-conversation') open(payload.id);
     });
     return () => {
       window.removeEventListener('keydown', onKey);
       off();
     };
-  }, [focusSearch, exportCurrent]);
+  }, [focusSearch, exportCurrent, open, settingsOpen, closeSettings]);
 
   const appState = status.error || tree.error ? 'error' : !status.data || !tree.data ? 'loading' : status.data.stats.conversations === 0 ? 'empty' : 'ready';
   useEffect(() => {
@@ -122,30 +132,49 @@ export function App(): React.JSX.Element {
             <span className="brand-mark" aria-hidden="true">
               ↺
             </span>
-            Déjà Vu
+            <span className="brand-name">Déjà Vu</span>
+            <button
+              ref={gearRef}
+              type="button"
+              className="btn btn-quiet btn-icon gear"
+              aria-label="Storage settings"
+              aria-pressed={settingsOpen}
+              title="Storage settings: budget, eviction, ledger"
+              onClick={() => setSettingsOpen((o) => !o)}
+            >
+              <span aria-hidden="true">⚙</span>
+            </button>
           </div>
-          <div className="search-box">
-            <input
-              ref={searchRef}
-              type="search"
-              placeholder="Search conversations"
-              aria-label="Search conversations"
-              aria-keyshortcuts="Control+F Control+K Meta+F Meta+K"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  setQuery('');
-                  (document.querySelector('[role="treeitem"][tabindex="0"]') as HTMLElement | null)?.focus();
-                } else if (e.key === 'ArrowDown' && searching) {
-                  e.preventDefault();
-                  (document.querySelector('.hit') as HTMLElement | null)?.focus();
-                }
+          <div className="search-row">
+            <div className="search-box">
+              <input
+                ref={searchRef}
+                type="search"
+                placeholder="Search conversations"
+                aria-label="Search conversations"
+                aria-keyshortcuts="Control+F Control+K Meta+F Meta+K"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') {
+                    setQuery('');
+                    (document.querySelector('[role="treeitem"][tabindex="0"]') as HTMLElement | null)?.focus();
+                  } else if (e.key === 'ArrowDown' && searching) {
+                    e.preventDefault();
+                    (document.querySelector('.hit') as HTMLElement | null)?.focus();
+                  }
+                }}
+              />
+              <kbd className="search-kbd" aria-hidden="true">
+                {navigator.platform.includes('Mac') ? '⌘K' : 'Ctrl K'}
+              </kbd>
+            </div>
+            <SearchHelp
+              onExample={(q) => {
+                setQuery(q);
+                searchRef.current?.focus();
               }}
             />
-            <kbd className="search-kbd" aria-hidden="true">
-              {navigator.platform.includes('Mac') ? '⌘K' : 'Ctrl K'}
-            </kbd>
           </div>
           <div className="filters">
             <label className="filter">
@@ -199,6 +228,8 @@ export function App(): React.JSX.Element {
           <ErrorState title="Déjà Vu cannot reach its archive" error={status.error}>
             <p>Check that the app (or `dejavu serve`) is still running, then reload.</p>
           </ErrorState>
+        ) : settingsOpen ? (
+          <SettingsView onClose={closeSettings} onOpen={(id) => open(id)} />
         ) : route.id ? (
           <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
         ) : !status.data ? (

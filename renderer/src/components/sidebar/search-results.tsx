@@ -4,6 +4,7 @@ import type { AgentId } from '../../../../shared/agents';
 import type { SearchHit } from '../../../../shared/views';
 import { agentLabel, dateTime } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
+import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 
 interface SearchResultsProps {
@@ -43,6 +44,7 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
                 <span className={`agent-badge agent-${h.conversation.agent}`}>{agentLabel(h.conversation.agent)}</span>
                 <span>{h.conversation.workspace}</span>
                 <span>{dateTime(h.conversation.startedAt)}</span>
+                <ConversationMarks c={h.conversation} />
                 <span className="hit-role">
                   {h.role}
                   {h.scope && h.scope !== 'message' ? ` · ${h.scope}` : ''}

@@ -52,11 +52,22 @@ export function openDates(tree: readonly TreeWorkspace[], expanded: ReadonlySet<
   return out;
 }
 
+/** A conversation's subagents wherever they sit (fetched by parent), or undefined when not known. */
+export type ChildrenOf = (id: string) => readonly ArchivedSummary[] | undefined;
+
+/** Top-level conversations in the open dates: the ones whose subagents elsewhere are worth asking for. */
+export function parentCandidates(lists: readonly (readonly ArchivedSummary[] | undefined)[]): string[] {
+  const out: string[] = [];
+  for (const list of lists) for (const c of list ?? []) if (!c.parentId) out.push(c.id);
+  return out;
+}
+
 export function buildRows(
   tree: readonly TreeWorkspace[],
   expanded: ReadonlySet<string>,
   conversationsFor: (q: DateQuery) => readonly ArchivedSummary[] | undefined,
   dayLabel: (d: string) => string,
+  childrenOf: ChildrenOf = () => undefined,
 ): TreeRow[] {
   const rows: TreeRow[] = [];
   tree.forEach((ws, wi) => {
@@ -85,14 +96,26 @@ export function buildRows(
           key: dk, kind: 'date', level, label: dayLabel(d.date), count: d.count, expandable: true, expanded: dOpen, parentKey,
           query, loading: dOpen && !convs, posinset: di + 1, setsize: inst.dates.length,
         });
-        if (convs) pushConversations(rows, convs, level + 1, dk, expanded);
+        if (convs) pushConversations(rows, convs, level + 1, dk, expanded, childrenOf);
       });
     });
   });
   return rows;
 }
 
-function pushConversations(rows: TreeRow[], convs: readonly ArchivedSummary[], level: number, parentKey: string, expanded: ReadonlySet<string>): void {
+/**
+ * A date's conversations, subagents nested under their parent: those in the same list, and those
+ * on another date or workspace (from `childrenOf`), which are then shown both here and there. A
+ * row nested away from its own date gets a key of its own (under its parent's), so keys stay unique.
+ */
+function pushConversations(
+  rows: TreeRow[],
+  convs: readonly ArchivedSummary[],
+  level: number,
+  parentKey: string,
+  expanded: ReadonlySet<string>,
+  childrenOf: ChildrenOf,
+): void {
   const ids = new Set(convs.map((c) => c.id));
   const children = new Map<string, ArchivedSummary[]>();
   const top: ArchivedSummary[] = [];
@@ -103,17 +126,25 @@ function pushConversations(rows: TreeRow[], convs: readonly ArchivedSummary[], l
       children.set(c.parentId, list);
     } else top.push(c);
   }
-  const push = (list: readonly ArchivedSummary[], lvl: number, pk: string) => {
+  const kidsOf = (c: ArchivedSummary): ArchivedSummary[] => {
+    const same = children.get(c.id) ?? [];
+    const seen = new Set(same.map((k) => k.id));
+    const elsewhere = (childrenOf(c.id) ?? []).filter((k) => !seen.has(k.id) && !ids.has(k.id));
+    return [...same, ...elsewhere];
+  };
+  const push = (list: readonly ArchivedSummary[], lvl: number, pk: string, nestedAway: boolean, path: ReadonlySet<string>) => {
     list.forEach((c, i) => {
-      const k = convKey(c.id);
-      const kids = children.get(c.id) ?? [];
+      const away = nestedAway || !ids.has(c.id);
+      const k = away ? `${pk}\u001f${convKey(c.id)}` : convKey(c.id);
+      // A parent that is its own descendant would loop: stop there.
+      const kids = path.has(c.id) ? [] : kidsOf(c);
       const open = kids.length > 0 && expanded.has(k);
       rows.push({
         key: k, kind: 'conversation', level: lvl, label: c.title ?? c.nativeId, expandable: kids.length > 0, expanded: open, parentKey: pk,
-        conversation: c, orphanSubagent: Boolean(c.parentId) && !ids.has(c.parentId!), childCount: kids.length, posinset: i + 1, setsize: list.length,
+        conversation: c, orphanSubagent: Boolean(c.parentId) && !ids.has(c.parentId!) && !away, childCount: kids.length, posinset: i + 1, setsize: list.length,
       });
-      if (open) push(kids, lvl + 1, k);
+      if (open) push(kids, lvl + 1, k, away, new Set([...path, c.id]));
     });
   };
-  push(top, level, parentKey);
+  push(top, level, parentKey, false, new Set());
 }

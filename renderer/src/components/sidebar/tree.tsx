@@ -8,7 +8,11 @@ import type { AgentId } from '../../../../shared/agents';
 import type { ArchivedSummary, TreeWorkspace } from '../../../../shared/views';
 import { agentLabel, dayLabel, time } from '../../lib/format';
 import { channelQuery } from '../../lib/queries';
-import { buildRows, convKey, dateKey, type DateQuery, instKey, openDates, showsInstances, type TreeRow, wsKey } from './tree-model';
+import { ConversationMarks } from '../markers';
+import { buildRows, convKey, dateKey, type DateQuery, instKey, openDates, parentCandidates, showsInstances, type TreeRow, wsKey } from './tree-model';
+
+/** At most this many conversations ask for their subagents elsewhere (one small query each). */
+const MAX_PARENT_QUERIES = 300;
 
 interface TreeProps {
   readonly tree: readonly TreeWorkspace[];
@@ -53,15 +57,20 @@ export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): Re
   });
   const byDate = new Map<string, readonly ArchivedSummary[] | undefined>();
   dates.forEach((d, i) => byDate.set(dateKey(d.workspace, d.instance, d.date), convQueries[i]?.data));
-  const dataKey = convQueries.map((q) => q.dataUpdatedAt).join(',');
+  // Subagents on another date or workspace are nested under their parent too: ask each listed parent.
+  const parents = parentCandidates(convQueries.map((q) => q.data)).slice(0, MAX_PARENT_QUERIES);
+  const childQueries = useQueries({ queries: parents.map((id) => channelQuery('dejavu:conversations', agent ? { parentId: id, agent } : { parentId: id })) });
+  const byParent = new Map<string, readonly ArchivedSummary[] | undefined>();
+  parents.forEach((id, i) => byParent.set(id, childQueries[i]?.data));
+  const dataKey = [...convQueries, ...childQueries].map((q) => q.dataUpdatedAt).join(',');
   const rows = useMemo(
-    () => buildRows(tree, expanded, (q: DateQuery) => byDate.get(dateKey(q.workspace, q.instance, q.date)), dayLabel),
-    // byDate is rebuilt every render; dataKey says when its contents changed.
+    () => buildRows(tree, expanded, (q: DateQuery) => byDate.get(dateKey(q.workspace, q.instance, q.date)), dayLabel, (id) => byParent.get(id)),
+    // byDate and byParent are rebuilt every render; dataKey says when their contents changed.
     [tree, expanded, dataKey],
   );
 
-  const selectedKey = selectedId ? convKey(selectedId) : undefined;
-  const activeKey = rows.some((r) => r.key === focusKey) ? focusKey : rows.some((r) => r.key === selectedKey) ? selectedKey : rows[0]?.key;
+  const selectedKey = selectedId ? rows.find((r) => r.conversation?.id === selectedId)?.key : undefined;
+  const activeKey = rows.some((r) => r.key === focusKey) ? focusKey : selectedKey ?? rows[0]?.key;
 
   const focusRow = useCallback((key: string | undefined) => {
     if (!key) return;
@@ -127,7 +136,14 @@ export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): Re
   return (
     <div className="tree" role="tree" aria-label="Conversations by workspace" ref={ref} onKeyDown={onKeyDown}>
       {rows.map((row) => (
-        <TreeItem key={row.key} row={row} active={row.key === activeKey} selected={row.key === selectedKey} onClick={() => activate(row)} onToggle={() => toggle(row)} />
+        <TreeItem
+          key={row.key}
+          row={row}
+          active={row.key === activeKey}
+          selected={selectedId !== undefined && row.conversation?.id === selectedId}
+          onClick={() => activate(row)}
+          onToggle={() => toggle(row)}
+        />
       ))}
     </div>
   );
@@ -141,6 +157,7 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
         role="treeitem"
         data-key={row.key}
         data-kind={row.kind}
+        data-conversation-id={c?.id}
         aria-level={row.level}
         aria-posinset={row.posinset}
         aria-setsize={row.setsize}
@@ -180,6 +197,7 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
               <span>{time(c.startedAt)}</span>
               <span title={`${c.messageCount} messages`}>{c.messageCount} msgs</span>
               {row.childCount ? <span>{row.childCount} subagents</span> : null}
+              <ConversationMarks c={c} />
               {c.sourceDeleted ? (
                 <span className="deleted-chip" title="The agent’s own file is gone; the archive keeps this copy">
                   <span aria-hidden="true">⌫ </span>source deleted
@@ -200,7 +218,8 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
 }
 
 function conversationLabel(c: ArchivedSummary): string {
-  return [c.title ?? c.nativeId, agentLabel(c.agent), time(c.startedAt), `${c.messageCount} messages`, c.sourceDeleted ? 'source deleted' : '']
+  const stage = c.retentionStage === 1 ? 'trimmed to save space' : c.retentionStage === 2 ? 'only its digest is kept' : c.retentionStage === 3 ? 'lost' : '';
+  return [c.title ?? c.nativeId, agentLabel(c.agent), time(c.startedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
     .filter(Boolean)
     .join(', ');
 }

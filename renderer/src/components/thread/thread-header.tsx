@@ -1,9 +1,16 @@
-/** The conversation's facts: what, where, when, which models, how many tokens; resume and export. */
+/**
+ * The conversation's facts: what, where, when, which models, how many tokens; its parent and
+ * subagents; resume, pin and export; what retention dropped from it.
+ */
 import { useState } from 'react';
 import type { ConversationView } from '../../../../shared/contract';
 import { agentLabel, compact, dateTime, duration, num, usageParts } from '../../lib/format';
 import { exportConversation } from '../../lib/export';
 import { useChannel } from '../../lib/queries';
+import { LiveDot } from '../markers';
+import { PinButton } from './pin-button';
+import { RetentionBanner } from './retention-banner';
+import { SubagentList } from './subagent-list';
 
 export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen: (id: string) => void }): React.JSX.Element {
   const s = view.summary;
@@ -38,7 +45,9 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
     <header className="thread-header" data-conversation-id={s.id}>
       <div className="thread-title-row">
         <h1 className="thread-title">{s.title ?? s.nativeId}</h1>
+        {s.live ? <LiveDot withLabel /> : null}
         <div className="thread-actions" role="toolbar" aria-label="Conversation actions">
+          <PinButton id={s.id} pinned={s.pinned === true} />
           <button type="button" className="btn" onClick={() => void doExport('md')} title="Export as Markdown (Ctrl+E)">
             Export
           </button>
@@ -49,12 +58,13 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
       </div>
       {s.parentId ? (
         <div className="thread-parent">
-          Subagent of{' '}
-          <button type="button" className="link-button" onClick={() => onOpen(s.parentId!)}>
+          <span aria-hidden="true">↰ </span>Subagent of{' '}
+          <button type="button" className="link-button" onClick={() => onOpen(s.parentId!)} data-parent-id={s.parentId}>
             {parent.data?.summary.title ?? 'its parent conversation'}
           </button>
         </div>
       ) : null}
+      <SubagentList items={view.children} onOpen={onOpen} />
       <dl className="facts">
         <div className="fact">
           <dt>Agent</dt>
@@ -119,6 +129,7 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
           </button>
         </div>
       ) : null}
+      <RetentionBanner summary={s} />
       {s.sourceDeleted ? (
         <div className="banner banner-deleted" role="note">
           <span aria-hidden="true">⌫ </span>

@@ -1,6 +1,8 @@
 /**
  * A conversation: its header, then its messages, fetched page by page as the person scrolls
  * and virtualized (measured as they render) so even ten thousand messages scroll smoothly.
+ * While the agent still writes it, new messages appear in place: the reader's position is
+ * kept, and a reader at the bottom follows them.
  */
 import { useQueries } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -15,6 +17,9 @@ import { ThreadHeader } from './thread-header';
 import './thread.css';
 
 export const PAGE_SIZE = 200;
+const LIVE_RECHECK_MS = 30_000;
+/** How close to the end (px) still counts as "at the bottom" for following new messages. */
+const BOTTOM_SLACK = 64;
 
 export interface JumpTarget {
   readonly index: number;
@@ -29,7 +34,8 @@ interface ThreadProps {
 }
 
 export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
-  const conversation = useChannel('dejavu:conversation', { id });
+  // A live conversation stops being live when its agent goes quiet: look again now and then.
+  const conversation = useChannel('dejavu:conversation', { id }, { refetchInterval: (q) => (q.state.data?.summary.live ? LIVE_RECHECK_MS : false) });
   const [pages, setPages] = useState<readonly number[]>(() => [jump ? Math.floor(jump.index / PAGE_SIZE) : 0]);
   const pageQueries = useQueries({
     queries: pages.map((p) => ({ ...channelQuery('dejavu:messages', { id, offset: p * PAGE_SIZE, limit: PAGE_SIZE }), placeholderData: undefined })),
@@ -113,6 +119,44 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 3500);
   }, [jump, total, pages, messages, absorbedInto, virtualizer]);
 
+  // Follow new messages when the reader was at the bottom (content growing fires no scroll event,
+  // so the flag still says where the reader was before it grew). While the view settles on the
+  // end (rows are measured as they render), scroll events from that do not unset it.
+  const atBottom = useRef(false);
+  const settlingUntil = useRef(0);
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const near = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
+    if (near || Date.now() > settlingUntil.current) atBottom.current = near;
+  }, []);
+  // The reader scrolling up themselves stops the following at once.
+  const onWheel = useCallback((e: React.WheelEvent) => {
+    if (e.deltaY < 0) settlingUntil.current = 0;
+  }, []);
+  const seenTotal = useRef<number | undefined>(undefined);
+  const seenData = useRef(dataKey);
+  useEffect(() => {
+    if (total === undefined) return;
+    const before = seenTotal.current;
+    const grew = before !== undefined && (total > before || seenData.current !== dataKey);
+    seenTotal.current = total;
+    seenData.current = dataKey;
+    if (before === undefined) {
+      // First page in: a short thread starts "at the bottom".
+      requestAnimationFrame(onScroll);
+      return;
+    }
+    if (!grew || !atBottom.current || total === 0 || (jump && handledJump.current !== jump.nonce)) return;
+    settlingUntil.current = Date.now() + 900;
+    const end = () => {
+      if (!atBottom.current || !scrollRef.current) return;
+      virtualizer.scrollToIndex(total - 1, { align: 'end' });
+    };
+    end();
+    for (const ms of [80, 250, 600]) setTimeout(end, ms);
+  }, [total, dataKey, jump, virtualizer, onScroll]);
+
   const agentName = conversation.data ? agentLabel(conversation.data.summary.agent) : 'Assistant';
   const isContinuation = (i: number): boolean => {
     const m = messages.get(i);
@@ -130,7 +174,7 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
   return (
     <section className="thread" aria-label="Conversation">
       {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
-      <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll">
+      <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll" onScroll={onScroll} onWheel={onWheel}>
         {firstError ? (
           <ErrorState title="Messages could not be read" error={firstError} />
         ) : total === undefined ? (

@@ -1,0 +1,117 @@
+/** The storage budget: soft and hard caps, maximum age of raw bulk, digest cap, cadence; checked, then saved. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../../shared/retention';
+import { checkFields, type FieldErrors, fieldsOf, type RetentionFields } from '../../lib/retention-form';
+import { call } from '../../transport';
+
+const CADENCE_LABELS: Record<EvictionCadence, string> = {
+  daily: 'Daily',
+  'on-sync': 'After every sync',
+  manual: 'Manually (Evict now)',
+};
+
+export function RetentionForm({ settings, defaults }: { settings: RetentionSettings; defaults: RetentionSettings }): React.JSX.Element {
+  const client = useQueryClient();
+  const [fields, setFields] = useState<RetentionFields>(() => fieldsOf(settings));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({
+    mutationFn: (patch: Parameters<typeof call<'dejavu:set-retention'>>[1]['settings']) => call('dejavu:set-retention', { settings: patch }),
+    onSuccess: (next) => {
+      setFields(fieldsOf(next));
+      setSaved(true);
+      void client.invalidateQueries({ queryKey: ['dejavu:retention'] });
+    },
+  });
+  const set = (k: keyof RetentionFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+    setSaved(false);
+    if (errors[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
+  };
+  const { patch } = checkFields(fields, settings);
+  const dirty = Object.keys(patch).length > 0;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = checkFields(fields, settings);
+    setErrors(checked.errors);
+    if (Object.values(checked.errors).some(Boolean)) return;
+    if (Object.keys(checked.patch).length) save.mutate(checked.patch);
+  };
+  const d = fieldsOf(defaults);
+  return (
+    <form className="retention-form" onSubmit={submit} noValidate aria-label="Storage settings">
+      <Field label="Soft cap" name="softCap" value={fields.softCap} error={errors.softCap} onChange={set('softCap')} hint={`Above it, the oldest conversations lose their raw records and large tool output. Default ${d.softCap}.`} />
+      <Field label="Hard cap" name="hardCap" value={fields.hardCap} error={errors.hardCap} onChange={set('hardCap')} hint={`Above it, the oldest keep only their digest (every prompt, the last answer). Default ${d.hardCap}.`} />
+      <Field label="Maximum age of raw bulk (days)" name="maxAge" value={fields.maxAge} error={errors.maxAge} onChange={set('maxAge')} hint={`Raw bulk of conversations idle longer goes whatever the size; “off”: never. Default ${d.maxAge}.`} />
+      <Field label="Digest cap" name="digestCap" value={fields.digestCap} error={errors.digestCap} onChange={set('digestCap')} hint={`Digests are never dropped; above this you are warned. Default ${d.digestCap}.`} />
+      <CadenceField value={fields.cadence} error={errors.cadence} onChange={set('cadence')} />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          disabled={!dirty || save.isPending}
+          onClick={() => {
+            setFields(fieldsOf(settings));
+            setErrors({});
+          }}
+        >
+          Reset
+        </button>
+        <span role="status" className="form-status">
+          {save.error ? <span className="danger-text">Not saved: {save.error.message}</span> : saved && !dirty ? 'Saved.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+function Field(props: { label: string; name: string; value: string; error?: string; hint: string; onChange: (e: React.ChangeEvent<HTMLInputElement>) => void }): React.JSX.Element {
+  const id = useId();
+  return (
+    <div className={`field ${props.error ? 'field-invalid' : ''}`}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type="text"
+        inputMode="text"
+        spellCheck={false}
+        autoComplete="off"
+        value={props.value}
+        onChange={props.onChange}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ''}`}
+      />
+      {props.error ? (
+        <div id={`${id}-error`} className="field-error">
+          {props.error}
+        </div>
+      ) : null}
+      <div id={`${id}-hint`} className="field-hint">
+        {props.hint}
+      </div>
+    </div>
+  );
+}
+
+function CadenceField({ value, error, onChange }: { value: string; error?: string; onChange: (e: React.ChangeEvent<HTMLSelectElement>) => void }): React.JSX.Element {
+  const id = useId();
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`}>
+      <label htmlFor={id}>When to evict</label>
+      <select id={id} name="cadence" value={value} onChange={onChange} aria-invalid={error ? true : undefined}>
+        {EVICTION_CADENCES.map((c) => (
+          <option key={c} value={c}>
+            {CADENCE_LABELS[c]}
+          </option>
+        ))}
+      </select>
+      {error ? <div className="field-error">{error}</div> : null}
+      <div className="field-hint">Daily: after a sync, at most once a day. Pinned conversations are never evicted.</div>
+    </div>
+  );
+}
