@@ -9,27 +9,14 @@ import type { Conversation, Message, Part, Usage } from '../../../../shared/reco
 import { conversationId, titleFrom, workspaceFor } from '../identity';
 import type { ParseContext } from '../provider';
 import { DroidBuilder } from './builder';
-import { isObject, num, obj, shortError, str, type Json } from './json';
+import { forEachJsonRecord } from '../json-lines';
+import { num, obj, str, type Json } from './json';
 
 export async function parseDroid(ctx: ParseContext): Promise<Conversation[]> {
   const b = new DroidBuilder();
-  let sawLine = false;
-  for await (const { text, lineNo } of ctx.lines()) {
-    if (!text.trim()) continue;
-    sawLine = true;
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch (error) {
-      b.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
-      continue;
-    }
-    if (!isObject(record)) {
-      b.warn(lineNo, 'Line is not a JSON object; skipped');
-      continue;
-    }
-    b.record({ lineNo, raw: text, timestamp: str(record.timestamp) }, record);
-  }
+  const sawLine = await forEachJsonRecord(ctx, (lineNo, message) => b.warn(lineNo, message), (record, { lineNo, raw }) =>
+    b.record({ lineNo, raw, timestamp: str(record.timestamp) }, record),
+  );
   if (!sawLine) return [];
   return [await conversation(b, ctx)];
 }

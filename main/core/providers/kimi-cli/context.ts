@@ -9,7 +9,8 @@ import type { Part } from '../../../../shared/record';
 import type { ParseContext } from '../provider';
 import { KimiBuilder, type Line } from './builder';
 import { contentParts, contentText, mapPart } from './content';
-import { arr, asText, isObject, obj, shortError, str, type Json } from './json';
+import { forEachJsonRecord } from '../json-lines';
+import { arr, asText, isObject, obj, str, type Json } from './json';
 
 const COMPACTION = 'Previous context has been compacted';
 
@@ -21,23 +22,7 @@ export interface ContextResult {
 
 export async function readContext(ctx: ParseContext): Promise<ContextResult> {
   const b = new KimiBuilder(ctx);
-  let sawLine = false;
-  for await (const { text, lineNo } of ctx.lines()) {
-    if (!text.trim()) continue;
-    sawLine = true;
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch (error) {
-      b.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
-      continue;
-    }
-    if (!isObject(record)) {
-      b.warn(lineNo, 'Line is not a JSON object; skipped');
-      continue;
-    }
-    handle(b, { lineNo, raw: text }, record);
-  }
+  const sawLine = await forEachJsonRecord(ctx, (lineNo, message) => b.warn(lineNo, message), (record, line) => handle(b, line, record));
   return { builder: b, sawLine };
 }
 

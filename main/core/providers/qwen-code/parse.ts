@@ -5,7 +5,7 @@
  * `logs.json`), read here with the Gemini CLI parser.
  */
 import type { Conversation } from '../../../../shared/record';
-import { isObject, shortError } from '../gemini-cli/json';
+import { forEachJsonRecord } from '../json-lines';
 import { parseLogs } from '../gemini-cli/logs';
 import { isLogsFile, parseChatFile } from '../gemini-cli/parse';
 import type { ParseContext } from '../provider';
@@ -20,22 +20,6 @@ export async function parseQwenFile(ctx: ParseContext): Promise<Conversation[]> 
 
 async function parseChatRecords(ctx: ParseContext): Promise<Conversation[]> {
   const b = new QwenBuilder(ctx);
-  let sawLine = false;
-  for await (const { text, lineNo } of ctx.lines()) {
-    if (!text.trim()) continue;
-    sawLine = true;
-    let record: unknown;
-    try {
-      record = JSON.parse(text);
-    } catch (error) {
-      b.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
-      continue;
-    }
-    if (!isObject(record)) {
-      b.warn(lineNo, 'Line is not a JSON object; skipped');
-      continue;
-    }
-    b.add({ record, raw: text, lineNo });
-  }
+  const sawLine = await forEachJsonRecord(ctx, (lineNo, message) => b.warn(lineNo, message), (record, { lineNo, raw }) => b.add({ record, raw, lineNo }));
   return sawLine ? b.finish() : [];
 }
