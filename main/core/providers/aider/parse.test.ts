@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
@@ -8,6 +8,7 @@ import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { aiderProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('aider');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-aider-'));
@@ -20,13 +21,6 @@ const textOf = (m: Message): string => m.parts.map((p) => (p.type === 'text' ? p
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** The messages a `#### ` block becomes: typed prompts, and the two kinds aider itself writes there. */
 const isPromptBlock = (m: Message): boolean => m.role === 'user' || m.kind === 'confirm-answer' || m.kind === 'architect-handoff';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 /**
  * PROVENANCE counts per file (all sessions). Its prompt count is every block of `#### `

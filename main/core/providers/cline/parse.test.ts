@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
@@ -8,6 +8,7 @@ import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { clineProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('cline');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-cline-'));
@@ -21,13 +22,6 @@ async function parseMain(file: string): Promise<Conversation> {
 
 function parts(c: Conversation, role?: Message['role']): Part[] {
   return c.messages.filter((m) => !role || m.role === role).flatMap((m) => m.parts);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 type RawEntry = { type: string; say?: string; ask?: string; text?: string; partial?: boolean };

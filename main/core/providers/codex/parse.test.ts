@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
@@ -9,6 +9,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import type { ParseContext } from '../provider';
 import { codexProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('codex');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-codex-'));
@@ -34,13 +35,6 @@ function count(messages: Message[], role: Message['role'], pred: (p: Message['pa
 
 function textOf(m: Message): string {
   return m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 describe('codex provider: PROVENANCE counted facts', () => {

@@ -1,14 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
+import type { Conversation } from '../../../../shared/record';
 import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { conversationId, subConversationId } from '../identity';
 import { copilotCliProvider } from './index';
+import { filesUnder, parts, counts } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('copilot-cli');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-copilot-'));
@@ -26,18 +27,6 @@ async function parseMain(file: string): Promise<Conversation> {
   return conversations[0];
 }
 
-function parts(c: Conversation, role?: Message['role']): Part[] {
-  return c.messages.filter((m) => role === undefined || m.role === role).flatMap((m) => m.parts);
-}
-
-function counts(c: Conversation) {
-  return {
-    typed: c.messages.filter((m) => m.role === 'user').length,
-    texts: parts(c, 'assistant').filter((p) => p.type === 'text' && p.content.trim() !== '').length,
-    calls: parts(c, 'assistant').filter((p) => p.type === 'tool_call').length,
-  };
-}
-
 /**
  * PROVENANCE counts every `user.message` event as a typed prompt. Copilot's autopilot also
  * writes `user.message` events itself: the "You have not yet marked the task as complete…"
@@ -51,13 +40,6 @@ function harnessPrompts(file: string): number {
     .filter((l) => l.includes('"type":"user.message"'))
     .map((l) => JSON.parse(l).data)
     .filter((d) => d.isAutopilotContinuation === true || !String(d.content ?? '').trim()).length;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 describe('copilot-cli provider: PROVENANCE counted facts', () => {

@@ -1,16 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
+import type { Conversation, Message } from '../../../../shared/record';
 import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { conversationId } from '../identity';
 import { cursorCliProvider } from './index';
+import { filesUnder, parts, counts } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('cursor-cli');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-cursor-'));
@@ -24,27 +25,8 @@ async function parseMain(file: string): Promise<Conversation> {
   return conversations[0];
 }
 
-function parts(c: Conversation, role?: Message['role']): Part[] {
-  return c.messages.filter((m) => role === undefined || m.role === role).flatMap((m) => m.parts);
-}
-
 function textOf(m: Message): string {
   return m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-}
-
-function counts(c: Conversation) {
-  return {
-    typed: c.messages.filter((m) => m.role === 'user').length,
-    texts: parts(c, 'assistant').filter((p) => p.type === 'text' && p.content.trim() !== '').length,
-    calls: parts(c, 'assistant').filter((p) => p.type === 'tool_call').length,
-  };
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 describe('cursor-cli provider: PROVENANCE counted facts (agent transcripts)', () => {

@@ -1,14 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
+import type { Conversation } from '../../../../shared/record';
 import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { conversationId } from '../identity';
 import { factoryDroidProvider } from './index';
+import { filesUnder, parts, counts } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('factory-droid');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-droid-'));
@@ -20,25 +21,6 @@ async function parseMain(file: string): Promise<Conversation> {
   const conversations = await factoryDroidProvider.parse(fileParseContext(file));
   expect(conversations.length).toBe(1);
   return conversations[0];
-}
-
-function parts(c: Conversation, role?: Message['role']): Part[] {
-  return c.messages.filter((m) => role === undefined || m.role === role).flatMap((m) => m.parts);
-}
-
-function counts(c: Conversation) {
-  return {
-    typed: c.messages.filter((m) => m.role === 'user').length,
-    texts: parts(c, 'assistant').filter((p) => p.type === 'text' && p.content.trim() !== '').length,
-    calls: parts(c, 'assistant').filter((p) => p.type === 'tool_call').length,
-  };
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 function write(name: string, lines: unknown[]): string {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
@@ -9,6 +9,7 @@ import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { geminiCliProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('gemini-cli');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-gemini-'));
@@ -41,13 +42,6 @@ function write(file: string, text: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);
   return file;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 /**

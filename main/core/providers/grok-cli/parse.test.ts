@@ -7,7 +7,7 @@
  * created_at, updated_at, current_model_id, session_kind).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Part } from '../../../../shared/record';
@@ -15,6 +15,7 @@ import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { grokCliProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-grok-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -75,13 +76,6 @@ async function parseOne(file: string): Promise<Conversation> {
 }
 
 const partsOf = (c: Conversation, role?: string): Part[] => c.messages.filter((m) => !role || m.role === role).flatMap((m) => m.parts);
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 describe('grok-cli provider: a session built from the grok-build schema', () => {
   const file = writeSession(path.join(tmp, 'h1'), `${lines.join('\n')}\n`, summary);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
@@ -8,6 +8,7 @@ import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { kimiCliProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('kimi-cli');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-kimi-'));
@@ -30,13 +31,6 @@ function facts(c: Conversation) {
 const expected = (r: (typeof rows)[number]) => ({ typed: r.prompts, texts: r.assistantTexts, calls: r.toolCalls });
 const kinds = (c: Conversation, kind: string): Message[] => c.messages.filter((m) => m.kind === kind);
 const row = (n: number) => rows.find((r) => r.n === n)!;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 function mkdirp(dir: string): string {
   mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
@@ -9,6 +9,7 @@ import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { opencodeProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('opencode');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-opencode-'));
@@ -43,13 +44,6 @@ function expected(row: (typeof rows)[number]): Facts {
 
 function kinds(c: Conversation, kind: string): Message[] {
   return c.messages.filter((m) => m.kind === kind);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
 }
 
 function readExport(file: string): { info: Record<string, unknown>; messages: { info: Record<string, unknown>; parts: Record<string, unknown>[] }[] } {

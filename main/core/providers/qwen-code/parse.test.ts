@@ -10,7 +10,7 @@
  * legacy layout.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
@@ -19,6 +19,7 @@ import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { qwenCodeProvider } from './index';
+import { filesUnder } from '../../../../test/provider-kit';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-qwen-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -264,9 +265,3 @@ describe('qwen-code provider: pre-v0.3 files (Gemini CLI format under .qwen/tmp)
   });
 });
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
