@@ -9,6 +9,7 @@ import { conversationId, titleFrom, workspaceFor } from '../identity';
 import type { SourceContext } from '../provider';
 import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
+import { LineIds } from '../line-ids';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -59,8 +60,7 @@ export class CodexBuilder {
   private totalUsage?: TokenCount['total'];
   private firstTimestamp?: string;
   private lastTimestamp?: string;
-  private lastIdLine = -1;
-  private idsOnLine = 0;
+  private readonly ids = new LineIds();
 
   constructor(private readonly ctx: SourceContext) {}
 
@@ -81,7 +81,7 @@ export class CodexBuilder {
 
   /** Appends a message made from this line, in file order. */
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.nextId(line.lineNo), role, parts, native: line.raw, source: 0 };
+    const message: Message = { id: this.ids.next(line.lineNo), role, parts, native: line.raw, source: 0 };
     if (line.timestamp) message.timestamp = line.timestamp;
     if (kind) message.kind = kind;
     if (role === 'assistant') {
@@ -231,15 +231,6 @@ export class CodexBuilder {
     return conversation;
   }
 
-  private nextId(lineNo: number): string {
-    if (lineNo !== this.lastIdLine) {
-      this.lastIdLine = lineNo;
-      this.idsOnLine = 0;
-      return `L${lineNo}`;
-    }
-    this.idsOnLine += 1;
-    return `L${lineNo}.${this.idsOnLine}`;
-  }
 }
 
 function textOf(message: Message): string {

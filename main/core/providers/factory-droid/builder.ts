@@ -6,6 +6,7 @@
 import type { Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { assistantBlock, blocksOf, imagePart, toolResultParts } from './content';
 import { num, obj, str, type Json } from './json';
+import { LineIds } from '../line-ids';
 
 export interface Line {
   readonly lineNo: number;
@@ -23,8 +24,7 @@ export class DroidBuilder {
   private readonly unknown = new Set<string>();
   /** Usage per API message id: streamed rows repeat it, the largest output count is the final one. */
   private readonly usageById = new Map<string, Usage>();
-  private lastIdLine = -1;
-  private idsOnLine = 0;
+  private readonly ids = new LineIds();
 
   warn(line: number | undefined, message: string): void {
     this.warnings.push(line === undefined ? { message } : { line, message });
@@ -142,22 +142,13 @@ export class DroidBuilder {
   }
 
   private push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.nextId(line.lineNo), role, parts, native: line.raw, source: 0 };
+    const message: Message = { id: this.ids.next(line.lineNo), role, parts, native: line.raw, source: 0 };
     if (line.timestamp) message.timestamp = line.timestamp;
     if (kind) message.kind = kind;
     this.messages.push(message);
     return message;
   }
 
-  private nextId(lineNo: number): string {
-    if (lineNo !== this.lastIdLine) {
-      this.lastIdLine = lineNo;
-      this.idsOnLine = 0;
-      return `L${lineNo}`;
-    }
-    this.idsOnLine += 1;
-    return `L${lineNo}.${this.idsOnLine}`;
-  }
 }
 
 function anthropicUsage(u: Json | undefined): Usage | undefined {

@@ -2,6 +2,7 @@
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { titleFrom, workspaceFor } from '../identity';
 import type { ParseContext } from '../provider';
+import { LineIds } from '../line-ids';
 
 export interface Line {
   readonly lineNo: number;
@@ -27,8 +28,7 @@ export class KimiBuilder {
   readonly models = new Set<string>();
   private readonly unknown = new Set<string>();
   private usage?: Usage;
-  private lastIdLine = -1;
-  private idsOnLine = 0;
+  private readonly ids = new LineIds();
   firstTimestamp?: string;
   lastTimestamp?: string;
 
@@ -39,7 +39,7 @@ export class KimiBuilder {
   }
 
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.nextId(line.lineNo), role, parts, native: line.raw, source: 0 };
+    const message: Message = { id: this.ids.next(line.lineNo), role, parts, native: line.raw, source: 0 };
     if (line.timestamp) {
       message.timestamp = line.timestamp;
       this.firstTimestamp ??= line.timestamp;
@@ -103,15 +103,6 @@ export class KimiBuilder {
     return c;
   }
 
-  private nextId(lineNo: number): string {
-    if (lineNo !== this.lastIdLine) {
-      this.lastIdLine = lineNo;
-      this.idsOnLine = 0;
-      return `L${lineNo}`;
-    }
-    this.idsOnLine += 1;
-    return `L${lineNo}.${this.idsOnLine}`;
-  }
 }
 
 export function textOf(message: Message): string {
