@@ -46,6 +46,8 @@ export interface StoreOutcome {
   readonly updated: string[];
   /** Full-text rows of what was stored, for the search indexer. */
   readonly indexItems: IndexItem[];
+  /** What was stored, at which revision (for digests, made while the record is in memory). */
+  readonly stored: { readonly conversation: Conversation; readonly revision: number }[];
 }
 
 interface CursorRow {
@@ -138,11 +140,13 @@ export class ArchiveWriter {
     });
     const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
     const indexItems: IndexItem[] = [];
+    const stored: { conversation: Conversation; revision: number }[] = [];
     this.db.transaction(() => {
       for (const w of written) {
         const deleted = w.conversation.sources.every((s) => missing.has(s) && !batch.some((b) => b.path === s));
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
         indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation) });
+        stored.push({ conversation: w.conversation, revision });
       }
       const now = new Date().toISOString();
       for (const source of batch) {
@@ -164,6 +168,7 @@ export class ArchiveWriter {
       created: written.filter((w) => !w.existed).map((w) => w.conversation.id),
       updated: written.filter((w) => w.existed).map((w) => w.conversation.id),
       indexItems,
+      stored,
     };
   }
 

@@ -9,7 +9,7 @@ import type { ArchiveWriter, ParsedSource } from '../archive/archive-writer';
 import type { Provider } from '../providers/provider';
 import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
 import { SearchIndexer } from '../search/indexer';
-import { analyzePending } from '../retention/analyze';
+import { analyzePending, digestStored } from '../retention/analyze';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 
 export interface SourceFile extends SourceOrigin {
@@ -96,6 +96,7 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
   const flush = async () => {
     if (batch.length === 0) return;
     const outcome = writer.store(batch);
+    digestStored(writer.db, outcome.stored);
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
     batch = [];

@@ -16,6 +16,7 @@ import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';
 import { type SyncReport, syncFiles, syncSources } from './sync';
 import { underRoots, WATCH_DEPTH, watchRoots } from './watch-roots';
+import { digestStored } from '../retention/analyze';
 
 export interface LiveOptions {
   /** Archive folder. */
@@ -214,6 +215,7 @@ export class LiveCapture {
     }
     const outcome = this.writer.store([parsed]);
     this.indexer.index(outcome.indexItems);
+    digestStored(this.writer.db, outcome.stored);
     const conversations = [...outcome.created, ...outcome.updated];
     this.options.onChange?.({ path: filePath, conversations, created: outcome.created, kind: appended ? 'appended' : 'read' });
   }

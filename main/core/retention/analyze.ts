@@ -3,6 +3,7 @@
  * every ingest (under the writer lock) and before every eviction sweep, so a conversation's
  * typed prompts are in its digest before anything of its thread can go.
  */
+import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { IndexDb } from '../archive/db';
 import { buildDigest, type Digest } from './digest';
@@ -18,6 +19,18 @@ export interface AnalyzeReport {
 }
 
 const CHUNK = 64;
+
+/**
+ * Digests of conversations just stored, from the records still in memory (no blob is read
+ * back): what capture calls after each batch, so analysis at the end finds little to do.
+ */
+export function digestStored(db: IndexDb, stored: readonly { conversation: Conversation; revision: number }[]): void {
+  if (stored.length === 0) return;
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    for (const s of stored) writeDigest(db, buildDigest(s.conversation), s.revision, now);
+  })();
+}
 
 /** Only the archive's writer (lock holder) may call this. */
 export async function analyzePending(root: string, db: IndexDb): Promise<AnalyzeReport> {
