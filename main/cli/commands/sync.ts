@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { type LiveChange, LiveCapture } from '../../core/capture/live';
 import { sync, type SyncOptions, type SyncReport } from '../../core/capture/sync';
+import { sweepWhenDue } from '../../core/retention/cadence';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { formatBytes, printJson, progressBar } from '../output';
@@ -16,7 +17,9 @@ export function registerSync(program: Command): void {
     .option('--json', 'print the report as JSON')
     .option('-w, --watch', 'then keep watching: archive every line an agent appends as it is written, until interrupted')
     .option('-q, --quiet', 'with --watch: print nothing per update')
-    .action(async (opts: { source: string[]; force?: boolean; json?: boolean; watch?: boolean; quiet?: boolean }, cmd: Command) => {
+    .option('--no-evict', 'skip the eviction sweep the retention cadence may call for after this sync')
+    .action(async (opts: { source: string[]; force?: boolean; json?: boolean; watch?: boolean; quiet?: boolean; evict: boolean; noEvict?: boolean }, cmd: Command) => {
+      opts.noEvict = opts.evict === false;
       const global = cmd.optsWithGlobals<GlobalOptions>();
       const bar = opts.json ? undefined : progressBar();
       // Watching: take the writer first, so nothing can slip between the sync and the watch.
@@ -33,11 +36,15 @@ export function registerSync(program: Command): void {
           onProgress: (p) => bar?.update(p.done, p.total, `${formatBytes(p.bytes)} read`),
         });
         bar?.done();
-        if (opts.json) printJson(report);
+        // The budget's cadence (daily / every sync / manual) applies to CLI syncs too.
+        const eviction = live || opts.noEvict ? undefined : await sweepWhenDue(rootOf(global));
+        if (opts.json) printJson(eviction ? { ...report, eviction } : report);
         else {
           reportIngest(report);
           if (report.sourceDeleted.length) process.stdout.write(`${report.sourceDeleted.length} conversation(s) whose source is gone stay archived\n`);
+          if (eviction?.steps.length) process.stdout.write(`storage budget: ${eviction.steps.length} eviction step(s), ${formatBytes(eviction.archiveBytesBefore)} → ${formatBytes(eviction.archiveBytesAfter)} (see \`dejavu stats\`)\n`);
         }
+        if (eviction?.dataLoss.length) process.stderr.write(`dejavu: data loss: ${eviction.dataLoss.length} unreadable conversation(s) dropped at the hard cap: ${eviction.dataLoss.join(', ')}\n`);
         if (report.errors.length) process.exitCode = 1;
         if (live) await watchUntilStopped(live, opts);
       } finally {

@@ -1,0 +1,26 @@
+/**
+ * The cadence outside the app: after `dejavu sync`, run the eviction sweep the person's
+ * settings ask for (every sync, or once a day), so a CLI-only archive keeps its budget too.
+ */
+import type { EvictionReport } from '../../../shared/retention';
+import { ArchiveWriter } from '../archive/archive-writer';
+import { openReadableIndex } from '../archive/db';
+import { sweep } from './evict';
+import { lastRunAt, readSettings, sweepDue } from './settings';
+
+export async function sweepWhenDue(root: string, now = Date.now()): Promise<EvictionReport | undefined> {
+  const db = openReadableIndex(root);
+  let due: boolean;
+  try {
+    due = sweepDue(readSettings(db), lastRunAt(db), now);
+  } finally {
+    db.close();
+  }
+  if (!due) return undefined;
+  const writer = new ArchiveWriter(root);
+  try {
+    return await sweep(writer, { apply: true, now });
+  } finally {
+    writer.close();
+  }
+}
