@@ -124,8 +124,8 @@ export class ArchiveWriter {
     for (const source of batch) {
       for (const fresh of source.conversations) {
         const earlier = pending.get(fresh.id);
-        const previous = earlier?.conversation ?? this.previousContribution(fresh.id, source.path);
         const row = earlier ? undefined : (this.statements.row.get(fresh.id) as ConversationRow | undefined);
+        const previous = earlier?.conversation ?? this.previousContribution(row, source.path);
         const merged = previous ? mergeConversation(previous, fresh, source.path) : fresh;
         pending.set(fresh.id, {
           conversation: merged,
@@ -205,8 +205,7 @@ export class ArchiveWriter {
   }
 
   /** The archived record, when other files than `path` contributed to it (so a merge is due). */
-  private previousContribution(id: string, path: string): Conversation | undefined {
-    const row = this.statements.row.get(id) as ConversationRow | undefined;
+  private previousContribution(row: ConversationRow | undefined, path: string): Conversation | undefined {
     if (!row) return undefined;
     const sources = JSON.parse(row.sources) as string[];
     if (sources.every((s) => s === path)) return undefined;
