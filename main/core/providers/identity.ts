@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AgentId } from '../../../shared/agents';
+import type { Conversation, Message, ParseWarning } from '../../../shared/record';
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
@@ -53,4 +54,36 @@ export function idFromFileName(filePath: string, extension: RegExp = /\.[^.]+$/)
   if (ID_LIKE.test(stem)) return stem;
   const digest = createHash('sha256').update(path.resolve(filePath)).digest('hex').slice(0, 12);
   return `${stem || 'session'}-${digest}`;
+}
+
+/** What every provider knows of a conversation read from one file. */
+export interface ConversationSeed {
+  readonly agent: AgentId;
+  readonly nativeId: string;
+  /** Defaults to conversationId(agent, nativeId); subagents and prompt-only records pass their own. */
+  readonly id?: string;
+  readonly ctx: { readonly path: string; readonly instance: string; readonly workspaceHint?: string };
+  /** Set on the record only when non-empty. */
+  readonly cwd?: string;
+  readonly models: readonly string[] | ReadonlySet<string>;
+  readonly warnings: ParseWarning[];
+  readonly messages: Message[];
+}
+
+/** The identity fields of a conversation read from one source file, filled the same way by every provider. */
+export function seedConversation(seed: ConversationSeed): Conversation {
+  const c: Conversation = {
+    id: seed.id ?? conversationId(seed.agent, seed.nativeId),
+    agent: seed.agent,
+    nativeId: seed.nativeId,
+    workspace: workspaceFor(seed.cwd, seed.ctx.workspaceHint),
+    instance: seed.ctx.instance,
+    models: [...seed.models],
+    sourcePath: seed.ctx.path,
+    sources: [seed.ctx.path],
+    warnings: seed.warnings,
+    messages: seed.messages,
+  };
+  if (seed.cwd) c.cwd = seed.cwd;
+  return c;
 }

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
+import { seedConversation, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import { addUsage, assistantParts, textOf, usageFrom, userParts } from './content';
 import { arr, isObject, isoFromMs, str, type Json } from './json';
@@ -70,19 +70,15 @@ export function parseThread(ctx: ParseContext, doc: Json): Conversation {
 
   const nativeId = str(doc.id) ?? idFromFileName(ctx.path);
   const env = threadEnv(doc);
-  const c: Conversation = {
-    id: conversationId('amp', nativeId),
+  const c = seedConversation({
     agent: 'amp',
     nativeId,
-    workspace: workspaceFor(env.cwd, ctx.workspaceHint),
-    instance: ctx.instance,
-    models: [...models],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
+    ctx,
+    cwd: env.cwd,
+    models,
     warnings,
     messages,
-  };
-  if (env.cwd) c.cwd = env.cwd;
+  });
   if (env.branch) c.gitBranch = env.branch;
   if (env.version) c.agentVersion = env.version;
   const firstPrompt = messages.find((m) => m.role === 'user');

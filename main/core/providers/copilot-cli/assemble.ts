@@ -1,6 +1,6 @@
 /** Threads → Conversations: the main session first, then one per subagent (parentId set). */
 import type { Conversation, Message } from '../../../../shared/record';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
+import { conversationId, seedConversation, subConversationId, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import type { CopilotState } from './state';
 import type { Thread } from './thread';
@@ -38,19 +38,16 @@ export function assemble(s: CopilotState, ctx: ParseContext): Conversation[] {
 }
 
 function base(s: CopilotState, ctx: ParseContext, t: Thread, nativeId: string, id: string): Conversation {
-  const c: Conversation = {
-    id,
+  const c = seedConversation({
     agent: AGENT,
     nativeId,
-    workspace: workspaceFor(s.session.cwd, ctx.workspaceHint),
-    instance: ctx.instance,
-    models: [...t.models],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
+    id,
+    ctx,
+    cwd: s.session.cwd,
+    models: t.models,
     warnings: [],
     messages: t.messages,
-  };
-  if (s.session.cwd) c.cwd = s.session.cwd;
+  });
   if (s.session.gitBranch) c.gitBranch = s.session.gitBranch;
   return c;
 }

@@ -5,7 +5,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
-import { conversationId, idFromFileName, titleFrom, workspaceFor } from '../identity';
+import { idFromFileName, seedConversation, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import { CursorBuilder } from './builder';
 import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
@@ -31,19 +31,15 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {
   const messages = b.finish();
   const cwd = meta?.cwd ?? info?.cwd ?? b.cwd;
-  const c: Conversation = {
-    id: conversationId('cursor-cli', nativeId),
+  const c = seedConversation({
     agent: 'cursor-cli',
     nativeId,
-    workspace: workspaceFor(cwd, ctx.workspaceHint),
-    instance: ctx.instance,
+    ctx,
+    cwd,
     models: info?.model ? [info.model] : [],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
     warnings: b.warnings,
     messages,
-  };
-  if (cwd) c.cwd = cwd;
+  });
   const name = info?.name?.trim();
   const title = meta?.title ?? (name && !PLACEHOLDER_NAMES.has(name.toLowerCase()) ? name : undefined);
   const resolved = title ? titleFrom(title) : titleFrom(firstPrompt(messages));

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Conversation, Message, Part, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
+import { conversationId, seedConversation, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import { DroidBuilder } from './builder';
 import { forEachJsonRecord } from '../json-lines';
@@ -30,19 +30,15 @@ async function conversation(b: DroidBuilder, ctx: ParseContext): Promise<Convers
   const models = new Set(b.models);
   const settingsModel = str(settings?.model);
   if (settingsModel) models.add(settingsModel.replace(/^custom:/, ''));
-  const c: Conversation = {
-    id: conversationId('factory-droid', nativeId),
+  const c = seedConversation({
     agent: 'factory-droid',
     nativeId,
-    workspace: workspaceFor(cwd, ctx.workspaceHint),
-    instance: ctx.instance,
-    models: [...models],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
+    ctx,
+    cwd,
+    models,
     warnings: b.warnings,
     messages,
-  };
-  if (cwd) c.cwd = cwd;
+  });
   const title = droidTitle(start) ?? titleFrom(firstText(messages));
   if (title) c.title = title;
   if (b.firstTimestamp) c.startedAt = b.firstTimestamp;

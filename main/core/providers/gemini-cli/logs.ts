@@ -11,7 +11,7 @@
  */
 import type { AgentId } from '../../../../shared/agents';
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
-import { subConversationId, titleFrom, workspaceFor } from '../identity';
+import { seedConversation, subConversationId, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import { isObject, num, shortError, str, type Json } from './json';
 import { arrayObjects, lineAt } from './scan';
@@ -87,19 +87,16 @@ function promptsOnly(ctx: ParseContext, agent: AgentId, sessionId: string, list:
   });
   const stamps = messages.flatMap((m) => (m.timestamp ? [m.timestamp] : [])).sort();
   const firstPrompt = messages.find((m) => m.kind !== 'slash-command') ?? messages[0];
-  const conversation: Conversation = {
-    id: subConversationId(agent, sessionId, 'prompts'),
+  const conversation = seedConversation({
     agent,
     nativeId: sessionId,
-    workspace: workspaceFor(cwd, ctx.workspaceHint),
-    instance: ctx.instance,
+    id: subConversationId(agent, sessionId, 'prompts'),
+    ctx,
+    cwd,
     models: [],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
     warnings: [{ message: 'No chat file was found for this session: only the prompts typed (from logs.json) are kept' }],
     messages,
-  };
-  if (cwd) conversation.cwd = cwd;
+  });
   const title = titleFrom(firstPrompt?.parts[0]?.type === 'text' ? firstPrompt.parts[0].content : undefined);
   if (title) conversation.title = title;
   if (stamps.length) {

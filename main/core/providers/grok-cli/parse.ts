@@ -5,7 +5,7 @@
  * source and third-party readers of real sessions (README.md).
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
+import { conversationId, seedConversation, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import { assistantParts, backendToolCall, injectedKind, ITEM_TYPES, reasoningPart, toolResultParts, userParts } from './items';
 import { isObject, str, type Json } from './json';
@@ -102,19 +102,15 @@ export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[
   if (info.model) models.add(info.model);
 
   const nativeId = info.id ?? sessionIdFromPath(ctx.path);
-  const c: Conversation = {
-    id: conversationId('grok-cli', nativeId),
+  const c = seedConversation({
     agent: 'grok-cli',
     nativeId,
-    workspace: workspaceFor(info.cwd, ctx.workspaceHint),
-    instance: ctx.instance,
-    models: [...models],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
+    ctx,
+    cwd: info.cwd,
+    models,
     warnings,
     messages,
-  };
-  if (info.cwd) c.cwd = info.cwd;
+  });
   if (info.gitBranch) c.gitBranch = info.gitBranch;
   const title = info.title?.trim() ? titleFrom(info.title) : titleFrom(firstPrompt);
   if (title) c.title = title;
