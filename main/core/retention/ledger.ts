@@ -84,16 +84,6 @@ export function dataLossEntries(db: IndexDb): LedgerEntry[] {
   return (db.prepare(`SELECT * FROM retention_ledger WHERE action = 'data-loss' AND ${HAPPENED} ORDER BY seq`).all() as LedgerRow[]).map(entryOf);
 }
 
-/** Conversations named by a data-loss event. */
-export function lostConversationIds(db: IndexDb): Set<string> {
-  return new Set(dataLossEntries(db).map((e) => e.conversationId));
-}
-
-/** The entries of a conversation, oldest first (for the thread view). */
-export function entriesOf(db: IndexDb, conversationId: string): LedgerEntry[] {
-  return (db.prepare('SELECT * FROM retention_ledger WHERE conversation_id = ? ORDER BY seq').all(conversationId) as LedgerRow[]).map(entryOf);
-}
-
 function entryOf(r: LedgerRow): LedgerEntry {
   const e: LedgerEntry = {
     seq: r.seq,
