@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { AGENT_IDS } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
-import type { Message } from './record';
+import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import { retentionPatchSchema } from './retention-schema';
@@ -31,6 +31,8 @@ export interface ConversationView {
   readonly children: readonly ArchivedSummary[];
   readonly resume?: ResumeHint;
   readonly warnings: readonly { line?: number; message: string }[];
+  /** Times a source dropped or changed what was archived; what it dropped is kept, marked. */
+  readonly rewrites: readonly SourceRewrite[];
 }
 
 export interface MessagePage {

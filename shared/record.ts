@@ -92,6 +92,23 @@ export interface Message {
   native?: string;
   /** Index into `Conversation.sources` of the file this message was read from. */
   source?: number;
+  /**
+   * Set when the source stopped holding this message as it was (the agent truncated, rewound
+   * or rewrote its file): ISO time the archive noticed. The message is kept, shown as an
+   * earlier revision; the archive only grows.
+   */
+  supersededAt?: string;
+}
+
+/** A source file that no longer held what the archive had read from it. */
+export interface SourceRewrite {
+  /** ISO time the archive noticed. */
+  at: string;
+  path: string;
+  /** `shrank`: the file is shorter than what was read; `rewritten`: earlier content changed. */
+  how: 'shrank' | 'rewritten';
+  /** Messages kept that the source no longer holds as they were. */
+  kept: number;
 }
 
 /** A line or record the provider could not read; the rest of the session is kept. */
@@ -130,6 +147,8 @@ export interface Conversation {
   /** The source file no longer exists; the archive copy is all there is. */
   sourceDeleted?: boolean;
   warnings: ParseWarning[];
+  /** Every time a source dropped or changed what had been archived (never set by a provider). */
+  rewrites?: SourceRewrite[];
   /** Every message of every branch, in file order, linked by `parentId`. */
   messages: Message[];
 }

@@ -19,6 +19,12 @@ export class ThreadPage {
   retentionBanner(): Locator {
     return this.header.getByTestId('retention-banner');
   }
+  rewriteBanner(): Locator {
+    return this.header.getByTestId('rewrite-banner');
+  }
+  earlierRevisions(): Locator {
+    return this.page.locator('.thread-list .msg-superseded');
+  }
   subagents(): Locator {
     return this.header.getByRole('list', { name: 'Subagent conversations' }).getByRole('button');
   }

@@ -8,6 +8,9 @@ export function reportIngest(report: IngestReport): void {
     `${report.scanned} file(s) found, ${report.read} read (${formatBytes(report.bytesRead)}), ${report.unchanged} unchanged: ` +
       `${report.created.length} new, ${report.updated.length} updated conversation(s)\n`,
   );
+  for (const r of report.rewritten) {
+    out.write(`kept ${r.kept} message(s) of ${r.conversationId} that ${r.path} no longer holds (the file ${r.how === 'shrank' ? 'shrank' : 'was rewritten'}; shown as an earlier revision)\n`);
+  }
   if (report.warnings) out.write(`${report.warnings} unreadable line(s) skipped (see the conversations' warnings)\n`);
   for (const e of report.errors) process.stderr.write(`dejavu: could not read ${e.path}: ${e.message}\n`);
 }

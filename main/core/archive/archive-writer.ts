@@ -7,12 +7,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { AgentId } from '../../../shared/agents';
-import type { Conversation } from '../../../shared/record';
+import type { Conversation, SourceRewrite } from '../../../shared/record';
 import { clearTemp, readBlob, removeBlob, writeBlob } from './blob-store';
 import { type IndexDb, openWritableIndex } from './db';
 import { acquireWriterLock, type WriterLock } from './lock';
 import { mergeConversation } from './merge';
 import { blobRelativePath } from './paths';
+import { sourceFingerprint } from './source-fingerprint';
 import { type ConversationRow, rowValues } from './rows';
 import type { IndexItem } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
@@ -28,6 +29,8 @@ export interface SourceCursor {
   readonly readOffset: number;
   readonly conversationIds: readonly string[];
   readonly missing: boolean;
+  /** What the file held up to `readOffset` (source-fingerprint.ts); absent for stores not read as bytes. */
+  readonly fingerprint?: string;
 }
 
 /** One source file's parse, ready to store. */
@@ -48,6 +51,17 @@ export interface StoreOutcome {
   readonly indexItems: IndexItem[];
   /** What was stored, at which revision (for digests, made while the record is in memory). */
   readonly stored: { readonly conversation: Conversation; readonly revision: number }[];
+  /** Conversations that kept messages their source no longer holds. */
+  readonly rewritten: SourceRewriteReport[];
+}
+
+/** A source that dropped or changed what the archive had read from it; what it dropped was kept. */
+export interface SourceRewriteReport {
+  readonly conversationId: string;
+  readonly path: string;
+  readonly how: SourceRewrite['how'];
+  /** Messages kept that the source no longer holds. */
+  readonly kept: number;
 }
 
 interface CursorRow {
@@ -59,6 +73,7 @@ interface CursorRow {
   read_offset: number;
   conversation_ids: string;
   missing: number;
+  fingerprint: string | null;
 }
 
 export class ArchiveWriter {
@@ -97,11 +112,11 @@ export class ArchiveWriter {
       cursor: db.prepare('SELECT * FROM sources WHERE path = ?'),
       cursors: db.prepare('SELECT * FROM sources'),
       upsertCursor: db.prepare(`
-        INSERT INTO sources (path, agent, instance, size, mtime_ms, read_offset, conversation_ids, synced_at, missing)
-        VALUES (@path, @agent, @instance, @size, @mtime_ms, @read_offset, @conversation_ids, @synced_at, 0)
+        INSERT INTO sources (path, agent, instance, size, mtime_ms, read_offset, conversation_ids, synced_at, missing, fingerprint)
+        VALUES (@path, @agent, @instance, @size, @mtime_ms, @read_offset, @conversation_ids, @synced_at, 0, @fingerprint)
         ON CONFLICT (path) DO UPDATE SET agent = excluded.agent, instance = excluded.instance, size = excluded.size,
           mtime_ms = excluded.mtime_ms, read_offset = excluded.read_offset, conversation_ids = excluded.conversation_ids,
-          synced_at = excluded.synced_at, missing = 0`),
+          synced_at = excluded.synced_at, missing = 0, fingerprint = excluded.fingerprint`),
       markMissing: db.prepare('UPDATE sources SET missing = 1 WHERE path = ?'),
       conversationsOfSource: db.prepare('SELECT id, sources FROM conversations WHERE id IN (SELECT value FROM json_each(?))'),
       missingPaths: db.prepare('SELECT path FROM sources WHERE missing = 1'),
@@ -118,21 +133,45 @@ export class ArchiveWriter {
     return (this.statements.cursors.all() as CursorRow[]).map(cursorFrom);
   }
 
-  /** Store a batch of parsed sources: blobs first, then one transaction for the index. */
+  /**
+   * Store a batch of parsed sources: blobs first, then one transaction for the index. The
+   * archive only grows: what a re-read source no longer holds is kept (see merge.ts).
+   */
   store(batch: readonly ParsedSource[]): StoreOutcome {
+    const now = new Date().toISOString();
     const pending = new Map<string, { conversation: Conversation; previousBlob?: string; existed: boolean }>();
+    const rewritten: SourceRewriteReport[] = [];
+    const heldBefore = new Map<string, string[]>();
     for (const source of batch) {
-      for (const fresh of source.conversations) {
+      const cursor = this.cursor(source.path);
+      const change = changeOf(source, cursor);
+      const merge = (fresh: Conversation) => {
         const earlier = pending.get(fresh.id);
         const row = earlier ? undefined : (this.statements.row.get(fresh.id) as ConversationRow | undefined);
-        const previous = earlier?.conversation ?? this.previousContribution(row, source.path);
-        const merged = previous ? mergeConversation(previous, fresh, source.path) : fresh;
-        pending.set(fresh.id, {
-          conversation: merged,
-          previousBlob: earlier ? earlier.previousBlob : row?.blob_path,
-          existed: earlier ? earlier.existed : row !== undefined,
+        const previous = earlier?.conversation ?? this.archived(row);
+        if (!previous) return { conversation: fresh, kept: 0, earlier, row };
+        const degraded = row !== undefined && row.retention_stage > 0 && row.retention_revision === row.revision;
+        return { ...mergeConversation(previous, fresh, source.path, { ...change, degraded, now }), earlier, row };
+      };
+      const put = (id: string, r: ReturnType<typeof merge>) => {
+        pending.set(id, {
+          conversation: r.conversation,
+          previousBlob: r.earlier ? r.earlier.previousBlob : r.row?.blob_path,
+          existed: r.earlier ? r.earlier.existed : r.row !== undefined,
         });
+        if (r.kept > 0) rewritten.push({ conversationId: id, path: source.path, how: change.how, kept: r.kept });
+      };
+      for (const fresh of source.conversations) put(fresh.id, merge(fresh));
+      // A conversation the file held before and holds no more keeps what it had, marked.
+      const freshIds = new Set(source.conversations.map((c) => c.id));
+      const vanished = change.preserve ? (cursor?.conversationIds ?? []).filter((id) => !freshIds.has(id)) : [];
+      for (const id of vanished) {
+        const previous = pending.get(id)?.conversation ?? this.archived(this.statements.row.get(id) as ConversationRow | undefined);
+        if (!previous) continue;
+        const r = merge({ ...previous, messages: [], warnings: [], rewrites: undefined });
+        if (r.kept > 0) put(id, r);
       }
+      heldBefore.set(source.path, vanished);
     }
     const written = [...pending.values()].map((p) => {
       const relative = blobRelativePath(p.conversation);
@@ -148,7 +187,6 @@ export class ArchiveWriter {
         indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation) });
         stored.push({ conversation: w.conversation, revision });
       }
-      const now = new Date().toISOString();
       for (const source of batch) {
         this.statements.upsertCursor.run({
           path: source.path,
@@ -157,8 +195,9 @@ export class ArchiveWriter {
           size: source.size,
           mtime_ms: Math.trunc(source.mtimeMs),
           read_offset: source.readOffset,
-          conversation_ids: JSON.stringify(source.conversations.map((c) => c.id)),
+          conversation_ids: JSON.stringify([...source.conversations.map((c) => c.id), ...(heldBefore.get(source.path) ?? [])]),
           synced_at: now,
+          fingerprint: sourceFingerprint(source.path, source.readOffset) ?? null,
         });
       }
     })();
@@ -169,6 +208,7 @@ export class ArchiveWriter {
       updated: written.filter((w) => w.existed).map((w) => w.conversation.id),
       indexItems,
       stored,
+      rewritten,
     };
   }
 
@@ -204,17 +244,26 @@ export class ArchiveWriter {
     }
   }
 
-  /** The archived record, when other files than `path` contributed to it (so a merge is due). */
-  private previousContribution(row: ConversationRow | undefined, path: string): Conversation | undefined {
+  /** The archived record of an index row (undefined when there is none or it cannot be read). */
+  private archived(row: ConversationRow | undefined): Conversation | undefined {
     if (!row) return undefined;
-    const sources = JSON.parse(row.sources) as string[];
-    if (sources.every((s) => s === path)) return undefined;
     try {
       return readBlob(this.root, row.blob_path);
     } catch {
       return undefined;
     }
   }
+}
+
+/**
+ * Did the file only grow since its last read (the same bytes up to the old read offset)? Then
+ * its fresh parse replaces its earlier contribution; otherwise what it dropped is kept.
+ */
+function changeOf(source: ParsedSource, cursor: SourceCursor | undefined): { preserve: boolean; how: SourceRewrite['how'] } {
+  if (!cursor || cursor.missing) return { preserve: true, how: 'rewritten' };
+  const how = source.size < cursor.readOffset ? 'shrank' : 'rewritten';
+  const grew = how === 'rewritten' && cursor.fingerprint !== undefined && sourceFingerprint(source.path, cursor.readOffset) === cursor.fingerprint;
+  return { preserve: !grew, how };
 }
 
 function cursorFrom(r: CursorRow): SourceCursor {
@@ -227,6 +276,7 @@ function cursorFrom(r: CursorRow): SourceCursor {
     readOffset: r.read_offset,
     conversationIds: JSON.parse(r.conversation_ids) as string[],
     missing: r.missing === 1,
+    fingerprint: r.fingerprint ?? undefined,
   };
 }
 

@@ -81,6 +81,7 @@ function toProto(c: Conversation): ProtoObject {
     sourceDeleted: c.sourceDeleted ?? false,
     warnings: c.warnings,
     messages: c.messages.map(messageToProto),
+    rewrites: c.rewrites ?? [],
   };
 }
 
@@ -96,6 +97,7 @@ function messageToProto(m: Message): ProtoObject {
     parts: m.parts.map(partToProto),
     native: m.native,
     source: m.source,
+    supersededAt: m.supersededAt,
   };
 }
 
@@ -150,6 +152,7 @@ interface DecodedMessage {
   parts: DecodedPart[];
   native?: Maybe<string>;
   source?: Maybe<number>;
+  supersededAt?: Maybe<string>;
 }
 interface DecodedConversation {
   schemaVersion: number;
@@ -173,6 +176,7 @@ interface DecodedConversation {
   sourceDeleted: boolean;
   warnings: { line?: Maybe<number>; message: string }[];
   messages: DecodedMessage[];
+  rewrites: { at: string; path: string; how: string; kept: number }[];
 }
 
 function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {
@@ -208,6 +212,7 @@ function fromProto(c: DecodedConversation): Conversation {
     sourceDeleted: c.sourceDeleted || undefined,
     warnings: c.warnings.map((w) => stripUndefined({ line: opt(w.line), message: w.message })),
     messages: c.messages.map(messageFromProto),
+    rewrites: c.rewrites.length ? c.rewrites.map((r) => ({ at: r.at, path: r.path, how: r.how === 'shrank' ? 'shrank' : 'rewritten', kept: r.kept })) : undefined,
   });
 }
 
@@ -223,6 +228,7 @@ function messageFromProto(m: DecodedMessage): Message {
     parts: m.parts.map(partFromProto),
     native: opt(m.native),
     source: opt(m.source),
+    supersededAt: opt(m.supersededAt),
   });
 }
 

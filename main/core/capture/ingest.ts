@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
-import type { ArchiveWriter, ParsedSource } from '../archive/archive-writer';
+import type { ArchiveWriter, ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
 import type { Provider } from '../providers/provider';
 import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
 import { SearchIndexer } from '../search/indexer';
@@ -31,6 +31,8 @@ export interface IngestReport {
   readonly bytesRead: number;
   readonly created: string[];
   readonly updated: string[];
+  /** Sources that dropped or changed what was archived from them: what they dropped was kept. */
+  readonly rewritten: SourceRewriteReport[];
   readonly warnings: number;
   readonly errors: { path: string; message: string }[];
   /** Milliseconds spent archiving (durable once done) and then waiting for search to catch up. */
@@ -89,7 +91,7 @@ function deferredSink(): IndexSink {
 }
 
 async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[], sink: IndexSink, options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
-  const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], warnings: 0, errors: [] as { path: string; message: string }[] };
+  const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, errors: [] as { path: string; message: string }[] };
   const batchLimit = options.batchBytes ?? 4 * 1024 * 1024;
   let batch: ParsedSource[] = [];
   let batchSize = 0;
@@ -99,6 +101,7 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
     digestStored(writer.db, outcome.stored);
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
+    report.rewritten.push(...outcome.rewritten);
     batch = [];
     batchSize = 0;
     await sink.post(outcome.indexItems);

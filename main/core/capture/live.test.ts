@@ -104,15 +104,18 @@ describe('live capture', () => {
     live = await LiveCapture.start({ root, sources: [home], onRead: (p, start, end) => reads.push({ path: p, start, end }), onChange: (c) => changes.push(c) });
   });
 
-  it('a file replaced by a shorter one is read again whole', async () => {
+  it('a file replaced by a shorter one is read again whole, and what it dropped is kept, marked', async () => {
     const [whole] = await parseFile(claudeCodeProvider, claude.path);
     const replacement = path.join(tmp, 'replacement.jsonl');
     writeFileSync(replacement, claude.head);
     renameSync(replacement, claude.path);
     const [expected] = await parseFile(claudeCodeProvider, claude.path);
     expect(expected.messages.length).toBeLessThan(whole.messages.length);
-    await until(() => reader.get(expected.id).messages.length === expected.messages.length, 10_000, 'the replaced file');
-    expect(reader.get(expected.id)).toEqual({ ...expected, messages: expected.messages });
+    await until(() => (reader.get(expected.id).rewrites ?? []).length === 1, 10_000, 'the replaced file');
+    const archived = reader.get(expected.id);
+    expect(archived.messages.filter((m) => !m.supersededAt)).toEqual(expected.messages);
+    expect(archived.messages).toHaveLength(whole.messages.length);
+    expect(archived.rewrites).toEqual([expect.objectContaining({ path: claude.path, how: 'shrank', kept: whole.messages.length - expected.messages.length })]);
   });
 
   it('a deleted file flags its conversation source-deleted, which stays archived', async () => {

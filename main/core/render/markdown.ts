@@ -32,12 +32,15 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
   ];
   for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
   if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} unreadable record(s) skipped`);
+  for (const r of c.rewrites ?? []) {
+    out.push(`- **Source ${r.how === 'shrank' ? 'cut' : 'rewritten'}:** ${r.at}, ${r.kept} message(s) it no longer holds kept below as earlier revisions`);
+  }
   out.push('');
   for (const m of c.messages) {
     if (m.role === 'system' && options.includeSystem === false) continue;
     const body = m.parts.map((p) => partToMarkdown(p, options)).filter(Boolean);
     if (body.length === 0) continue;
-    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}`;
+    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}${m.supersededAt ? ' (earlier revision)' : ''}`;
     out.push(`## ${label}${m.timestamp ? ` · ${m.timestamp}` : ''}`, '');
     out.push(body.join('\n\n'), '');
   }
@@ -132,7 +135,7 @@ export function conversationPageToMarkdown(c: Conversation, from: number, limit:
   while (next < total && next < start + limit) {
     const m = c.messages[next];
     const parts = m.role === 'system' && options.includeSystem === false ? [] : m.parts.map((p) => partToMarkdown(p, options)).filter(Boolean);
-    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}`;
+    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}${m.supersededAt ? ' (earlier revision)' : ''}`;
     const text = `## [${next}] ${label}${m.timestamp ? ` · ${m.timestamp}` : ''}\n\n${parts.length ? parts.join('\n\n') : '*(nothing shown)*'}\n`;
     if (body.length > 0 && size + text.length > maxChars) break;
     body.push(text);

@@ -67,7 +67,7 @@ export class ArchiveService {
         const conversation = this.conversation(req.id);
         const summary = this.reader.summary(conversation.id);
         const children = this.reader.list({ parentId: conversation.id });
-        return { summary, children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings };
+        return { summary, children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings, rewrites: conversation.rewrites ?? [] };
       },
       'dejavu:messages': (req) => {
         const conversation = this.conversation(req.id);

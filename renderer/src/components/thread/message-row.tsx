@@ -52,7 +52,8 @@ function preview(parts: readonly Part[]): string {
 export const MessageRow = memo(function MessageRow({ message: m, index, agentName, continuation, results, calls, highlighted }: MessageRowProps): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const kind = kindLabel(m.kind);
-  const cls = `msg msg-${m.role} ${continuation ? 'msg-cont' : ''} ${highlighted ? 'msg-highlight' : ''}`;
+  const cls = `msg msg-${m.role} ${continuation ? 'msg-cont' : ''} ${highlighted ? 'msg-highlight' : ''} ${m.supersededAt ? 'msg-superseded' : ''}`;
+  const earlier = m.supersededAt ? <EarlierRevision at={m.supersededAt} /> : null;
 
   if (m.role === 'system' && !open) {
     return (
@@ -65,6 +66,7 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
           {kind ? <span className="injected-kind">{kind}</span> : null}
           <span className="injected-preview">{preview(m.parts)}</span>
         </button>
+        {earlier}
       </div>
     );
   }
@@ -84,11 +86,13 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
         <header className="msg-head">
           <span className={`role role-${m.role}`}>{roleLabel(m, agentName)}</span>
           {kind && m.role !== 'assistant' ? <span className="msg-kind">{kind}</span> : null}
+          {earlier}
           <time className="msg-time" dateTime={m.timestamp} title={m.timestamp}>
             {time(m.timestamp)}
           </time>
         </header>
       ) : null}
+      {earlier && (continuation || m.role === 'system') ? <div className="msg-head">{earlier}</div> : null}
       <div className="msg-body">
         {m.parts.map((p, i) => (
           <PartView key={i} part={p} results={results} calls={calls} />
@@ -103,6 +107,15 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
     </article>
   );
 });
+
+/** A message the agent's file no longer holds as it was: kept, and said to be an earlier revision. */
+function EarlierRevision({ at }: { at: string }): React.JSX.Element {
+  return (
+    <span className="msg-earlier" title={`The agent's file no longer holds this message as it was (noticed ${new Date(at).toLocaleString()}). Déjà Vu kept it.`}>
+      earlier revision
+    </span>
+  );
+}
 
 function PartView({ part, results, calls }: { part: Part; results: ReadonlyMap<string, ToolCallResponsePart>; calls: ReadonlyMap<string, number> }): React.JSX.Element | null {
   switch (part.type) {

@@ -130,6 +130,7 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
         </div>
       ) : null}
       <RetentionBanner summary={s} />
+      {view.rewrites.length ? <RewriteBanner rewrites={view.rewrites} /> : null}
       {s.sourceDeleted ? (
         <div className="banner banner-deleted" role="note">
           <span aria-hidden="true">⌫ </span>
@@ -162,4 +163,20 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
 
 function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The agent truncated, rewound or rewrote its file: say when, and that nothing was lost. */
+function RewriteBanner({ rewrites }: { rewrites: ConversationView['rewrites'] }): React.JSX.Element {
+  const kept = rewrites.reduce((n, r) => n + r.kept, 0);
+  const last = rewrites[rewrites.length - 1];
+  return (
+    <div className="banner banner-rewrite" role="note" data-testid="rewrite-banner">
+      <span aria-hidden="true">⟲ </span>
+      <strong>
+        The agent {last.how === 'shrank' ? 'cut' : 'rewrote'} its file{rewrites.length > 1 ? ` ${rewrites.length} times` : ''}
+      </strong>{' '}
+      (last noticed {new Date(last.at).toLocaleString()}). {kept} message{kept === 1 ? '' : 's'} it no longer holds {kept === 1 ? 'is' : 'are'} kept here,
+      marked “earlier revision”.
+    </div>
+  );
 }

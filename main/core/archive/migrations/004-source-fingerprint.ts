@@ -1,0 +1,14 @@
+/**
+ * What a source held when it was last read: a hash of its first and last bytes up to the read
+ * offset. A later read that finds the same bytes there knows the file only grew; any other
+ * change (shorter, rewound, rewritten) makes the writer keep what the file no longer holds.
+ */
+import type { Migration } from './migration';
+
+export const migration004: Migration = {
+  version: 4,
+  name: 'source-fingerprint',
+  sql: `
+    ALTER TABLE sources ADD COLUMN fingerprint TEXT;
+  `,
+};
