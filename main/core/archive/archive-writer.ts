@@ -96,16 +96,16 @@ export class ArchiveWriter {
       upsert: db.prepare(`
         INSERT INTO conversations (id, agent, native_id, workspace, instance, cwd, git_branch, title, started_at, ended_at,
           models, usage, parent_id, parent_tool_call_id, agent_version, source_path, sources, source_deleted,
-          warning_count, message_count, prompt_count, blob_path, blob_bytes, archived_at)
+          warning_count, rewrite_count, message_count, prompt_count, blob_path, blob_bytes, archived_at)
         VALUES (@id, @agent, @native_id, @workspace, @instance, @cwd, @git_branch, @title, @started_at, @ended_at,
           @models, @usage, @parent_id, @parent_tool_call_id, @agent_version, @source_path, @sources, @source_deleted,
-          @warning_count, @message_count, @prompt_count, @blob_path, @blob_bytes, @archived_at)
+          @warning_count, @rewrite_count, @message_count, @prompt_count, @blob_path, @blob_bytes, @archived_at)
         ON CONFLICT (id) DO UPDATE SET agent = excluded.agent, native_id = excluded.native_id, workspace = excluded.workspace,
           instance = excluded.instance, cwd = excluded.cwd, git_branch = excluded.git_branch, title = excluded.title,
           started_at = excluded.started_at, ended_at = excluded.ended_at, models = excluded.models, usage = excluded.usage,
           parent_id = excluded.parent_id, parent_tool_call_id = excluded.parent_tool_call_id, agent_version = excluded.agent_version,
           source_path = excluded.source_path, sources = excluded.sources, source_deleted = excluded.source_deleted,
-          warning_count = excluded.warning_count, message_count = excluded.message_count, prompt_count = excluded.prompt_count,
+          warning_count = excluded.warning_count, rewrite_count = excluded.rewrite_count, message_count = excluded.message_count, prompt_count = excluded.prompt_count,
           blob_path = excluded.blob_path, blob_bytes = excluded.blob_bytes, archived_at = excluded.archived_at,
           revision = revision + 1
         RETURNING seq, revision`),
@@ -148,7 +148,7 @@ export class ArchiveWriter {
       const merge = (fresh: Conversation) => {
         const earlier = pending.get(fresh.id);
         const row = earlier ? undefined : (this.statements.row.get(fresh.id) as ConversationRow | undefined);
-        const previous = earlier?.conversation ?? this.archived(row);
+        const previous = earlier?.conversation ?? (row && needsMerge(row, source.path, change.preserve) ? this.archived(row) : undefined);
         if (!previous) return { conversation: fresh, kept: 0, earlier, row };
         const degraded = row !== undefined && row.retention_stage > 0 && row.retention_revision === row.revision;
         return { ...mergeConversation(previous, fresh, source.path, { ...change, degraded, now }), earlier, row };
@@ -253,6 +253,14 @@ export class ArchiveWriter {
       return undefined;
     }
   }
+}
+
+/**
+ * Whether the archived copy must be read to store a fresh parse: not when this file is its only
+ * source, only grew, and no earlier revision is kept in it (the fresh parse then says it all).
+ */
+function needsMerge(row: ConversationRow, path: string, preserve: boolean): boolean {
+  return preserve || row.rewrite_count > 0 || (JSON.parse(row.sources) as string[]).some((s) => s !== path);
 }
 
 /**

@@ -34,6 +34,8 @@ export interface ConversationRow {
   retention_stage: number;
   retention_revision: number | null;
   pinned: number;
+  /** Migration 004: how many times a source dropped or changed what was archived. */
+  rewrite_count: number;
   /** Computed by the reader (liveColumn): 1 while a source was written recently. */
   live?: number;
 }
@@ -104,6 +106,7 @@ export function rowValues(c: Conversation, blobPath: string, blobBytes: number, 
     sources: JSON.stringify(c.sources),
     source_deleted: sourceDeleted ? 1 : 0,
     warning_count: c.warnings.length,
+    rewrite_count: c.rewrites?.length ?? 0,
     message_count: c.messages.length,
     prompt_count: c.messages.filter((m) => m.role === 'user').length,
     blob_path: blobPath,
