@@ -56,6 +56,11 @@ export interface IngestOptions {
    * syncs, and to measure capture alone (`npm run bench`).
    */
   readonly deferSearch?: boolean;
+  /**
+   * Files of at least this many bytes are read last, each after everything before it is stored,
+   * so one huge session never holds up the others (default 32 MiB).
+   */
+  readonly hugeBytes?: number;
 }
 
 /**
@@ -107,10 +112,12 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
     await sink.post(outcome.indexItems);
   };
   let done = 0;
-  for (const file of files) {
+  const hugeBytes = options.hugeBytes ?? 32 * 1024 * 1024;
+  for (const file of await hugeLast(files, hugeBytes)) {
     done += 1;
     try {
       const info = await statSource(file.path);
+      if (info.size >= hugeBytes) await flush();
       const cursor = writer.cursor(file.path);
       const same = cursor && !cursor.missing && cursor.size === info.size && cursor.mtimeMs === Math.trunc(info.mtimeMs) && cursor.agent === file.provider.agent;
       if (same && !options.force) {
@@ -131,6 +138,13 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
   }
   await flush();
   return report;
+}
+
+/** The files in their order, but those of `hugeBytes` or more last, smallest first. */
+async function hugeLast(files: readonly SourceFile[], hugeBytes: number): Promise<SourceFile[]> {
+  const sized = await Promise.all(files.map(async (file) => ({ file, size: await statSource(file.path).then((i) => i.size, () => 0) })));
+  const huge = sized.filter((f) => f.size >= hugeBytes).sort((a, b) => a.size - b.size);
+  return [...sized.filter((f) => f.size < hugeBytes), ...huge].map((f) => f.file);
 }
 
 /**
