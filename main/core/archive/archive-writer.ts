@@ -70,7 +70,7 @@ export class ArchiveWriter {
     this.lock = acquireWriterLock(ensureDir(root));
     try {
       clearTemp(root);
-      this.db = openWritableIndex(root);
+      this.db = openWritableIndex(root, true);
     } catch (err) {
       this.lock.release();
       throw err;

@@ -2,6 +2,7 @@
 import { migration001 } from './001-initial';
 import { migration002 } from './002-search-moves-out';
 import { migration003 } from './003-retention';
+import { migration004 } from './004-blob-names';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
