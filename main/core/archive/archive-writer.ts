@@ -14,6 +14,7 @@ import { acquireWriterLock, type WriterLock } from './lock';
 import { mergeConversation } from './merge';
 import { blobRelativePath } from './paths';
 import { type ConversationRow, rowValues } from './rows';
+import { withStorableTokenCounts } from './token-counts';
 import type { IndexItem } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
 
@@ -122,7 +123,8 @@ export class ArchiveWriter {
   store(batch: readonly ParsedSource[]): StoreOutcome {
     const pending = new Map<string, { conversation: Conversation; previousBlob?: string; existed: boolean }>();
     for (const source of batch) {
-      for (const fresh of source.conversations) {
+      for (const parsed of source.conversations) {
+        const fresh = withStorableTokenCounts(parsed);
         const earlier = pending.get(fresh.id);
         const row = earlier ? undefined : (this.statements.row.get(fresh.id) as ConversationRow | undefined);
         const previous = earlier?.conversation ?? this.previousContribution(row, source.path);
