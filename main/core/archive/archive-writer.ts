@@ -15,6 +15,7 @@ import { mergeConversation } from './merge';
 import { blobRelativePath } from './paths';
 import { sourceFingerprint } from './source-fingerprint';
 import { type ConversationRow, rowValues } from './rows';
+import { withStorableTokenCounts } from './token-counts';
 import type { IndexItem } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
 
@@ -85,7 +86,7 @@ export class ArchiveWriter {
     this.lock = acquireWriterLock(ensureDir(root));
     try {
       clearTemp(root);
-      this.db = openWritableIndex(root);
+      this.db = openWritableIndex(root, true);
     } catch (err) {
       this.lock.release();
       throw err;
@@ -161,7 +162,7 @@ export class ArchiveWriter {
         });
         if (r.kept > 0) rewritten.push({ conversationId: id, path: source.path, how: change.how, kept: r.kept });
       };
-      for (const fresh of source.conversations) put(fresh.id, merge(fresh));
+      for (const parsed of source.conversations) put(parsed.id, merge(withStorableTokenCounts(parsed)));
       // A conversation the file held before and holds no more keeps what it had, marked.
       const freshIds = new Set(source.conversations.map((c) => c.id));
       const vanished = change.preserve ? (cursor?.conversationIds ?? []).filter((id) => !freshIds.has(id)) : [];

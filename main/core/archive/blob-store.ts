@@ -1,5 +1,5 @@
 /** Reads and writes conversation blobs: each write is atomic (temp file + rename). */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Conversation } from '../../../shared/record';
@@ -7,16 +7,26 @@ import { decodeConversation, encodeConversation } from './codec';
 import { insideRoot } from './paths';
 
 export function writeBlob(root: string, relative: string, conversation: Conversation): number {
+  const bytes = encodeConversation(conversation);
+  placeAtomically(root, relative, (temp) => writeFileSync(temp, bytes));
+  return bytes.length;
+}
+
+/** Copy a blob to another name, atomically: the copy is whole or absent. */
+export function copyBlob(root: string, from: string, to: string): void {
+  const source = insideRoot(root, from);
+  placeAtomically(root, to, (temp) => copyFileSync(source, temp));
+}
+
+function placeAtomically(root: string, relative: string, fill: (temp: string) => void): void {
   const target = insideRoot(root, relative);
   mkdirSync(path.dirname(target), { recursive: true });
-  const bytes = encodeConversation(conversation);
   // Temp files live in one folder the writer empties when it starts, so a crash leaves no litter.
   const tempDir = path.join(root, TEMP_DIR);
   mkdirSync(tempDir, { recursive: true });
   const temp = path.join(tempDir, `${randomBytes(8).toString('hex')}.tmp`);
-  writeFileSync(temp, bytes);
+  fill(temp);
   renameSync(temp, target);
-  return bytes.length;
 }
 
 /** Starts with a dot: no sanitized workspace name can collide with it. */

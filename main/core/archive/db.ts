@@ -2,20 +2,51 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from './migrate';
+import { acquireWriterLock, ArchiveBusyError } from './lock';
+import { filesStepPending, migrate } from './migrate';
 import { INDEX_FILE } from './paths';
 
 export type IndexDb = Database.Database;
 
-/** The writer's connection: creates the archive folder and migrates the schema. */
-export function openWritableIndex(root: string): IndexDb {
+/**
+ * A connection that may write: creates the archive folder and migrates the schema. The archive's
+ * writer passes `holdsWriterLock`; anyone else takes the lock for a migration that moves files.
+ */
+export function openWritableIndex(root: string, holdsWriterLock = false): IndexDb {
   mkdirSync(root, { recursive: true });
   const db = new Database(path.join(root, INDEX_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 10000');
-  migrate(db);
+  try {
+    migrateIndex(db, root, holdsWriterLock);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   return db;
+}
+
+function migrateIndex(db: IndexDb, root: string, holdsWriterLock: boolean): void {
+  if (holdsWriterLock) {
+    migrate(db, undefined, root);
+    return;
+  }
+  migrate(db);
+  if (!filesStepPending(db)) return;
+  let lock;
+  try {
+    lock = acquireWriterLock(root);
+  } catch (err) {
+    // A writer holds the archive: it migrates it when it opens. Until then, read it as it is.
+    if (err instanceof ArchiveBusyError) return;
+    throw err;
+  }
+  try {
+    migrate(db, undefined, root);
+  } finally {
+    lock.release();
+  }
 }
 
 /**

@@ -28,6 +28,29 @@ describe('archive paths', () => {
     expect(() => insideRoot('/archive', '/etc/passwd')).toThrow(UnsafePathError);
   });
 
+  it('gives every conversation id its own blob file, even ids that share their first 100 bytes', () => {
+    const place = { workspace: 'proj', instance: 'host', agent: 'codex' };
+    const shared = `codex_${'7'.repeat(94)}`;
+    const ids = [`${shared}aa`, `${shared}bb`, 'codex_abc', 'codex_abc.', 'codex_a:b', 'codex_a_b', 'codex_x.r1', 'codex_x.r2', 'codex_x', 'codex_y~1'];
+    const names = ids.map((id) => blobRelativePath({ ...place, id }));
+    const staged = ['codex_x', 'codex_abc'].flatMap((id) => [blobRelativePath({ ...place, id }, 1), blobRelativePath({ ...place, id }, 2)]);
+    const all = [...names, ...staged];
+    expect(new Set(all).size).toBe(all.length);
+    for (const name of all) {
+      const file = name.split('/').at(-1)!;
+      expect(Buffer.byteLength(file.replace(/(\.r[12])?\.pb$/, '')), name).toBeLessThanOrEqual(100);
+      expect(file.startsWith('codex_'), name).toBe(true); // a readable prefix stays
+    }
+    expect(blobRelativePath({ ...place, id: 'codex_x' }, 1)).toBe('proj/host/codex/codex_x.r1.pb');
+  });
+
+  it('keeps two conversations apart when their workspace or instance names sanitize to the same folder', () => {
+    const a = blobRelativePath({ workspace: 'a:b', instance: 'box/1', agent: 'codex', id: 'codex_1' });
+    const b = blobRelativePath({ workspace: 'a_b', instance: 'box_1', agent: 'codex', id: 'codex_2' });
+    expect(a.split('/').slice(0, 2)).toEqual(b.split('/').slice(0, 2)); // one folder...
+    expect(a).not.toBe(b); // ...but the full id names the file
+  });
+
   it('keeps readable names readable', () => {
     expect(blobRelativePath({ workspace: 'déjà-vu', instance: 'host', agent: 'claude-code', id: 'claude-code_abc' })).toBe('déjà-vu/host/claude-code/claude-code_abc.pb');
   });

@@ -3,6 +3,7 @@
  * comes from a transcript (workspace, instance, id) is sanitized, and every path is checked
  * to stay inside the archive root: nothing is ever written outside it.
  */
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -52,9 +53,32 @@ export function insideRoot(root: string, relative: string): string {
   return resolved;
 }
 
+/** The copy of a conversation a blob holds: 0 the whole record, 1 or 2 a retention stage's. */
+export type BlobStage = 0 | 1 | 2;
+
 /** The blob path of a conversation, relative to the archive root, always with `/`. */
-export function blobRelativePath(c: { workspace: string; instance: string; agent: string; id: string }): string {
-  return [safeSegment(c.workspace), safeSegment(c.instance, 'host'), safeSegment(c.agent), `${safeSegment(c.id)}.pb`].join('/');
+export function blobRelativePath(c: { workspace: string; instance: string; agent: string; id: string }, stage: BlobStage = 0): string {
+  const suffix = stage === 0 ? '.pb' : `.r${stage}.pb`;
+  return [safeSegment(c.workspace), safeSegment(c.instance, 'host'), safeSegment(c.agent), `${blobStem(c.id)}${suffix}`].join('/');
+}
+
+/** Ids never contain it (they are `[A-Za-z0-9._-]`), so only a stem with a digest has it. */
+const DIGEST_MARK = '~';
+const DIGEST_CHARS = 24;
+
+/**
+ * A conversation's file name without its suffix: the id itself when it is a safe, short name;
+ * else (cut, changed by sanitizing, holding the mark, or ending like a retention suffix) a
+ * readable prefix, the mark and a digest of the whole id. Two ids never get the same stem, so
+ * two conversations never share a file, whatever their workspace and instance folders.
+ */
+export function blobStem(id: string): string {
+  const plain = safeSegment(id);
+  if (plain === id && !id.includes(DIGEST_MARK) && !/\.r\d+$/.test(id)) return id;
+  const digest = createHash('sha256').update(id).digest('hex').slice(0, DIGEST_CHARS);
+  const prefix = [...plain]; // whole code points: a cut never splits a character
+  while (Buffer.byteLength(prefix.join('')) > 100 - 1 - DIGEST_CHARS) prefix.pop();
+  return `${prefix.join('')}${DIGEST_MARK}${digest}`;
 }
 
 export const INDEX_FILE = 'index.db';

@@ -34,7 +34,7 @@ export interface ConversationRow {
   retention_stage: number;
   retention_revision: number | null;
   pinned: number;
-  /** Migration 004: how many times a source dropped or changed what was archived. */
+  /** Migration 005: how many times a source dropped or changed what was archived. */
   rewrite_count: number;
   /** Computed by the reader (liveColumn): 1 while a source was written recently. */
   live?: number;

@@ -12,6 +12,11 @@ import { readDigest } from './digest-store';
 
 export type ThreadRow = ConversationRow;
 
+/** A conversation whose blob file is gone (e.g. it had been overwritten by another's, see migration 004). */
+export class MissingBlobError extends Error {
+  override readonly name = 'MissingBlobError';
+}
+
 export function currentThread(root: string, db: IndexDb, row: ThreadRow): Conversation {
   const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
   if (stage === 3) return lostOf(db, row);
@@ -19,8 +24,11 @@ export function currentThread(root: string, db: IndexDb, row: ThreadRow): Conver
     return readBlob(root, row.blob_path);
   } catch (err) {
     const digest = readDigest(db, row.id);
-    if (!digest) throw err;
-    return threadFromDigest(digest);
+    if (digest) return threadFromDigest(digest);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new MissingBlobError(`the archived copy of this conversation is missing (${row.blob_path}); importing or syncing its source file again archives it anew, if that file still exists`);
+    }
+    throw err;
   }
 }
 

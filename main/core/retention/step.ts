@@ -60,8 +60,7 @@ export function prepareStep(root: string, db: IndexDb, c: Candidate, action: Led
   const blobBytesAfter = encodeConversation(next).length;
   const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
   const searchFreed = Math.max(0, chars(current) - chars(next)) * SEARCH_BYTES_PER_CHAR;
-  const suffix = action === 'stage-1' ? '.r1.pb' : '.r2.pb';
-  const newBlob = blobRelativePath(c).replace(/\.pb$/, suffix);
+  const newBlob = blobRelativePath(c, action === 'stage-1' ? 1 : 2);
   return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
 }
 

@@ -7,8 +7,8 @@
  */
 import type { Migration } from './migration';
 
-export const migration004: Migration = {
-  version: 4,
+export const migration005: Migration = {
+  version: 5,
   name: 'source-fingerprint',
   sql: `
     ALTER TABLE sources ADD COLUMN fingerprint TEXT;
