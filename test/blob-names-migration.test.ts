@@ -50,7 +50,7 @@ describe('migration 004 killed mid-run', { timeout: 60_000 }, () => {
 
   it('an uninterrupted run shows each long-id conversation its own record', () => {
     const env = { DEJAVU_HOME: reference };
-    expect(state(reference).version).toBe(4);
+    expect(state(reference).version).toBeGreaterThanOrEqual(4);
     for (const id of [V3.ownerB, V3.staged, V3.ownerDot]) expect(dejavuJson<Conversation>(['show', id], env).messages[0].parts[0]).toEqual({ type: 'text', content: `the prompt of ${id}` });
     const shown = dejavu(['show', V3.loserA], env);
     expect(shown.stdout).not.toContain(`the prompt of ${V3.ownerB}`);

@@ -21,7 +21,7 @@ function migrated() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-m004-'));
   seedV3Archive(root);
   const db = new Database(path.join(root, INDEX_FILE));
-  const applied = migrate(db, MIGRATIONS, root);
+  const applied = migrate(db, MIGRATIONS.filter((m) => m.version <= 4), root);
   const paths = new Map((db.prepare('SELECT id, blob_path FROM conversations').all() as { id: string; blob_path: string }[]).map((r) => [r.id, r.blob_path]));
   const sizes = new Map((db.prepare('SELECT path, size FROM sources').all() as { path: string; size: number }[]).map((r) => [r.path, r.size]));
   return { root, db, applied, paths, sizes };
