@@ -39,8 +39,12 @@ export function buildConversation({ agent, ctx, state, warnings, cwd }: BuildInp
     if (tail !== undefined) lastOf.set(entry, tail);
   }
   const meta = state.meta;
-  const nativeId = str(meta.sessionId) ?? idFromFileName(ctx.path);
   const isSubagent = meta.kind === 'subagent';
+  const parent = isSubagent ? parentSessionFromPath(ctx.path) : undefined;
+  // A subagent chat is named by its own session id; without one (or with its parent's), by its
+  // parent and its file name, so the same subagent name under two sessions stays two conversations.
+  const own = str(meta.sessionId);
+  const nativeId = own && own !== parent ? own : parent ? `${parent}.${idFromFileName(ctx.path)}` : (own ?? idFromFileName(ctx.path));
   const title = markSubagentTask(messages, isSubagent);
   if (cctx.unknownTypes.size || cctx.unknownParts.size) {
     const names = [...cctx.unknownTypes].map((t) => `type:${t}`).concat([...cctx.unknownParts]).sort();
@@ -66,10 +70,7 @@ export function buildConversation({ agent, ctx, state, warnings, cwd }: BuildInp
   if (chosen) conversation.title = chosen;
   fillTimes(conversation, str(meta.startTime), str(meta.lastUpdated));
   fillModelsAndUsage(conversation);
-  if (isSubagent) {
-    const parent = parentSessionFromPath(ctx.path);
-    if (parent) conversation.parentId = conversationId(agent, parent);
-  }
+  if (parent) conversation.parentId = conversationId(agent, parent);
   return conversation;
 }
 

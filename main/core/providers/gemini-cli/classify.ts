@@ -15,6 +15,12 @@ export type UserKind =
  */
 const CONTINUATION = /^(System: )?Please continue\.$/;
 
+/**
+ * What the CLI's subagent runtime sends on its own when a subagent runs out of turns (the
+ * grace-period nudge of the local agent executor): never typed by the person.
+ */
+const RUNTIME_NUDGE = /^You have exceeded the maximum number of turns\b/;
+
 /** Context blocks the CLI hides from its own transcript view (cli/src/utils/sessionUtils.ts). */
 const HIDDEN_CONTEXT: ReadonlyArray<[string, string]> = [
   ['<session_context>', 'session-context'],
@@ -34,6 +40,7 @@ export function classifyUser(content: unknown, displayContent: unknown): UserKin
     }
   }
   for (const [prefix, kind] of HIDDEN_CONTEXT) if (trimmed.startsWith(prefix)) return { role: 'system', kind };
+  if (RUNTIME_NUDGE.test(trimmed)) return { role: 'system', kind: 'turn-limit' };
   const typed = display ?? sent;
   const slash = typed.trimStart().startsWith('/');
   return display !== undefined && display !== sent ? { role: 'user', slash, display } : { role: 'user', slash };

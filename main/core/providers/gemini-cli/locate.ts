@@ -1,6 +1,6 @@
 /**
  * Finds Gemini CLI files under a home: `.gemini/tmp/<project id>/chats/session-*.json(l)`,
- * subagent chats `chats/<parent session id>/*.jsonl`, and `.gemini/tmp/<project id>/logs.json`;
+ * subagent chats `chats/<parent session id>/*.json(l)`, and `.gemini/tmp/<project id>/logs.json`;
  * plus the same under `$GEMINI_CLI_HOME/.gemini` when the home is this user's own. Nothing else
  * in `.gemini` (oauth_creds.json, google_accounts.json, settings) is listed or opened.
  */
@@ -21,7 +21,7 @@ export async function locateGeminiFiles(home: string): Promise<string[]> {
 }
 
 /**
- * `<tmp>/<project id>/{logs.json, chats/<chat>, chats/<parent>/*.jsonl}`. Shared with Qwen
+ * `<tmp>/<project id>/{logs.json, chats/<chat>, chats/<parent>/*.json(l)}`. Shared with Qwen
  * Code, whose pre-JSONL sessions use the same layout under `.qwen/tmp`.
  */
 export async function collectTmp(tmpDir: string, chatName: RegExp, found: Set<string>): Promise<void> {
@@ -34,7 +34,7 @@ export async function collectTmp(tmpDir: string, chatName: RegExp, found: Set<st
       const full = path.join(chatsDir, entry.name);
       if (entry.isFile() && chatName.test(entry.name)) add(full, found);
       else if (entry.isDirectory()) {
-        for (const sub of await list(full)) if (sub.isFile() && sub.name.endsWith('.jsonl')) add(path.join(full, sub.name), found);
+        for (const sub of await list(full)) if (sub.isFile() && /\.jsonl?$/.test(sub.name)) add(path.join(full, sub.name), found);
       }
     }
   }

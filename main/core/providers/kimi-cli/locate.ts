@@ -2,7 +2,8 @@
  * Finds Kimi transcripts under a home:
  *   kimi-cli   `<home>/.kimi` (or `$KIMI_SHARE_DIR`) `sessions/<md5(work dir)>/`:
  *              `<sid>.jsonl` and `<sid>_*.jsonl` (legacy flat layout), `<sid>/context.jsonl`,
- *              `<sid>/context_<N>.jsonl`, `<sid>/subagents/<agent>/context.jsonl`
+ *              `<sid>/context_<N>.jsonl`, subagents `<sid>/context_<name>_<N>.jsonl` and
+ *              `<sid>/subagents/<agent>/context.jsonl`
  *   kimi-code  `<home>/.kimi-code` (or `$KIMI_CODE_HOME`) `sessions/<wd>/<sid>/agents/<agent>/wire.jsonl`
  * The env overrides count only when the home is this user's own. Nothing else is opened
  * (`config.toml` and `credentials/` hold API keys).
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isCredentialFile } from '../../capture/credentials';
 
-const CONTEXT = /^context(_\d+)?\.jsonl$/;
+const CONTEXT = /^context(_.+)?\.jsonl$/;
 
 export async function locateKimi(home: string): Promise<string[]> {
   const own = path.resolve(home) === path.resolve(os.homedir());

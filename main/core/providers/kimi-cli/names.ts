@@ -8,6 +8,7 @@
  *             <share>/sessions/<md5>/<sid>_<name>_<N>.jsonl                subagent context (Task tool: `sub`)
  *             <share>/sessions/<md5>/<sid>/context.jsonl                   context, current layout
  *             <share>/sessions/<md5>/<sid>/context_<N>.jsonl               rotated
+ *             <share>/sessions/<md5>/<sid>/context_<name>_<N>.jsonl        subagent context (`context_sub_1`)
  *             <share>/sessions/<md5>/<sid>/subagents/<agent>/context.jsonl subagent
  *   kimi-code <home>/sessions/<work dir key>/<sid>/agents/<agent>/wire.jsonl   (`main` = the session)
  */
@@ -33,12 +34,13 @@ export function classify(file: string): KimiFile {
     const agent = path.basename(dir);
     return { format: 'context', role: 'subagent', sessionId, childKey: `subagents.${agent}`, hashDir: path.dirname(sessionDir), sessionDir, parentFile: path.join(sessionDir, 'context.jsonl') };
   }
-  const rotated = /^context_(\d+)\.jsonl$/.exec(base);
-  if (base === 'context.jsonl' || rotated) {
+  const numbered = /^context_(?:(.+)_)?(\d+)\.jsonl$/.exec(base);
+  if (base === 'context.jsonl' || numbered) {
     const sessionId = path.basename(dir);
     const common = { format: 'context' as const, sessionId, hashDir: path.dirname(dir), sessionDir: dir };
-    if (!rotated) return { ...common, role: 'main' };
-    return { ...common, role: 'rotated', childKey: `context_${rotated[1]}` };
+    if (!numbered) return { ...common, role: 'main' };
+    if (numbered[1]) return { ...common, role: 'subagent', childKey: `${numbered[1]}_${numbered[2]}`, parentFile: path.join(dir, 'context.jsonl') };
+    return { ...common, role: 'rotated', childKey: `context_${numbered[2]}` };
   }
   const flat = FLAT.exec(base);
   if (flat && UUID.test(flat[1])) {
