@@ -14,8 +14,14 @@ export function writeBlob(root: string, relative: string, conversation: Conversa
   const tempDir = path.join(root, TEMP_DIR);
   mkdirSync(tempDir, { recursive: true });
   const temp = path.join(tempDir, `${randomBytes(8).toString('hex')}.tmp`);
-  writeFileSync(temp, bytes);
-  renameSync(temp, target);
+  try {
+    writeFileSync(temp, bytes);
+    renameSync(temp, target);
+  } catch (err) {
+    // A half-written temp file (disk full) would only take the room a retry needs.
+    rmSync(temp, { force: true });
+    throw err;
+  }
   return bytes.length;
 }
 
