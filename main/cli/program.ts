@@ -13,7 +13,7 @@ import { registerPin } from './commands/pin';
 import { registerSettings } from './commands/settings';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
-import { diskFullMessage } from '../core/archive/storage-error';
+import { storageFailureMessage } from '../core/archive/storage-error';
 import { type GlobalOptions, rootOf } from './archive-access';
 import { UsageError } from './errors';
 
@@ -48,7 +48,7 @@ export async function run(argv: readonly string[], version: string): Promise<num
       process.stderr.write(`dejavu: ${err.message}\n`);
       return EXIT_USAGE;
     }
-    const storage = diskFullMessage(err, rootOf(program.opts<GlobalOptions>()));
+    const storage = storageFailureMessage(err, rootOf(program.opts<GlobalOptions>()));
     process.stderr.write(`dejavu: ${oneLine(storage ?? (err as Error).message ?? String(err))}\n`);
     if (process.env.DEJAVU_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
     return EXIT_ERROR;
