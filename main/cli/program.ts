@@ -13,6 +13,7 @@ import { registerPin } from './commands/pin';
 import { registerSettings } from './commands/settings';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
+import { setWriterName } from '../core/archive/lock';
 import { storageFailureMessage } from '../core/archive/storage-error';
 import { type GlobalOptions, rootOf } from './archive-access';
 import { UsageError } from './errors';
@@ -31,6 +32,8 @@ export function buildProgram(version: string): Command {
   for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings]) register(program);
   registerOpen(program);
   program.commands.forEach((c) => c.exitOverride());
+  // The lock file names the command holding the archive, for the message another writer gets.
+  program.hook('preAction', (_program, action) => setWriterName(`dejavu ${action.name()}${action.name() === 'sync' && action.opts<{ watch?: boolean }>().watch ? ' --watch' : ''}`));
   return program;
 }
 
