@@ -16,6 +16,12 @@ export function dejavu(args: readonly string[], env: Record<string, string> = {}
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Like `dejavu`, but killed after `ms`: a command that hangs fails its test instead of stalling the suite. */
+export function dejavuWithin(ms: number, args: readonly string[], env: Record<string, string> = {}): CliResult & { readonly timedOut: boolean } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: ms, killSignal: 'SIGKILL' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, timedOut: r.signal === 'SIGKILL' };
+}
+
 export function dejavuJson<T>(args: readonly string[], env: Record<string, string> = {}): T {
   const r = dejavu([...args, '--json'], env);
   if (r.code !== 0) throw new Error(`dejavu ${args.join(' ')} failed (${r.code}): ${r.stderr}`);

@@ -13,6 +13,9 @@ import { registerPin } from './commands/pin';
 import { registerSettings } from './commands/settings';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
+import { setWriterName } from '../core/archive/lock';
+import { storageFailureMessage } from '../core/archive/storage-error';
+import { type GlobalOptions, rootOf } from './archive-access';
 import { UsageError } from './errors';
 
 export const EXIT_OK = 0;
@@ -29,6 +32,8 @@ export function buildProgram(version: string): Command {
   for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings]) register(program);
   registerOpen(program);
   program.commands.forEach((c) => c.exitOverride());
+  // The lock file names the command holding the archive, for the message another writer gets.
+  program.hook('preAction', (_program, action) => setWriterName(`dejavu ${action.name()}${action.name() === 'sync' && action.opts<{ watch?: boolean }>().watch ? ' --watch' : ''}`));
   return program;
 }
 
@@ -46,7 +51,8 @@ export async function run(argv: readonly string[], version: string): Promise<num
       process.stderr.write(`dejavu: ${err.message}\n`);
       return EXIT_USAGE;
     }
-    process.stderr.write(`dejavu: ${oneLine((err as Error).message ?? String(err))}\n`);
+    const storage = storageFailureMessage(err, rootOf(program.opts<GlobalOptions>()));
+    process.stderr.write(`dejavu: ${oneLine(storage ?? (err as Error).message ?? String(err))}\n`);
     if (process.env.DEJAVU_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
     return EXIT_ERROR;
   }

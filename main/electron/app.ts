@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
+import { setWriterName } from '../core/archive/lock';
 import { archiveRoot } from '../core/archive/paths';
 import { ArchiveService } from '../core/service/archive-service';
 import { type DeepLinkCommand, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../core/service/deep-link';
@@ -63,6 +64,7 @@ if (!app.requestSingleInstanceLock()) {
     else showWindow();
   });
   app.whenReady().then(() => {
+    setWriterName('the Déjà Vu app'); // named in the lock, for a CLI writer refused meanwhile
     const service = new ArchiveService({
       root: process.env.DEJAVU_HOME ? path.resolve(process.env.DEJAVU_HOME) : archiveRoot(),
       indexerWorker: path.join(outDir, 'main', 'indexer-worker.js'),

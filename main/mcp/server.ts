@@ -4,8 +4,8 @@
  * protocol messages goes to stdout.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ArchiveReader } from '../core/archive/archive-reader';
+import { LineTransport } from './line-transport';
 import { registerResources } from './resources';
 import { registerGetDigest } from './tools/get-digest';
 import { registerListConversations } from './tools/list-conversations';
@@ -30,7 +30,7 @@ export function createMcpServer(reader: ArchiveReader, version: string): McpServ
 export async function runMcpServer(root: string, version: string): Promise<void> {
   const reader = new ArchiveReader(root);
   const server = createMcpServer(reader, version);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
     process.stdin.once('end', () => void server.close());

@@ -81,10 +81,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (url.pathname.startsWith('/api/')) {
       if (req.method !== 'POST') return plain(res, 405, 'POST only');
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return plain(res, 415, 'JSON only');
-      const channel = decodeURIComponent(url.pathname.slice('/api/'.length)) as ChannelName;
+      let channel: ChannelName;
+      try {
+        channel = decodeURIComponent(url.pathname.slice('/api/'.length)) as ChannelName;
+      } catch {
+        return plain(res, 400, 'That API path has a malformed % escape.');
+      }
+      const declared = Number(req.headers['content-length'] ?? 0);
+      const text = declared > MAX_BODY ? undefined : await readBody(req);
+      if (text === undefined) return tooLarge(res);
       let body: unknown;
       try {
-        body = JSON.parse((await readBody(req)) || '{}');
+        body = JSON.parse(text || '{}');
       } catch (err) {
         return json(res, fail('invalid-request', `request body: ${(err as Error).message}`));
       }
@@ -139,20 +147,30 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The request body, or undefined once it passes MAX_BODY (the rest is not kept). */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error('request too large'));
-        req.destroy();
-      } else chunks.push(c);
-    });
+      if (size <= MAX_BODY) return void chunks.push(c);
+      req.off('data', onData);
+      resolve(undefined);
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/**
+ * 413, then close the connection: Node discards what the client still sends until it has read
+ * the answer, instead of resetting the connection under it.
+ */
+function tooLarge(res: ServerResponse): void {
+  res.writeHead(413, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
+  res.end(`Déjà Vu takes requests of up to ${MAX_BODY / 1024 / 1024} MiB.\n`);
 }
 
 function json(res: ServerResponse, value: unknown): void {

@@ -1,6 +1,6 @@
 /** `dejavu settings`: show or change the retention budget the app and `dejavu evict` use. */
 import type { Command } from 'commander';
-import { openWritableIndex } from '../../core/archive/db';
+import { openReadableIndex, openWritableIndex } from '../../core/archive/db';
 import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type SettingsPatch } from '../../core/retention/settings';
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
 import { type GlobalOptions, rootOf } from '../archive-access';
@@ -47,7 +47,9 @@ export function registerSettings(program: Command): void {
       }
       const patch: SettingsPatch = { softCapBytes: opts.softCap, hardCapBytes: opts.hardCap, maxAgeDays: maxAgeOf(opts.maxAge), digestCapBytes: opts.digestCap, cadence: opts.cadence as EvictionCadence | undefined };
       const changing = Object.values(patch).some((v) => v !== undefined);
-      const db = openWritableIndex(rootOf(cmd.optsWithGlobals<GlobalOptions>()));
+      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
+      // Only a change writes: showing the settings works on a read-only archive too.
+      const db = changing ? openWritableIndex(root) : openReadableIndex(root);
       let settings: RetentionSettings;
       try {
         settings = changing ? saveSettings(db, patch) : readSettings(db);

@@ -8,7 +8,7 @@ import { currentThread } from '../retention/restore';
 import { type IndexDb, openReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
-import { openSearchDb, searchDbPath } from '../search/search-db';
+import { searchDbForReading } from '../search/search-db';
 
 export interface ListFilters {
   readonly workspace?: string;
@@ -37,10 +37,14 @@ export class ArchiveReader {
   readonly db: IndexDb;
 
   constructor(readonly root: string) {
-    // Bring search.db's schema up to date on its own connection, then read it through ours.
-    openSearchDb(root).close();
     this.db = openReadableIndex(root);
-    this.db.prepare('ATTACH DATABASE ? AS search').run(searchDbPath(root));
+    try {
+      // search.db's schema is brought up to date on its own connection, then read through ours.
+      this.db.prepare('ATTACH DATABASE ? AS search').run(searchDbForReading(root));
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
   }
 
   list(filters: ListFilters = {}): ArchivedSummary[] {

@@ -25,8 +25,14 @@ function placeAtomically(root: string, relative: string, fill: (temp: string) =>
   const tempDir = path.join(root, TEMP_DIR);
   mkdirSync(tempDir, { recursive: true });
   const temp = path.join(tempDir, `${randomBytes(8).toString('hex')}.tmp`);
-  fill(temp);
-  renameSync(temp, target);
+  try {
+    fill(temp);
+    renameSync(temp, target);
+  } catch (err) {
+    // A half-written temp file (disk full) would only take the room a retry needs.
+    rmSync(temp, { force: true });
+    throw err;
+  }
 }
 
 /** Starts with a dot: no sanitized workspace name can collide with it. */

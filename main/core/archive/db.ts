@@ -4,7 +4,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireWriterLock, ArchiveBusyError } from './lock';
 import { filesStepPending, migrate } from './migrate';
+import { MIGRATIONS } from './migrations';
 import { INDEX_FILE } from './paths';
+import { openReadOnly } from './read-only-open';
+import { isReadOnlyFailure } from './storage-error';
 
 export type IndexDb = Database.Database;
 
@@ -15,10 +18,10 @@ export type IndexDb = Database.Database;
 export function openWritableIndex(root: string, holdsWriterLock = false): IndexDb {
   mkdirSync(root, { recursive: true });
   const db = new Database(path.join(root, INDEX_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 10000');
   try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 10000');
     migrateIndex(db, root, holdsWriterLock);
   } catch (err) {
     db.close();
@@ -51,10 +54,17 @@ function migrateIndex(db: IndexDb, root: string, holdsWriterLock: boolean): void
 
 /**
  * A reader's connection. It migrates too when it is first to open the archive (so a fresh
- * archive reads as empty, not as an error), then only reads.
+ * archive reads as empty, not as an error), then only reads. An archive in a read-only folder
+ * is opened read-only instead.
  */
 export function openReadableIndex(root: string): IndexDb {
-  const db = openWritableIndex(root);
+  let db: IndexDb;
+  try {
+    db = openWritableIndex(root);
+  } catch (err) {
+    if (!isReadOnlyFailure(err, root)) throw err;
+    return openReadOnly(path.join(root, INDEX_FILE), MIGRATIONS);
+  }
   db.pragma('query_only = ON');
   return db;
 }

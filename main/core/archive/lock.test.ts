@@ -24,7 +24,7 @@ describe('archive writer lock', () => {
     for (const stale of ['4194304999 x', `${process.pid} not-ours`]) {
       writeFileSync(path.join(root, 'sync.lock'), stale);
       const lock = acquireWriterLock(root);
-      expect(readFileSync(path.join(root, 'sync.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f]{16}$`));
+      expect(readFileSync(path.join(root, 'sync.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f]{16}( .+)?$`));
       lock.release();
     }
   });

@@ -24,6 +24,25 @@ export interface WriterLock {
   release(): void;
 }
 
+/** Who this process is, written in the lock so a refused writer can say who holds it. */
+let writerName = '';
+
+/** Name this process in the locks it takes: `dejavu serve`, `dejavu sync --watch`, `the Déjà Vu app`. */
+export function setWriterName(name: string): void {
+  writerName = name.replace(/\s+/g, ' ').trim();
+}
+
+/** Who holds the lock and what to do about it, for the busy error. */
+function busyMessage(root: string, pid: number, holder: string): string {
+  const who = `${holder || 'another Déjà Vu process'} (pid ${pid})`;
+  // These keep the archive synced by themselves for as long as they run.
+  const live = holder === 'dejavu serve' || holder === 'dejavu sync --watch' || holder === 'the Déjà Vu app';
+  const stop = holder === 'the Déjà Vu app' ? 'quit the app' : `stop it (Ctrl-C where it runs, or kill ${pid})`;
+  return live
+    ? `${who} is writing the archive ${root}: it syncs by itself while it runs, so a sync here is not needed; to run this command anyway, ${stop} first`
+    : `${who} is writing the archive ${root}: wait for it to finish, then run this again`;
+}
+
 /** Tokens of the locks this process holds: a lock file with our pid but another token was left by a dead process whose pid we reuse. */
 const held = new Set<string>();
 
@@ -51,7 +70,7 @@ function tryAcquire(root: string): WriterLock {
     try {
       const fd = openSync(file, 'wx');
       const token = randomBytes(8).toString('hex');
-      writeSync(fd, `${process.pid} ${token}`);
+      writeSync(fd, `${process.pid} ${token}${writerName ? ` ${writerName}` : ''}`);
       closeSync(fd);
       held.add(token);
       let released = false;
@@ -65,13 +84,13 @@ function tryAcquire(root: string): WriterLock {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const [pidText, token] = readFileSafe(file).trim().split(/\s+/);
+      const [pidText, token, ...name] = readFileSafe(file).trim().split(/\s+/);
       const pid = Number.parseInt(pidText, 10);
       if (pid === process.pid && token !== undefined && held.has(token)) {
         throw new ArchiveBusyError('this process is already writing this archive (one writer at a time)');
       }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new ArchiveBusyError(`another Déjà Vu process (pid ${pid}) is writing this archive`);
+        throw new ArchiveBusyError(busyMessage(root, pid, name.join(' ')));
       }
       rmSync(file, { force: true });
     }

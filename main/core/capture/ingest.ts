@@ -75,9 +75,12 @@ export async function ingestFiles(writer: ArchiveWriter, files: readonly SourceF
   try {
     report = await captureFiles(writer, files, sink, options);
     captured = performance.now();
-  } finally {
-    await sink.finish();
+  } catch (err) {
+    // The capture's own error is the one to tell (a full disk fails the indexer too).
+    await sink.finish().catch(() => undefined);
+    throw err;
   }
+  await sink.finish();
   const indexer = new SearchIndexer(writer.root);
   try {
     indexer.catchUp(writer.root, writer.db);
@@ -129,11 +132,13 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
         report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
         batch.push(parsed);
         batchSize += info.size;
-        if (batchSize >= batchLimit) await flush();
       }
     } catch (err) {
       report.errors.push({ path: file.path, message: (err as Error).message });
     }
+    // Outside the per-file catch: failing to store (a full disk, a dead indexer) is the
+    // archive's failure, not this file's, and ends the run instead of failing every file after.
+    if (batchSize >= batchLimit) await flush();
     options.onProgress?.({ done, total: files.length, bytes: report.bytesRead, path: file.path });
   }
   await flush();

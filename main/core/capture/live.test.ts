@@ -140,7 +140,7 @@ describe('live capture', () => {
     expect(existsSync(path.join(root, LOCK_FILE))).toBe(true);
     const r = dejavu(['sync', '--source', home, '--archive', root]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/another Déjà Vu process \(pid \d+\) is writing this archive/);
+    expect(r.stderr).toMatch(/another Déjà Vu process \(pid \d+\) is writing the archive .*: wait for it to finish, then run this again/);
   });
 
   it('syncs asked for while watching run through its writer and keep the lock', async () => {

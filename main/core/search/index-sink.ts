@@ -41,27 +41,27 @@ export function threadIndexSink(root: string, workerFile: string): IndexSink {
   let failure: Error | undefined;
   let room: (() => void) | undefined;
   let finished: ((err?: Error) => void) | undefined;
-  worker.on('message', (msg: { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string }) => {
+  let done = false;
+  // A failed indexer can do no more: end its thread, or it keeps the process alive forever.
+  const fail = (err: Error) => {
+    failure ??= err;
+    void worker.terminate();
+    room?.();
+    finished?.(failure);
+  };
+  worker.on('message', (msg: { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string; code?: string }) => {
     if (msg.type === 'ack') {
       queuedChars -= queued.shift() ?? 0;
       room?.();
       room = undefined;
-    } else if (msg.type === 'done') finished?.();
-    else {
-      failure = new Error(`search indexing failed: ${msg.message}`);
-      room?.();
-      finished?.(failure);
-    }
+    } else if (msg.type === 'done') {
+      done = true;
+      finished?.();
+    } else fail(Object.assign(new Error(`search indexing failed: ${msg.message}`), { code: msg.code }));
   });
-  worker.on('error', (err) => {
-    failure = err;
-    room?.();
-    finished?.(err);
-  });
+  worker.on('error', fail);
   worker.on('exit', (code) => {
-    if (code !== 0 && !failure) failure = new Error(`search indexer stopped with code ${code}`);
-    room?.();
-    finished?.(failure);
+    if (!done) fail(new Error(`search indexer stopped with code ${code}`));
   });
   return {
     async post(items) {
@@ -76,7 +76,7 @@ export function threadIndexSink(root: string, workerFile: string): IndexSink {
     finish() {
       return new Promise<void>((resolve, reject) => {
         finished = (err) => (err ? reject(err) : resolve());
-        if (failure) return reject(failure);
+        if (failure) return fail(failure);
         worker.postMessage({ type: 'finish' });
       });
     },
@@ -101,10 +101,10 @@ export function runIndexerThread(): void {
         indexer.close();
         port.postMessage({ type: 'done' });
         port.close(); // lets the thread end
-
       }
     } catch (err) {
-      port.postMessage({ type: 'error', message: (err as Error).message });
+      // The code (SQLITE_FULL, …) tells the writer a full disk from a bug.
+      port.postMessage({ type: 'error', message: (err as Error).message, code: (err as { code?: unknown }).code });
     }
   });
 }

@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../archive/migrate';
+import { readOnlyName } from '../archive/read-only-open';
+import { isReadOnlyFailure } from '../archive/storage-error';
 import { SEARCH_MIGRATIONS } from './migrations';
 
 export const SEARCH_FILE = 'search.db';
@@ -14,9 +16,28 @@ export function searchDbPath(root: string): string {
 export function openSearchDb(root: string): Database.Database {
   mkdirSync(root, { recursive: true });
   const db = new Database(searchDbPath(root));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 10000');
-  migrate(db, SEARCH_MIGRATIONS);
-  return db;
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 10000');
+    migrate(db, SEARCH_MIGRATIONS);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * The name a reader attaches search.db by, its schema brought up to date first; in a
+ * read-only archive folder, the name a read-only connection can read it by.
+ */
+export function searchDbForReading(root: string): string {
+  try {
+    openSearchDb(root).close();
+    return searchDbPath(root);
+  } catch (err) {
+    if (!isReadOnlyFailure(err, root)) throw err;
+    return readOnlyName(searchDbPath(root), SEARCH_MIGRATIONS);
+  }
 }

@@ -1,0 +1,81 @@
+/**
+ * A JSON-RPC line too long for `dejavu mcp` to take (over 10 MiB) is answered with an error for
+ * that request and said on stderr; the server keeps serving the requests after it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI } from './cli';
+
+interface Reply {
+  readonly id?: number | string | null;
+  readonly result?: { tools?: { name: string }[] };
+  readonly error?: { code: number; message: string };
+}
+
+function startMcp(): { child: ChildProcess; replies: Reply[]; stderr: () => string; next: (id: number) => Promise<Reply> } {
+  const archive = mkdtempSync(path.join(os.tmpdir(), 'dejavu-mcp-big-'));
+  const child = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, DEJAVU_HOME: archive }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const replies: Reply[] = [];
+  let out = '';
+  let err = '';
+  const waiting = new Map<number, (r: Reply) => void>();
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
+      const reply = JSON.parse(out.slice(0, nl)) as Reply;
+      out = out.slice(nl + 1);
+      replies.push(reply);
+      if (typeof reply.id === 'number') waiting.get(reply.id)?.(reply);
+    }
+  });
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdin!.on('error', () => undefined); // a server that died is reported by `next`
+  const next = (id: number) =>
+    new Promise<Reply>((resolve, reject) => {
+      const found = replies.find((r) => r.id === id);
+      if (found) return resolve(found);
+      waiting.set(id, resolve);
+      child.once('exit', (code) => reject(new Error(`dejavu mcp exited (${code}) before answering ${id}: ${err}`)));
+    });
+  return { child, replies, stderr: () => err, next };
+}
+
+const send = (child: ChildProcess, message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+
+describe('dejavu mcp given a line it cannot take', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    child?.kill();
+  });
+
+  it('answers that request with an error and keeps serving the next ones', async () => {
+    const mcp = startMcp();
+    child = mcp.child;
+    send(child, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    expect((await mcp.next(1)).result).toBeDefined();
+    send(child, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    // 11 MiB of query in one request line.
+    send(child, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_conversations', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } } });
+    send(child, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
+
+    const tooBig = await mcp.next(2);
+    expect(tooBig.error?.code).toBe(-32600);
+    expect(tooBig.error?.message).toMatch(/^request too large \(11\.0 MiB; a message may take at most 10 MiB\): it was not read$/);
+    const tools = await mcp.next(3);
+    expect(tools.result?.tools?.map((t) => t.name)).toContain('search_conversations');
+    expect(mcp.stderr()).toMatch(/dejavu mcp: ignored a message of more than 10 MiB \(request id 2, 11\.0 MiB\)/);
+    expect(child.exitCode).toBeNull();
+  });
+
+  it('answers a line that is not JSON with a parse error and goes on', async () => {
+    const mcp = startMcp();
+    child = mcp.child;
+    child.stdin!.write('{"jsonrpc": "2.0", "id": 7, "method": \n');
+    send(child, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+    expect((await mcp.next(1)).result).toBeDefined();
+    expect(mcp.replies[0]).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^parse error: /) } });
+  });
+});
