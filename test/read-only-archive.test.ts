@@ -109,7 +109,7 @@ describe.skipIf(!canDrop)('a read-only archive', () => {
     const old = path.join(work, 'old-source');
     mkdirSync(old);
     const db = new Database(path.join(old, 'index.db'));
-    migrate(db, MIGRATIONS, MIGRATIONS.length - 1);
+    migrate(db, MIGRATIONS.slice(0, -1), old);
     db.close();
     const archive = readOnlyCopy(old, 'old');
     const r = dejavuAsUser(['list'], archive);
