@@ -14,6 +14,7 @@ import { registerSettings } from './commands/settings';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
 import { UsageError } from './errors';
+import { stderr, stdout, warn } from './output';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -25,6 +26,8 @@ export function buildProgram(version: string): Command {
     .version(version)
     .option('--archive <dir>', 'archive folder (default: $DEJAVU_HOME or the per-user data folder)')
     .showHelpAfterError('(run `dejavu --help` for usage)')
+    // Commander's messages quote what was typed: through the same layer as everything else.
+    .configureOutput({ writeOut: (s) => stdout.write(s), writeErr: (s) => stderr.write(s) })
     .exitOverride();
   for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings]) register(program);
   registerOpen(program);
@@ -43,11 +46,11 @@ export async function run(argv: readonly string[], version: string): Promise<num
       return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     if (err instanceof UsageError) {
-      process.stderr.write(`dejavu: ${err.message}\n`);
+      warn(err.message);
       return EXIT_USAGE;
     }
-    process.stderr.write(`dejavu: ${oneLine((err as Error).message ?? String(err))}\n`);
-    if (process.env.DEJAVU_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+    warn(oneLine((err as Error).message ?? String(err)));
+    if (process.env.DEJAVU_DEBUG) stderr.write(`${(err as Error).stack}\n`);
     return EXIT_ERROR;
   }
 }
