@@ -53,11 +53,20 @@ describe('control characters from transcripts', () => {
     expect(out).toContain('<U+202E>txet');
   }
 
-  it('show prints the transcript with escapes visible, not obeyed', () => {
-    const r = dejavu(['show', id], env);
-    expect(r.code).toBe(0);
-    expectVisible(r.stdout);
-    expect(r.stdout).toContain('␛[2Jzebraquux answer ␛]0;pwned␇');
+  /** The CLI with a pseudo-terminal (util-linux `script`) as its stdout; undefined where there is none. */
+  function onTerminal(args: readonly string[]): string | undefined {
+    const command = [process.execPath, CLI, ...args].map((a) => `'${a}'`).join(' ');
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+    if (r.error) return void console.warn(`no pseudo-terminal, terminal case not run: ${r.error.message}`);
+    expect(r.status).toBe(0);
+    return r.stdout.replace(/\r\n/g, '\n');
+  }
+
+  it('show on a terminal prints the transcript with escapes visible, not obeyed', () => {
+    const shown = onTerminal(['show', id]);
+    if (shown === undefined) return;
+    expectVisible(shown);
+    expect(shown).toContain('␛[2Jzebraquux answer ␛]0;pwned␇');
   });
 
   it('list and search show titles and snippets with escapes visible', () => {
@@ -81,14 +90,12 @@ describe('control characters from transcripts', () => {
     }
   });
 
-  it('export to a pipe is data, verbatim; export to a terminal shows the escapes', () => {
+  it('show and export into a pipe are data, verbatim; export to a terminal shows the escapes', () => {
     const piped = dejavu(['export', id, '-o', '-'], env);
     expect(piped.stdout).toContain(CLIPBOARD + C1_CSI);
-    // A pseudo-terminal (util-linux `script`) as stdout.
-    const tty = spawnSync('script', ['-qec', `'${process.execPath}' '${CLI}' export ${id} -o -`, '/dev/null'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
-    if (tty.error) return void console.warn(`no pseudo-terminal test: ${tty.error.message}`);
-    expect(tty.status).toBe(0);
-    expectVisible(tty.stdout.replace(/\r\n/g, '\n'));
+    expect(dejavu(['show', id], env).stdout).toBe(piped.stdout);
+    const shown = onTerminal(['export', id, '-o', '-']);
+    if (shown !== undefined) expectVisible(shown);
   });
 
   it('error messages quoting a path show its escapes', () => {

@@ -31,6 +31,6 @@ export function registerImport(program: Command): void {
         reportIngest(report);
         for (const f of report.unrecognized) warn(`not a session file of a known agent: ${f}`);
       }
-      if (report.errors.length || (report.scanned === 0 && report.unrecognized.length)) process.exitCode = 1;
+      if (report.errors.length || (report.scanned === 0 && (report.unrecognized.length || report.skipped.length))) process.exitCode = 1;
     });
 }

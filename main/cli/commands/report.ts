@@ -1,8 +1,9 @@
 /** The human summary of a sync or import. */
 import type { IngestReport } from '../../core/capture/ingest';
+import type { Skipped } from '../../core/capture/safe-walk';
 import { formatBytes, stdout, warn } from '../output';
 
-export function reportIngest(report: IngestReport): void {
+export function reportIngest(report: IngestReport & { readonly skipped: readonly Skipped[] }): void {
   const out = stdout;
   out.write(
     `${report.scanned} file(s) found, ${report.read} read (${formatBytes(report.bytesRead)}), ${report.unchanged} unchanged: ` +
@@ -10,4 +11,6 @@ export function reportIngest(report: IngestReport): void {
   );
   if (report.warnings) out.write(`${report.warnings} unreadable line(s) skipped (see the conversations' warnings)\n`);
   for (const e of report.errors) warn(`could not read ${e.path}: ${e.message}`);
+  // Nothing is passed over without a word: unreadable folders, credential-like files, link loops.
+  for (const s of report.skipped) warn(`skipped: ${s.path} (${s.reason})`);
 }

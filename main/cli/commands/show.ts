@@ -18,8 +18,8 @@ export function registerShow(program: Command): void {
       if (opts.json && opts.markdown) throw new UsageError('choose one of --json and --markdown');
       const conversation = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.get(id));
       if (opts.json) printJson(conversation);
-      // Shown to a person: every control character in the transcript is made visible.
-      else stdout.write(conversationToMarkdown(conversation));
+      // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
+      else stdout.data(conversationToMarkdown(conversation));
     });
 
   program
