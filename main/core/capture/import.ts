@@ -48,6 +48,7 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
       // Named on the command line or found in a folder, a credential-like file is never opened.
       for (const file of candidates.filter(keepUnlessCredential)) {
         const real = await realpath(file).catch(() => file);
+        if (real !== file && !keepUnlessCredential(real)) continue; // a link named on the command line, to a credential
         if (seen.has(real)) continue; // reached twice, through a symbolic link
         seen.add(real);
         // A file named on the command line is the named agent's; a walked one must look like it.

@@ -108,7 +108,7 @@ async function follow(link: string): Promise<DirEntry | undefined> {
   } catch {
     return undefined; // a broken link: nothing behind it to read
   }
-  if (target.isFile() && isCredentialFile(real) && !isCredentialFile(link)) {
+  if (!target.isDirectory() && isCredentialFile(real) && !isCredentialFile(link)) {
     skip(link, `symbolic link to ${real}, named like a credential file: never opened`);
     return undefined;
   }
