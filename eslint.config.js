@@ -20,6 +20,18 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI writes through main/cli/output.ts, which shows control characters from transcripts instead of sending them to the terminal.
+    files: ['main/cli/**'],
+    ignores: ['main/cli/output.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: 'Write through main/cli/output.ts (stdout, warn, printJson).' },
+        { object: 'process', property: 'stderr', message: 'Write through main/cli/output.ts (stderr, warn).' },
+      ],
+    },
+  },
+  {
     // The renderer talks to main only through the contract's bridge, never raw IPC.
     files: ['renderer/**'],
     rules: {

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { isIndexerThread, runIndexerThread } from '../core/search/index-sink';
 import { setIndexerScript } from './indexer-script';
+import { warn } from './output';
 import { run } from './program';
 
 declare const __DEJAVU_VERSION__: string;
@@ -28,7 +29,7 @@ if (isIndexerThread()) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(`dejavu: ${(err as Error).message}\n`);
+      warn((err as Error).message);
       process.exitCode = 1;
     },
   );

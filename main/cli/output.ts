@@ -1,8 +1,71 @@
-/** Small terminal helpers: JSON output, tables, dates, a progress bar on stderr. */
+/**
+ * The one way the CLI writes: text for a person on stdout/stderr, JSON, tables, dates, a
+ * progress bar. Transcripts hold whatever agents and tools printed, escape sequences included
+ * (an OSC 52 clipboard write, a window title, a screen clear): text written here shows every
+ * control character instead of letting the terminal obey it. Commands never touch
+ * process.stdout / process.stderr themselves (lint enforces it).
+ */
 import type { Writable } from 'node:stream';
 
+/**
+ * C0 controls but \t and \n, DEL, the C1 controls (U+009B is a one-character CSI on some
+ * terminals) and the bidi overrides/isolates that make text read differently than it is stored.
+ */
+const UNSAFE = /\r\n|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text with every control character made visible: ESC → ␛, CR → ␍, U+009B → <U+009B>. */
+export function visible(text: string): string {
+  return text.replace(UNSAFE, (c) => {
+    if (c === '\r\n') return '\n';
+    const code = c.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code); // the Unicode control pictures ␀…␟
+    if (code === 0x7f) return '␡';
+    return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+  });
+}
+
+/** Text already made visible, with styling of our own added (see `bold`): written as is. */
+export class Styled {
+  constructor(readonly text: string) {}
+}
+
+/** A stream for people: strings are shown with their controls visible; `Styled` text is ours. */
+export interface TextOut {
+  write(text: string | Styled): void;
+  /**
+   * Data (an export to `-o -`): verbatim into a pipe or file, where it is data; made visible
+   * when the stream is a terminal, where it would be obeyed.
+   */
+  data(text: string): void;
+  readonly isTTY: boolean;
+}
+
+export function textOut(stream: NodeJS.WriteStream): TextOut {
+  return {
+    write: (text) => void stream.write(text instanceof Styled ? text.text : visible(text)),
+    data: (text) => void stream.write(stream.isTTY ? visible(text) : text),
+    get isTTY() {
+      return Boolean(stream.isTTY);
+    },
+  };
+}
+
+export const stdout = textOut(process.stdout);
+export const stderr = textOut(process.stderr);
+
+/** A warning or error line on stderr, `dejavu: ` first. */
+export function warn(message: string): void {
+  stderr.write(`dejavu: ${message}\n`);
+}
+
+/**
+ * JSON is data: JSON.stringify escapes U+0000–U+001F (ESC included) but leaves DEL, the C1
+ * controls and bidi overrides raw; those are escaped too (`\u009b`), which parses back to the
+ * very same string.
+ */
 export function printJson(value: unknown, out: Writable = process.stdout): void {
-  out.write(`${JSON.stringify(value, null, 2)}\n`);
+  const text = JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  out.write(`${text}\n`);
 }
 
 export function shortDate(iso: string | undefined): string {
@@ -15,11 +78,12 @@ export function truncate(s: string, width: number): string {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 }
 
-/** Columns padded to their widest cell; the last column is left ragged. */
+/** Columns padded to their widest cell (as shown, controls made visible); the last column is left ragged. */
 export function table(rows: readonly string[][]): string {
   if (rows.length === 0) return '';
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
-  return rows
+  const shown = rows.map((r) => r.map(visible));
+  const widths = shown[0].map((_, i) => Math.max(...shown.map((r) => [...(r[i] ?? '')].length)));
+  return shown
     .map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(widths[i] - [...cell].length))).join('  '))
     .join('\n');
 }
@@ -35,7 +99,7 @@ export function formatBytes(n: number): string {
   return `${v.toFixed(u === 0 ? 0 : 1)} ${units[u]}`;
 }
 
-/** A one-line progress bar redrawn in place; only on a terminal. */
+/** A one-line progress bar redrawn in place; only on a terminal. The label (a file name) is made visible. */
 export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   const enabled = Boolean(stream.isTTY);
   let last = 0;
@@ -48,7 +112,7 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
       const width = 28;
       const filled = total ? Math.round((done / total) * width) : width;
       const cols = stream.columns ?? 100;
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${label}`;
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${visible(label)}`;
       stream.write(`\r${truncate(line, cols - 1).padEnd(Math.min(cols - 1, line.length))}\x1b[K`);
     },
     done() {
@@ -57,4 +121,12 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   };
 }
 
-export const bold = (s: string, on: boolean) => (on ? `\x1b[1m${s}\x1b[22m` : s);
+/** Text made visible, in bold on a terminal. */
+export function bold(s: string, on: boolean): Styled {
+  return new Styled(on ? `\x1b[1m${visible(s)}\x1b[22m` : visible(s));
+}
+
+/** Pieces of text and styled text as one `Styled` line (every plain piece made visible). */
+export function styled(...parts: readonly (string | Styled)[]): Styled {
+  return new Styled(parts.map((p) => (p instanceof Styled ? p.text : visible(p))).join(''));
+}

@@ -17,6 +17,7 @@ import { setWriterName } from '../core/archive/lock';
 import { storageFailureMessage } from '../core/archive/storage-error';
 import { type GlobalOptions, rootOf } from './archive-access';
 import { UsageError } from './errors';
+import { stderr, stdout, warn } from './output';
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -28,6 +29,8 @@ export function buildProgram(version: string): Command {
     .version(version)
     .option('--archive <dir>', 'archive folder (default: $DEJAVU_HOME or the per-user data folder)')
     .showHelpAfterError('(run `dejavu --help` for usage)')
+    // Commander's messages quote what was typed: through the same layer as everything else.
+    .configureOutput({ writeOut: (s) => stdout.write(s), writeErr: (s) => stderr.write(s) })
     .exitOverride();
   for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings]) register(program);
   registerOpen(program);
@@ -48,12 +51,13 @@ export async function run(argv: readonly string[], version: string): Promise<num
       return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     }
     if (err instanceof UsageError) {
-      process.stderr.write(`dejavu: ${err.message}\n`);
+      warn(err.message);
       return EXIT_USAGE;
     }
     const storage = storageFailureMessage(err, rootOf(program.opts<GlobalOptions>()));
-    process.stderr.write(`dejavu: ${oneLine(storage ?? (err as Error).message ?? String(err))}\n`);
-    if (process.env.DEJAVU_DEBUG) process.stderr.write(`${(err as Error).stack}\n`);
+    warn(oneLine(storage ?? (err as Error).message ?? String(err)));
+    if (process.env.DEJAVU_DEBUG) stderr.write(`${(err as Error).stack}
+`);
     return EXIT_ERROR;
   }
 }

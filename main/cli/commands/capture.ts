@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { AmpNotStartedError, captureAmp } from '../../core/capture/amp-capture';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
+import { warn } from '../output';
 
 /** Agents whose conversations are captured by running them (their own files are not enough). */
 const CAPTURABLE = ['amp'];
@@ -25,11 +26,11 @@ export function registerCapture(program: Command): void {
         throw err;
       }
       // Our stdout is Amp's stream; what we have to say goes to stderr.
-      if (result.errors.length) process.stderr.write(`dejavu: ${oneLine(result.errors.join('; '))}\n`);
+      if (result.errors.length) warn(oneLine(result.errors.join('; ')));
       if (result.capturePath && !result.archived) {
-        process.stderr.write(`dejavu: archive busy; the capture stays at ${result.capturePath} and is archived by the next sync\n`);
+        warn(`archive busy; the capture stays at ${result.capturePath} and is archived by the next sync`);
       } else if (result.archived && result.threadId) {
-        process.stderr.write(`dejavu: archived Amp thread ${result.threadId}\n`);
+        warn(`archived Amp thread ${result.threadId}`);
       }
       process.exitCode = result.exitCode;
     });

@@ -8,7 +8,7 @@ import type { CrashPoint } from '../../core/retention/step';
 import type { EvictionReport } from '../../../shared/retention';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
-import { formatBytes, printJson } from '../output';
+import { formatBytes, printJson, stdout, warn } from '../output';
 import { bytesOption, daysOption, maxAgeOf } from './settings';
 
 interface EvictOptions {
@@ -43,7 +43,7 @@ export function registerEvict(program: Command): void {
       }
       if (opts.json) printJson(report);
       else printReport(report);
-      if (report.dataLoss.length) process.stderr.write(`dejavu: data loss: ${report.dataLoss.length} unreadable conversation(s) dropped at the hard cap: ${report.dataLoss.join(', ')}\n`);
+      if (report.dataLoss.length) warn(`data loss: ${report.dataLoss.length} unreadable conversation(s) dropped at the hard cap: ${report.dataLoss.join(', ')}`);
     });
 }
 
@@ -69,7 +69,7 @@ async function planned(root: string, overrides: SettingsPatch): Promise<Eviction
 }
 
 function printReport(r: EvictionReport): void {
-  const out = process.stdout;
+  const out = stdout;
   const count = (action: string) => r.steps.filter((s) => s.action === action).length;
   const verb = (would: string, did: string) => (r.dryRun ? `would ${would}` : did);
   out.write(`Archive: ${formatBytes(r.archiveBytesBefore)} → ${formatBytes(r.archiveBytesAfter)}${r.dryRun ? ' (estimated)' : ''}; soft cap ${formatBytes(r.settings.softCapBytes)}, hard cap ${formatBytes(r.settings.hardCapBytes)}\n`);

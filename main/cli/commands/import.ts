@@ -5,7 +5,7 @@ import { importPaths } from '../../core/capture/import';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { UsageError } from '../errors';
-import { printJson, progressBar } from '../output';
+import { printJson, progressBar, warn } from '../output';
 import { reportIngest } from './report';
 
 export function registerImport(program: Command): void {
@@ -29,8 +29,8 @@ export function registerImport(program: Command): void {
       if (opts.json) printJson(report);
       else {
         reportIngest(report);
-        for (const f of report.unrecognized) process.stderr.write(`dejavu: not a session file of a known agent: ${f}\n`);
+        for (const f of report.unrecognized) warn(`not a session file of a known agent: ${f}`);
       }
-      if (report.errors.length || (report.scanned === 0 && report.unrecognized.length)) process.exitCode = 1;
+      if (report.errors.length || (report.scanned === 0 && (report.unrecognized.length || report.skipped.length))) process.exitCode = 1;
     });
 }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { AGENT_IDS, isAgentId } from '../../../shared/agents';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
-import { printJson, shortDate, table, truncate } from '../output';
+import { printJson, shortDate, stdout, table, truncate } from '../output';
 
 export function parseSince(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -34,7 +34,7 @@ export function registerList(program: Command): void {
       );
       if (opts.json) return printJson(rows);
       if (rows.length === 0) {
-        process.stdout.write('No conversations archived yet. Run `dejavu sync` or `dejavu import PATH`.\n');
+        stdout.write('No conversations archived yet. Run `dejavu sync` or `dejavu import PATH`.\n');
         return;
       }
       const lines = rows.map((c) => [
@@ -45,6 +45,6 @@ export function registerList(program: Command): void {
         `${c.sourceDeleted ? '[source deleted] ' : ''}${c.parentId ? '↳ ' : ''}${truncate(c.title ?? '(untitled)', 60)}`,
         c.id,
       ]);
-      process.stdout.write(`${table([['STARTED', 'AGENT', 'WORKSPACE', 'MSGS', 'TITLE', 'ID'], ...lines])}\n`);
+      stdout.write(`${table([['STARTED', 'AGENT', 'WORKSPACE', 'MSGS', 'TITLE', 'ID'], ...lines])}\n`);
     });
 }

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { conversationLink, conversationRoute } from '../../core/service/deep-link';
 import { type GlobalOptions, withReader } from '../archive-access';
-import { printJson } from '../output';
+import { printJson, stdout } from '../output';
 
 export function registerOpen(program: Command): void {
   program
@@ -16,14 +16,14 @@ export function registerOpen(program: Command): void {
       const id = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.summary(idArg).id);
       const url = conversationLink(id);
       if (opts.json) return printJson({ id, url, route: conversationRoute(id) });
-      if (opts.print) return void process.stdout.write(`${url}\n`);
+      if (opts.print) return stdout.write(`${url}\n`);
       const failure = await openWithSystem(url);
       if (failure) {
         throw new Error(
           `could not open ${url} (${failure}); is the Déjà Vu app installed? Without it, run \`dejavu serve\` and open http://127.0.0.1:4646/${conversationRoute(id)} in a browser`,
         );
       }
-      process.stdout.write(`opened ${url}\n`);
+      stdout.write(`opened ${url}\n`);
     });
 }
 

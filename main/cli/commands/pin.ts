@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { openWritableIndex } from '../../core/archive/db';
 import { setPinned } from '../../core/retention/pins';
 import { type GlobalOptions, rootOf, withReader } from '../archive-access';
+import { stdout } from '../output';
 
 export function registerPin(program: Command): void {
   for (const [name, pinned] of [['pin', true], ['unpin', false]] as const) {
@@ -19,7 +20,7 @@ export function registerPin(program: Command): void {
         } finally {
           db.close();
         }
-        process.stdout.write(`${pinned ? 'pinned' : 'unpinned'} ${resolved}\n`);
+        stdout.write(`${pinned ? 'pinned' : 'unpinned'} ${resolved}\n`);
       });
   }
 }

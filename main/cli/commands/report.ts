@@ -1,9 +1,10 @@
 /** The human summary of a sync or import. */
 import type { IngestReport } from '../../core/capture/ingest';
-import { formatBytes } from '../output';
+import type { Skipped } from '../../core/capture/safe-walk';
+import { formatBytes, stdout, warn } from '../output';
 
-export function reportIngest(report: IngestReport): void {
-  const out = process.stdout;
+export function reportIngest(report: IngestReport & { readonly skipped: readonly Skipped[] }): void {
+  const out = stdout;
   out.write(
     `${report.scanned} file(s) found, ${report.read} read (${formatBytes(report.bytesRead)}), ${report.unchanged} unchanged: ` +
       `${report.created.length} new, ${report.updated.length} updated conversation(s)\n`,
@@ -12,5 +13,7 @@ export function reportIngest(report: IngestReport): void {
     out.write(`kept ${r.kept} message(s) of ${r.conversationId} that ${r.path} no longer holds (the file ${r.how === 'shrank' ? 'shrank' : 'was rewritten'}; shown as an earlier revision)\n`);
   }
   if (report.warnings) out.write(`${report.warnings} unreadable line(s) skipped (see the conversations' warnings)\n`);
-  for (const e of report.errors) process.stderr.write(`dejavu: could not read ${e.path}: ${e.message}\n`);
+  for (const e of report.errors) warn(`could not read ${e.path}: ${e.message}`);
+  // Nothing is passed over without a word: unreadable folders, credential-like files, link loops.
+  for (const s of report.skipped) warn(`skipped: ${s.path} (${s.reason})`);
 }

@@ -1,7 +1,7 @@
 /** `dejavu search`: full-text search over every archived conversation. */
 import type { Command } from 'commander';
 import { type GlobalOptions, withReader } from '../archive-access';
-import { bold, printJson, shortDate } from '../output';
+import { bold, printJson, shortDate, stdout, styled, type Styled, warn } from '../output';
 import { FILTER_KEYS, parseQuery } from '../../core/search/query';
 
 /** The query language, as `dejavu search --help` shows it (the same in the app and over MCP). */
@@ -51,26 +51,25 @@ export function registerSearch(program: Command): void {
     .option('--json', 'print hits as JSON')
     .action((words: string[], opts: { agent?: string; workspace?: string; tools?: boolean; limit: number; json?: boolean }, cmd: Command) => {
       const query = words.map(requote).join(' ');
-      for (const w of parseQuery(query).warnings) process.stderr.write(`dejavu: ${w}\n`);
+      for (const w of parseQuery(query).warnings) warn(w);
       const hits = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) =>
         r.search(query, { agent: opts.agent, workspace: opts.workspace, includeToolOutput: opts.tools, limit: opts.limit }),
       );
       if (opts.json) return printJson(hits);
       if (hits.length === 0) {
-        process.stdout.write(`No matches for ${JSON.stringify(query)}.\n`);
+        stdout.write(`No matches for ${JSON.stringify(query)}.\n`);
         return;
       }
-      const tty = Boolean(process.stdout.isTTY);
       for (const h of hits) {
-        let marked = '';
+        const marked: (string | Styled)[] = [];
         let at = 0;
         for (const [s, e] of h.highlights) {
           if (s < at) continue;
-          marked += h.snippet.slice(at, s) + bold(h.snippet.slice(s, e), tty);
+          marked.push(h.snippet.slice(at, s), bold(h.snippet.slice(s, e), stdout.isTTY));
           at = e;
         }
-        marked += h.snippet.slice(at);
-        process.stdout.write(`${h.conversation.id}  #${h.messageIndex}  ${shortDate(h.conversation.startedAt)}  ${h.role}\n    ${marked}\n`);
+        marked.push(h.snippet.slice(at));
+        stdout.write(styled(`${h.conversation.id}  #${h.messageIndex}  ${shortDate(h.conversation.startedAt)}  ${h.role}\n    `, ...marked, '\n'));
       }
     });
 }

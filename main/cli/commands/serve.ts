@@ -8,6 +8,7 @@ import { startServer } from '../../server/http-server';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { indexerScript } from '../indexer-script';
+import { stdout, warn } from '../output';
 
 /** The built renderer beside the CLI bundle (out/cli → out/renderer). */
 function rendererDir(): string {
@@ -32,14 +33,14 @@ export function registerServe(program: Command): void {
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
       const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript() });
       const server = await startServer({ service, host: opts.host, port: opts.port, staticDir });
-      process.stdout.write(`${server.url}\n`);
+      stdout.write(`${server.url}\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
-        process.stderr.write(`dejavu: listening on ${opts.host}: anyone who can reach it and has the token can read your archive\n`);
+        warn(`listening on ${opts.host}: anyone who can reach it and has the token can read your archive`);
       }
       // Sync, then keep up with every appended line (live capture holds the writer lock).
       void (async () => {
-        if (opts.sync) await service.sync().catch((err: Error) => process.stderr.write(`dejavu: sync failed: ${err.message}\n`));
-        if (opts.sync && opts.watch) await service.startLive().catch((err: Error) => process.stderr.write(`dejavu: not watching for new messages: ${err.message}\n`));
+        if (opts.sync) await service.sync().catch((err: Error) => warn(`sync failed: ${err.message}`));
+        if (opts.sync && opts.watch) await service.startLive().catch((err: Error) => warn(`not watching for new messages: ${err.message}`));
       })();
       await new Promise<void>((resolve) => {
         const stop = () => resolve();

@@ -5,7 +5,7 @@ import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type Sett
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
-import { formatBytes, printJson } from '../output';
+import { formatBytes, printJson, stdout, type TextOut } from '../output';
 
 /** A commander parser for a byte size option ("500MB", "2GiB", "1048576"). */
 export function bytesOption(flag: string) {
@@ -64,7 +64,7 @@ export function registerSettings(program: Command): void {
     });
 }
 
-export function printSettings(s: RetentionSettings, out: NodeJS.WritableStream = process.stdout): void {
+export function printSettings(s: RetentionSettings, out: TextOut = stdout): void {
   out.write(`soft cap    ${formatBytes(s.softCapBytes)}  (above it: raw bulk of the oldest goes)\n`);
   out.write(`hard cap    ${formatBytes(s.hardCapBytes)}  (above it: whole threads of the oldest go, digests stay)\n`);
   out.write(`max age     ${s.maxAgeDays === null ? 'off' : `${s.maxAgeDays} days`}  (raw bulk idle longer goes)\n`);

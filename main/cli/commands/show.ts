@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { conversationToMarkdown, exportFileName } from '../../core/render/markdown';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
-import { printJson } from '../output';
+import { printJson, stdout } from '../output';
 
 export function registerShow(program: Command): void {
   program
@@ -18,7 +18,8 @@ export function registerShow(program: Command): void {
       if (opts.json && opts.markdown) throw new UsageError('choose one of --json and --markdown');
       const conversation = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.get(id));
       if (opts.json) printJson(conversation);
-      else process.stdout.write(conversationToMarkdown(conversation));
+      // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
+      else stdout.data(conversationToMarkdown(conversation));
     });
 
   program
@@ -30,10 +31,11 @@ export function registerShow(program: Command): void {
     .action((id: string, opts: { output?: string; format: string }, cmd: Command) => {
       if (opts.format !== 'md' && opts.format !== 'json') throw new UsageError(`--format is md or json, not "${opts.format}"`);
       const conversation = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.get(id));
+      // To standard output: JSON escaped (it parses back the same); Markdown verbatim, unless stdout is a terminal.
+      if (opts.output === '-') return opts.format === 'json' ? printJson(conversation) : stdout.data(conversationToMarkdown(conversation));
       const text = opts.format === 'json' ? `${JSON.stringify(conversation, null, 2)}\n` : conversationToMarkdown(conversation);
-      if (opts.output === '-') return void process.stdout.write(text);
       const file = path.resolve(opts.output ?? exportFileName(conversation).replace(/\.md$/, `.${opts.format}`));
       writeFileSync(file, text);
-      process.stdout.write(`${file}\n`);
+      stdout.write(`${file}\n`);
     });
 }

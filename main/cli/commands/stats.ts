@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { archiveDiskBytes } from '../../core/archive/disk-usage';
 import { retentionView } from '../../core/retention/view';
 import { type GlobalOptions, rootOf, withReader } from '../archive-access';
-import { formatBytes, printJson, table } from '../output';
+import { formatBytes, printJson, stdout, table, warn } from '../output';
 import { printSettings } from './settings';
 
 export function registerStats(program: Command): void {
@@ -17,7 +17,7 @@ export function registerStats(program: Command): void {
       const { stats, retention } = withReader(global, (r) => ({ stats: r.stats(), retention: retentionView(root, r.db, 20) }));
       const result = { archive: root, archiveBytes: archiveDiskBytes(root), ...stats, ledger: retention.ledger, retention };
       if (opts.json) return printJson(result);
-      const out = process.stdout;
+      const out = stdout;
       out.write(`Archive: ${root} (${formatBytes(result.archiveBytes)} on disk)\n`);
       out.write(`${stats.conversations} conversation(s), ${stats.messages} message(s), ${stats.prompts} prompt(s) typed`);
       out.write(stats.sourceDeleted ? `, ${stats.sourceDeleted} kept after their source was deleted\n` : '\n');
@@ -28,6 +28,6 @@ export function registerStats(program: Command): void {
       out.write(`Digests: ${formatBytes(retention.digestBytes)}${retention.digestCapExceeded ? ' — over their cap (they are never dropped)' : ''}\n`);
       out.write(`Ledger: ${ledger.stage1} stage-1, ${ledger.stage2} stage-2, ${ledger.dataLoss} data-loss step(s); ${formatBytes(ledger.bytesFreed)} freed${retention.lastRunAt ? `; last sweep ${retention.lastRunAt}` : ''}\n`);
       printSettings(retention.settings, out);
-      for (const e of retention.dataLoss) process.stderr.write(`dejavu: data loss on ${e.at}: ${e.conversationId} (${e.detail ?? e.reason})\n`);
+      for (const e of retention.dataLoss) warn(`data loss on ${e.at}: ${e.conversationId} (${e.detail ?? e.reason})`);
     });
 }

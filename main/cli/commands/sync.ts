@@ -5,7 +5,7 @@ import { sync, type SyncOptions, type SyncReport } from '../../core/capture/sync
 import { sweepWhenDue } from '../../core/retention/cadence';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
-import { formatBytes, printJson, progressBar } from '../output';
+import { formatBytes, printJson, progressBar, stdout, warn } from '../output';
 import { reportIngest } from './report';
 
 export function registerSync(program: Command): void {
@@ -41,10 +41,10 @@ export function registerSync(program: Command): void {
         if (opts.json) printJson(eviction ? { ...report, eviction } : report);
         else {
           reportIngest(report);
-          if (report.sourceDeleted.length) process.stdout.write(`${report.sourceDeleted.length} conversation(s) whose source is gone stay archived\n`);
-          if (eviction?.steps.length) process.stdout.write(`storage budget: ${eviction.steps.length} eviction step(s), ${formatBytes(eviction.archiveBytesBefore)} → ${formatBytes(eviction.archiveBytesAfter)} (see \`dejavu stats\`)\n`);
+          if (report.sourceDeleted.length) stdout.write(`${report.sourceDeleted.length} conversation(s) whose source is gone stay archived\n`);
+          if (eviction?.steps.length) stdout.write(`storage budget: ${eviction.steps.length} eviction step(s), ${formatBytes(eviction.archiveBytesBefore)} → ${formatBytes(eviction.archiveBytesAfter)} (see \`dejavu stats\`)\n`);
         }
-        if (eviction?.dataLoss.length) process.stderr.write(`dejavu: data loss: ${eviction.dataLoss.length} unreadable conversation(s) dropped at the hard cap: ${eviction.dataLoss.join(', ')}\n`);
+        if (eviction?.dataLoss.length) warn(`data loss: ${eviction.dataLoss.length} unreadable conversation(s) dropped at the hard cap: ${eviction.dataLoss.join(', ')}`);
         if (report.errors.length) process.exitCode = 1;
         if (live) await watchUntilStopped(live, opts);
       } finally {
@@ -54,7 +54,7 @@ export function registerSync(program: Command): void {
 }
 
 async function watchUntilStopped(live: LiveCapture, opts: { json?: boolean; quiet?: boolean }): Promise<void> {
-  if (!opts.json && !opts.quiet) process.stdout.write(`watching ${live.watchedFiles} session file(s) for changes (Ctrl-C to stop)\n`);
+  if (!opts.json && !opts.quiet) stdout.write(`watching ${live.watchedFiles} session file(s) for changes (Ctrl-C to stop)\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
@@ -64,5 +64,5 @@ async function watchUntilStopped(live: LiveCapture, opts: { json?: boolean; quie
 function printChange(change: LiveChange, opts: { json?: boolean; quiet?: boolean }): void {
   if (opts.json || opts.quiet || change.conversations.length === 0) return;
   const verb = change.kind === 'deleted' ? 'source deleted' : change.kind === 'appended' ? 'appended' : 'read';
-  process.stdout.write(`${new Date().toISOString().slice(11, 19)} ${verb}: ${change.conversations.join(', ')}\n`);
+  stdout.write(`${new Date().toISOString().slice(11, 19)} ${verb}: ${change.conversations.join(', ')}\n`);
 }

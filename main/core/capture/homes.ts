@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceOrigin } from './parse-context';
+import { unreadableFolder } from './safe-walk';
 
 export interface AgentHome extends SourceOrigin {
   readonly dir: string;
@@ -22,7 +23,8 @@ export function jackinHomes(home: string): AgentHome[] {
   let entries: string[];
   try {
     entries = readdirSync(data);
-  } catch {
+  } catch (err) {
+    unreadableFolder(data, err);
     return [];
   }
   const workspaces = jackinWorkspaces(data);

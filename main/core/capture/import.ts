@@ -2,16 +2,16 @@
  * `dejavu import`: archive native session files from anywhere, given as files or folders.
  * The agent is named, or detected from each file's content.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentId } from '../../../shared/agents';
 import { ArchiveWriter } from '../archive/archive-writer';
 import type { Provider } from '../providers/provider';
 import { detectProvider, providerFor } from '../providers/registry';
-import { isCredentialFile } from './credentials';
 import { originOf } from './homes';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
 import { readHead } from './read-lines';
+import { keepUnlessCredential, listDir, SkipLog, type Skipped, walking } from './safe-walk';
 
 export interface ImportOptions extends IngestOptions {
   readonly root: string;
@@ -22,6 +22,8 @@ export interface ImportOptions extends IngestOptions {
 export interface ImportReport extends IngestReport {
   /** Files looked at that no provider recognised. */
   readonly unrecognized: string[];
+  /** What the walks passed over (unreadable folders, credential-like files, link loops), each named. */
+  readonly skipped: Skipped[];
 }
 
 const SESSION_EXTENSIONS = new Set(['.jsonl', '.json', '.md', '.ndjson', '.db', '.sqlite']);
@@ -36,35 +38,44 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
   if (options.agent && !named) throw new UnknownAgentFormatError(`no provider for agent "${options.agent}" yet`);
   const files: SourceFile[] = [];
   const unrecognized: string[] = [];
+  const log = new SkipLog();
+  const seen = new Set<string>();
   for (const given of options.paths) {
     const abs = path.resolve(given);
     const info = await stat(abs); // a path that does not exist is the person's error: let it throw
-    const candidates = info.isDirectory() ? await walk(abs) : [abs];
-    for (const file of candidates) {
-      if (isCredentialFile(file)) continue;
-      // A file named on the command line is the named agent's; a walked one must look like it.
-      const provider = named && !info.isDirectory() ? named : await detectFile(file, named);
-      if (provider) files.push({ path: file, provider, ...originOf(file) });
-      else unrecognized.push(file);
-    }
+    await walking(log, async () => {
+      const candidates = info.isDirectory() ? await walk(abs) : [abs];
+      // Named on the command line or found in a folder, a credential-like file is never opened.
+      for (const file of candidates.filter(keepUnlessCredential)) {
+        const real = await realpath(file).catch(() => file);
+        if (real !== file && !keepUnlessCredential(real)) continue; // a link named on the command line, to a credential
+        if (seen.has(real)) continue; // reached twice, through a symbolic link
+        seen.add(real);
+        // A file named on the command line is the named agent's; a walked one must look like it.
+        const provider = named && !info.isDirectory() ? named : await detectFile(file, named);
+        if (provider) files.push({ path: file, provider, ...originOf(file) });
+        else unrecognized.push(file);
+      }
+    });
   }
   const writer = new ArchiveWriter(options.root);
   try {
-    return { ...(await ingestFiles(writer, files, { force: true, ...options })), unrecognized };
+    return { ...(await ingestFiles(writer, files, { force: true, ...options })), unrecognized, skipped: log.skipped };
   } finally {
     writer.close();
   }
 }
 
-/** Session files of any known agent found by content anywhere under a folder. */
-export async function detectSessionFiles(dir: string): Promise<SourceFile[]> {
-  const files: SourceFile[] = [];
-  for (const file of await walk(dir)) {
-    if (isCredentialFile(file)) continue;
-    const provider = await detectFile(file);
-    if (provider) files.push({ path: file, provider, ...originOf(file) });
-  }
-  return files;
+/** Session files of any known agent found by content anywhere under a folder; what was passed over goes to `log`. */
+export async function detectSessionFiles(dir: string, log: SkipLog): Promise<SourceFile[]> {
+  return walking(log, async () => {
+    const files: SourceFile[] = [];
+    for (const file of (await walk(dir)).filter(keepUnlessCredential)) {
+      const provider = await detectFile(file);
+      if (provider) files.push({ path: file, provider, ...originOf(file) });
+    }
+    return files;
+  });
 }
 
 async function detectFile(file: string, only?: Provider): Promise<Provider | undefined> {
@@ -77,9 +88,10 @@ async function detectFile(file: string, only?: Provider): Promise<Provider | und
   }
 }
 
+/** Files with a session file's extension under a folder (symbolic links followed, each real folder once: safe-walk.ts). */
 async function walk(dir: string): Promise<string[]> {
   const out: string[] = [];
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await listDir(dir);
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {

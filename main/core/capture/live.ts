@@ -14,7 +14,7 @@ import { isCredentialFile } from './credentials';
 import { type IngestOptions, parseSource, type SourceFile, statSource } from './ingest';
 import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';
-import { type SyncReport, syncFiles, syncSources } from './sync';
+import { type LocatedSources, type SyncReport, syncFiles, syncSources } from './sync';
 import { underRoots, WATCH_DEPTH, watchRoots } from './watch-roots';
 import { digestStored } from '../retention/analyze';
 
@@ -89,7 +89,7 @@ export class LiveCapture {
   /** A full sync through this capture's writer, queued after the watcher's work (never beside it). */
   sync(options: IngestOptions = {}): Promise<SyncReport> {
     return this.enqueue(async () => {
-      const report = await syncFiles(this.writer, await this.locate(), { ...options, root: this.options.root, sources: this.options.sources, home: this.options.home });
+      const report = await syncFiles(this.writer, await this.located(), { ...options, root: this.options.root, sources: this.options.sources, home: this.options.home });
       await this.refresh();
       return report;
     });
@@ -123,8 +123,12 @@ export class LiveCapture {
     }
   }
 
-  private async locate(): Promise<SourceFile[]> {
+  private located(): Promise<LocatedSources> {
     return syncSources({ root: this.options.root, sources: this.options.sources, home: this.options.home });
+  }
+
+  private async locate(): Promise<SourceFile[]> {
+    return (await this.located()).files;
   }
 
   /**

@@ -3,6 +3,7 @@
  * flag conversations whose source files have disappeared (they stay in the archive).
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ArchiveWriter } from '../archive/archive-writer';
@@ -12,6 +13,7 @@ import { isCredentialFile } from './credentials';
 import { type AgentHome, defaultHomes, originOf } from './homes';
 import { detectSessionFiles } from './import';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
+import { keepUnlessCredential, SkipLog, type Skipped, walking } from './safe-walk';
 
 export interface SyncOptions extends IngestOptions {
   /** Archive folder. */
@@ -24,17 +26,28 @@ export interface SyncOptions extends IngestOptions {
 
 export interface SyncReport extends IngestReport {
   readonly sourceDeleted: string[];
+  /** What the walks passed over (unreadable folders, credential-like files, link loops), each named. */
+  readonly skipped: Skipped[];
 }
 
-export async function locateSources(homes: readonly AgentHome[]): Promise<SourceFile[]> {
+/** The files a sync reads, and what it passed over finding them. */
+export interface LocatedSources {
+  readonly files: SourceFile[];
+  readonly skipped: Skipped[];
+}
+
+export async function locateSources(homes: readonly AgentHome[], log = new SkipLog()): Promise<SourceFile[]> {
   const seen = new Set<string>();
   const files: SourceFile[] = [];
   for (const home of homes) {
     for (const provider of PROVIDERS) {
-      for (const p of await provider.locate(home.dir)) {
+      const located = await walking(log, async () => (await provider.locate(home.dir)).filter(keepUnlessCredential));
+      for (const p of located) {
         const abs = path.resolve(p);
-        if (seen.has(abs) || isCredentialFile(abs)) continue;
-        seen.add(abs);
+        // One file reached through a symbolic link and directly is read once.
+        const real = await realpath(abs).catch(() => abs);
+        if (seen.has(real)) continue;
+        seen.add(real);
         files.push({ path: abs, provider, instance: home.instance, workspaceHint: home.workspaceHint });
       }
     }
@@ -66,34 +79,35 @@ export function archiveCaptureSources(root: string): SourceFile[] {
 }
 
 export async function sync(options: SyncOptions): Promise<SyncReport> {
-  const files = await syncSources(options);
+  const located = await syncSources(options);
   const writer = new ArchiveWriter(options.root);
   try {
-    return await syncFiles(writer, files, options);
+    return await syncFiles(writer, located, options);
   } finally {
     writer.close();
   }
 }
 
-/** Every source file a sync reads, located in the homes (and the archive's own captures). */
-export async function syncSources(options: SyncOptions): Promise<SourceFile[]> {
+/** Every source file a sync reads, located in the homes (and the archive's own captures), and what was passed over. */
+export async function syncSources(options: SyncOptions): Promise<LocatedSources> {
+  const log = new SkipLog();
   const homes = options.sources?.length
     ? options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
-    : defaultHomes(options.home ?? os.homedir());
-  const files = [...(await locateSources(homes)), ...archiveCaptureSources(options.root)];
+    : await walking(log, async () => defaultHomes(options.home ?? os.homedir()));
+  const files = [...(await locateSources(homes, log)), ...archiveCaptureSources(options.root)];
   // A --source folder that is no agent home (say, a copy of ~/.claude/projects): detect by content.
   for (const home of options.sources?.length ? homes : []) {
     if (!files.some((f) => f.path.startsWith(home.dir + path.sep))) {
-      for (const f of await detectSessionFiles(home.dir).catch(() => [])) if (!files.some((g) => g.path === f.path)) files.push(f);
+      for (const f of await detectSessionFiles(home.dir, log)) if (!files.some((g) => g.path === f.path)) files.push(f);
     }
   }
-  return files;
+  return { files, skipped: log.skipped };
 }
 
-/** Archive `files` through a writer already held (live capture owns one while it watches), then flag sources gone. */
-export async function syncFiles(writer: ArchiveWriter, files: readonly SourceFile[], options: SyncOptions): Promise<SyncReport> {
-  const report = await ingestFiles(writer, files, options);
+/** Archive the located files through a writer already held (live capture owns one while it watches), then flag sources gone. */
+export async function syncFiles(writer: ArchiveWriter, located: LocatedSources, options: SyncOptions): Promise<SyncReport> {
+  const report = await ingestFiles(writer, located.files, options);
   const gone = writer.cursors().filter((c) => !c.missing && !existsSync(c.path)).map((c) => c.path);
   const sourceDeleted = writer.markSourcesMissing(gone);
-  return { ...report, sourceDeleted };
+  return { ...report, sourceDeleted, skipped: located.skipped };
 }

@@ -5,10 +5,8 @@
  * never descending into hidden folders, dependency trees or OS folders. Files anywhere else
  * can still be added with `dejavu import`.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const HISTORY = '.aider.chat.history.md';
 const MAX_DEPTH = 2;
@@ -28,14 +26,9 @@ export async function locateAiderHistories(home: string): Promise<string[]> {
 async function walk(dir: string, depth: number, maxDepth: number, found: Set<string>, budget: { dirs: number }): Promise<void> {
   if (budget.dirs >= MAX_DIRS) return;
   budget.dirs += 1;
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
+  const entries = await listDir(dir);
   for (const entry of entries) {
-    if (entry.isFile() && entry.name === HISTORY && !isCredentialFile(entry.name)) found.add(path.join(dir, entry.name));
+    if (entry.isFile() && entry.name === HISTORY && keepUnlessCredential(path.join(dir, entry.name))) found.add(path.join(dir, entry.name));
   }
   if (depth >= maxDepth) return;
   for (const entry of entries) {

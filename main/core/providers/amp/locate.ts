@@ -5,10 +5,9 @@
  * are returned; nothing else is opened. (The live captures `dejavu capture amp` keeps in the
  * archive are added by the sync itself, which knows which archive it writes.)
  */
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const THREAD_FILE = /^T-[0-9A-Za-z-]+\.json$/;
 const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsurf'];
@@ -30,13 +29,7 @@ export async function locateAmp(home: string): Promise<string[]> {
 }
 
 async function collect(dir: string, name: RegExp, found: Set<string>): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return; // absent: nothing of Amp's here
-  }
-  for (const entry of entries) {
-    if (entry.isFile() && name.test(entry.name) && !isCredentialFile(entry.name)) found.add(path.join(dir, entry.name));
+  for (const entry of await listDir(dir)) {
+    if (entry.isFile() && name.test(entry.name) && keepUnlessCredential(path.join(dir, entry.name))) found.add(path.join(dir, entry.name));
   }
 }

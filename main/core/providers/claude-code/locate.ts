@@ -2,10 +2,9 @@
  * Finds Claude Code session files under one home. Only `projects/` is ever listed: the config
  * directory next to it holds credentials (`.credentials.json`) that must never be opened.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type DirEntry, listDir } from '../../capture/safe-walk';
 
 /**
  * `~/.claude/projects/<encoded-cwd>/<session>.jsonl`, older `agent-*.jsonl` subagent files
@@ -43,11 +42,7 @@ async function directories(dir: string): Promise<string[]> {
   return (await entries(dir)).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 }
 
-/** Entries of a directory; symlinks are not followed (they could lead out of `projects/`). */
-async function entries(dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+/** Entries of a directory (symbolic links followed, skips named: see safe-walk.ts). */
+async function entries(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

@@ -329,12 +329,18 @@ describe('claude-code locate', () => {
     put(path.join(project, 's1', 'tool-results', 'x.txt'), 'output');
     put(path.join(home, '.claude', '.credentials.json'), '{}');
     put(path.join(home, '.claude', 'history.jsonl'), '{}');
+    // A project folder kept elsewhere and linked back is followed (safe-walk.ts): its sessions are the person's.
     const outside = path.join(tmp, 'outside');
-    put(path.join(outside, 'leak.jsonl'));
+    put(path.join(outside, 'moved.jsonl'));
     symlinkSync(outside, path.join(home, '.claude', 'projects', 'linked'));
     const found = await claudeCodeProvider.locate(home);
     expect(found).toEqual(
-      [path.join(project, 'agent-old.jsonl'), path.join(project, 's1', 'subagents', 'agent-new.jsonl'), path.join(project, 's1.jsonl')].sort(),
+      [
+        path.join(project, 'agent-old.jsonl'),
+        path.join(project, 's1', 'subagents', 'agent-new.jsonl'),
+        path.join(project, 's1.jsonl'),
+        path.join(home, '.claude', 'projects', 'linked', 'moved.jsonl'),
+      ].sort(),
     );
     expect(await claudeCodeProvider.locate(path.join(tmp, 'no-home'))).toEqual([]);
   });

@@ -5,11 +5,9 @@
  * (`$CLINE_DIR/data`, `$CLINE_DATA_DIR` when the home is this user's). Only the task folders
  * are listed; settings and secrets files beside them are never opened.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const EDITORS = ['Code', 'Code - Insiders', 'Cursor', 'Windsurf', 'VSCodium', 'Code - OSS', 'Trae', 'Kiro', 'Void', 'Positron'];
 const SERVER_DATA = ['.vscode-server', '.vscode-server-insiders', '.cursor-server', '.windsurf-server', '.vscodium-server'];
@@ -30,7 +28,7 @@ export async function locateClineTasks(home: string): Promise<string[]> {
     for (const task of await entries(root)) {
       if (!task.isDirectory()) continue;
       const file = path.join(root, task.name, TASK_FILE);
-      if (isCredentialFile(file)) continue;
+      if (!keepUnlessCredential(file)) continue;
       if ((await entries(path.join(root, task.name))).some((e) => e.isFile() && e.name === TASK_FILE)) found.add(file);
     }
   }
@@ -63,11 +61,7 @@ function isOwnHome(home: string): boolean {
   return path.resolve(home) === path.resolve(os.homedir());
 }
 
-/** Entries of a directory; absent or unreadable → none. Symlinks are not followed. */
-async function entries(dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+/** Entries of a directory (symbolic links followed, skips named: see safe-walk.ts). */
+async function entries(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

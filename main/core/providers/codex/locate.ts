@@ -3,9 +3,9 @@
  * `.codex/archived_sessions/`, plus `$CODEX_HOME` when the home is this user's own. Only
  * `rollout-*.jsonl` names are returned; nothing else in `.codex` (auth.json, config) is opened.
  */
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { listDir } from '../../capture/safe-walk';
 
 const SESSION_DIRS = ['sessions', 'archived_sessions'];
 const ROLLOUT = /^rollout-.*\.jsonl$/;
@@ -24,13 +24,7 @@ export async function locateRollouts(home: string): Promise<string[]> {
 }
 
 async function collect(dir: string, depth: number, found: Set<string>): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return; // absent or unreadable: nothing of Codex's here
-  }
-  for (const entry of entries) {
+  for (const entry of await listDir(dir)) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (depth < MAX_DEPTH) await collect(full, depth + 1, found);

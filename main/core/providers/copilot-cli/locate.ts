@@ -4,11 +4,9 @@
  * `.copilot/history-session-state/*.json` (legacy single-object sessions, 2025), plus
  * `$COPILOT_HOME` when the home is this user's own. Nothing else under `.copilot` is opened.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 export async function locateCopilot(home: string): Promise<string[]> {
   const roots = new Set([path.join(home, '.copilot')]);
@@ -31,13 +29,9 @@ export async function locateCopilot(home: string): Promise<string[]> {
       if (entry.isFile() && entry.name.endsWith('.json')) found.add(path.join(legacyDir, entry.name));
     }
   }
-  return [...found].filter((f) => !isCredentialFile(f)).sort();
+  return [...found].filter(keepUnlessCredential).sort();
 }
 
-async function list(dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return []; // absent or unreadable: nothing of Copilot's here
-  }
+async function list(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

@@ -5,10 +5,8 @@
  * - `.cursor/chats/<md5(cwd)>/<chatId>/store.db` (the CLI's SQLite chat store).
  * Only those names are returned; `cli-config.json` (auth) and the rest of `.cursor` are never opened.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 export async function locateCursor(home: string): Promise<string[]> {
   const found: string[] = [];
@@ -25,7 +23,7 @@ export async function locateCursor(home: string): Promise<string[]> {
       if (entries.some((e) => e.isFile() && e.name === 'store.db')) found.push(path.join(chats, bucket, chat, 'store.db'));
     }
   }
-  return found.filter((f) => !isCredentialFile(f)).sort();
+  return found.filter(keepUnlessCredential).sort();
 }
 
 async function transcripts(dir: string, depth: number, found: string[]): Promise<void> {
@@ -40,10 +38,6 @@ async function dirs(dir: string): Promise<string[]> {
   return (await list(dir)).filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
-async function list(dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+async function list(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

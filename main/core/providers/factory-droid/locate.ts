@@ -4,26 +4,19 @@
  * `<id>.settings.json` sidecars are read by the parser for the model and token totals, and nothing
  * else in `.factory` (settings, auth, mcp config) is ever opened.
  */
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const MAX_DEPTH = 3;
 
 export async function locateDroid(home: string): Promise<string[]> {
   const found: string[] = [];
   await collect(path.join(home, '.factory', 'sessions'), 0, found);
-  return found.filter((f) => !isCredentialFile(f)).sort();
+  return found.filter(keepUnlessCredential).sort();
 }
 
 async function collect(dir: string, depth: number, found: string[]): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return; // absent or unreadable
-  }
-  for (const entry of entries) {
+  for (const entry of await listDir(dir)) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (depth < MAX_DEPTH) await collect(full, depth + 1, found);

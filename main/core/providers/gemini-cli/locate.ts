@@ -4,10 +4,9 @@
  * plus the same under `$GEMINI_CLI_HOME/.gemini` when the home is this user's own. Nothing else
  * in `.gemini` (oauth_creds.json, google_accounts.json, settings) is listed or opened.
  */
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const CHAT = /^session-.*\.jsonl?$/;
 
@@ -41,17 +40,13 @@ export async function collectTmp(tmpDir: string, chatName: RegExp, found: Set<st
 }
 
 function add(file: string, found: Set<string>): void {
-  if (!isCredentialFile(file)) found.add(file);
+  if (keepUnlessCredential(file)) found.add(file);
 }
 
 async function dirs(dir: string): Promise<string[]> {
   return (await list(dir)).filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
-async function list(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return []; // absent or unreadable
-  }
+async function list(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

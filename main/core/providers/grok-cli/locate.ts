@@ -4,11 +4,9 @@
  * under `$GROK_HOME` when the home is this user's own. Only `chat_history.jsonl` names are
  * returned; auth and config files in `~/.grok` are never opened.
  */
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const HISTORY = 'chat_history.jsonl';
 
@@ -31,7 +29,7 @@ export async function locateGrokSessions(home: string): Promise<string[]> {
 
 async function addHistory(dir: string, found: Set<string>): Promise<void> {
   for (const e of await entries(dir)) {
-    if (e.isFile() && e.name === HISTORY && !isCredentialFile(e.name)) found.add(path.join(dir, e.name));
+    if (e.isFile() && e.name === HISTORY && keepUnlessCredential(path.join(dir, e.name))) found.add(path.join(dir, e.name));
   }
 }
 
@@ -39,10 +37,6 @@ async function dirs(dir: string): Promise<string[]> {
   return (await entries(dir)).filter((e) => e.isDirectory()).map((e) => e.name);
 }
 
-async function entries(dir: string): Promise<Dirent[]> {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+async function entries(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

@@ -8,10 +8,9 @@
  * The env overrides count only when the home is this user's own. Nothing else is opened
  * (`config.toml` and `credentials/` hold API keys).
  */
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const CONTEXT = /^context(_.+)?\.jsonl$/;
 
@@ -24,7 +23,7 @@ export async function locateKimi(home: string): Promise<string[]> {
   const found = new Set<string>();
   for (const root of cliRoots) await kimiCli(path.join(root, 'sessions'), found);
   for (const root of codeRoots) await kimiCode(path.join(root, 'sessions'), found);
-  return [...found].filter((f) => !isCredentialFile(f)).sort();
+  return [...found].filter(keepUnlessCredential).sort();
 }
 
 async function kimiCli(sessions: string, found: Set<string>): Promise<void> {
@@ -53,12 +52,8 @@ async function kimiCode(sessions: string, found: Set<string>): Promise<void> {
   }
 }
 
-async function list(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return []; // absent or unreadable
-  }
+async function list(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }
 
 async function dirs(dir: string): Promise<string[]> {

@@ -5,10 +5,9 @@
  * `storage/session/<projectID>/<sessionID>.json`. Nothing else there is opened: the same
  * directory holds `auth.json` (provider keys).
  */
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 
 const DB_NAME = /^opencode(-[\w.-]+)?\.db$/i;
 const SESSION_FILE = /^ses_[\w-]+\.json$/;
@@ -30,13 +29,9 @@ export async function locateOpenCode(home: string): Promise<string[]> {
       }
     }
   }
-  return [...found].filter((f) => !isCredentialFile(f)).sort();
+  return [...found].filter(keepUnlessCredential).sort();
 }
 
-async function list(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return []; // absent or unreadable: nothing of OpenCode's here
-  }
+async function list(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }

@@ -8,10 +8,9 @@
  * Never lists or opens oauth_creds.json, settings.json or anything else in `.qwen`.
  */
 import { readdirSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
+import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
 import type { HasChat } from '../gemini-cli/logs';
 import { collectTmp } from '../gemini-cli/locate';
 import { chatsBeside } from '../gemini-cli/parse';
@@ -60,15 +59,11 @@ export function qwenHasChat(logsPath: string): HasChat {
 }
 
 function add(file: string, found: Set<string>): void {
-  if (!isCredentialFile(file)) found.add(file);
+  if (keepUnlessCredential(file)) found.add(file);
 }
 
-async function list(dir: string) {
-  try {
-    return await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
+async function list(dir: string): Promise<DirEntry[]> {
+  return listDir(dir);
 }
 
 function listSync(dir: string): string[] {
