@@ -8,6 +8,6 @@ export function reportIngest(report: IngestReport): void {
     `${report.scanned} file(s) found, ${report.read} read (${formatBytes(report.bytesRead)}), ${report.unchanged} unchanged: ` +
       `${report.created.length} new, ${report.updated.length} updated conversation(s)\n`,
   );
-  if (report.warnings) out.write(`${report.warnings} unreadable line(s) skipped (see the conversations' warnings)\n`);
+  if (report.warnings) out.write(`${report.warnings} warning(s) about lines skipped or read in part (see the conversations' warnings)\n`);
   for (const e of report.errors) process.stderr.write(`dejavu: could not read ${e.path}: ${e.message}\n`);
 }

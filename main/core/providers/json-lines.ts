@@ -1,5 +1,6 @@
 /** Reads a JSONL session the way every line-format provider does. */
 import { isObject, type Json, shortError } from './json';
+import { closeCutJson } from './json-cut';
 import { parseJson } from './parse-json';
 import type { ParseContext, SourceLine } from './provider';
 
@@ -12,12 +13,22 @@ export type LineWarn = (lineNo: number, message: string) => void;
 
 /**
  * The JSON value of one source line. What the reader and the parse had to do to read it (a
- * re-encoded file, escaped control characters, nesting kept as text) becomes warnings on that
- * line; a line that is not JSON throws, for the caller's own "skipped" warning.
+ * re-encoded file, escaped control characters, nesting kept as text, a cut line closed) becomes
+ * warnings on that line; a line that is not JSON throws, for the caller's own "skipped" warning.
  */
-export function parseLine(line: Pick<SourceLine, 'text' | 'lineNo' | 'notes'>, warn: LineWarn): unknown {
+export function parseLine(line: Pick<SourceLine, 'text' | 'lineNo' | 'notes' | 'cut'>, warn: LineWarn): unknown {
   for (const note of line.notes ?? []) warn(line.lineNo, note);
-  return parseJson(line.text, (message) => warn(line.lineNo, message));
+  const note = (message: string) => warn(line.lineNo, message);
+  try {
+    return parseJson(line.text, note);
+  } catch (error) {
+    // A line cut for good: keep what it holds up to the cut rather than nothing.
+    const closed = line.cut ? closeCutJson(line.text) : undefined;
+    if (closed === undefined) throw error;
+    const value = parseJson(closed, note);
+    note(`Kept what the cut line holds up to where it ends (${line.text.length} characters)`);
+    return value;
+  }
 }
 
 /**
