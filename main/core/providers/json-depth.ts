@@ -16,12 +16,29 @@ export const MAX_JSON_DEPTH = 256;
 /** True when `value` has objects/arrays nested more than `limit` levels (the root is level 1). Iterative. */
 export function nestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const stack: [object, number][] = [[value, 1]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
+  // Two plain stacks, no tuple per node: this runs on every long record a sync reads.
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length) {
+    const node = nodes.pop() as Record<string, unknown> | unknown[];
+    const depth = depths.pop()!;
     if (depth > limit) return true;
-    const children = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        if (typeof child === 'object' && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in node) {
+        const child = node[key];
+        if (typeof child === 'object' && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
   return false;
 }

@@ -49,6 +49,9 @@ export function describeTool(name: string, argsText: string): ToolInfo {
   let args: unknown;
   try {
     args = JSON.parse(argsText);
+    // Nested thousands of levels deep, it parses but cannot be serialized again (stack
+    // overflow): shown as written rather than failing the whole thread view.
+    JSON.stringify(args);
   } catch {
     args = undefined;
   }
@@ -71,7 +74,7 @@ export function describeTool(name: string, argsText: string): ToolInfo {
   if (!args || typeof args !== 'object' || Array.isArray(args)) {
     const text = typeof args === 'string' ? args : argsText;
     if (/bash|shell|exec|terminal/.test(lname)) return { view: { kind: 'shell', command: text }, summary: firstLine(text) };
-    return { view: args === undefined ? { kind: 'raw', text } : { kind: 'json', text: pretty(args, argsText) }, summary: undefined };
+    return { view: args === undefined ? { kind: 'raw', text } : { kind: 'json', text: pretty(args) }, summary: undefined };
   }
   const a = args as Args;
   const path = pick(a, ...PATH_KEYS);
@@ -109,17 +112,12 @@ export function describeTool(name: string, argsText: string): ToolInfo {
   }
   const summary =
     pick(a, 'pattern', 'query', 'url', 'subject', 'skill', 'prompt') ?? path ?? (typeof a.paths === 'object' ? JSON.stringify(a.paths) : undefined);
-  return { view: { kind: 'json', text: pretty(args, argsText) }, summary: summary ? (path && summary !== path ? `${summary} · ${path}` : firstLine(summary)) : undefined, description };
+  return { view: { kind: 'json', text: pretty(args) }, summary: summary ? (path && summary !== path ? `${summary} · ${path}` : firstLine(summary)) : undefined, description };
 }
 
 
-/** Indented JSON; arguments nested too deep to re-serialize (thousands of levels) are shown as written. */
-function pretty(v: unknown, asWritten: string): string {
-  try {
-    return JSON.stringify(v, null, 2);
-  } catch {
-    return asWritten;
-  }
+function pretty(v: unknown): string {
+  return JSON.stringify(v, null, 2);
 }
 
 function firstLine(s: string): string {
