@@ -10,9 +10,11 @@ export function reportIngest(report: IngestReport & { readonly skipped: readonly
       `${report.created.length} new, ${report.updated.length} updated conversation(s)\n`,
   );
   for (const r of report.rewritten) {
-    out.write(`kept ${r.kept} message(s) of ${r.conversationId} that ${r.path} no longer holds (the file ${r.how === 'shrank' ? 'shrank' : 'was rewritten'}; shown as an earlier revision)\n`);
+    out.write(`kept ${r.kept} message(s) of ${r.conversationId} that ${r.path} no longer holds (the file ${r.how === 'shrank' ? 'shrank' : 'was rewritten'}; shown as an earlier revision)
+`);
   }
-  if (report.warnings) out.write(`${report.warnings} unreadable line(s) skipped (see the conversations' warnings)\n`);
+  if (report.warnings) out.write(`${report.warnings} warning(s) about lines skipped or read in part (see the conversations' warnings)
+`);
   for (const e of report.errors) warn(`could not read ${e.path}: ${e.message}`);
   // Nothing is passed over without a word: unreadable folders, credential-like files, link loops.
   for (const s of report.skipped) warn(`skipped: ${s.path} (${s.reason})`);

@@ -180,9 +180,9 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
         yield line;
       }
     },
-    async readText() {
+    async readText(note?: (message: string) => void) {
       wholeText = true;
-      return base.readText();
+      return base.readText(note);
     },
   };
   const conversations = await file.provider.parse(ctx);

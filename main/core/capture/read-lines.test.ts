@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLines } from './read-lines';
+import { CUT_LINE_NOTE, readLines } from './read-lines';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-lines-'));
 
@@ -43,5 +43,28 @@ describe('readLines', () => {
       { text: 'two', lineNo: 2, endOffset: 8 },
       { text: 'three', lineNo: 3, endOffset: 14 },
     ]);
+  });
+
+  it('reads UTF-16 by code units: lines across read chunks, byte offsets, from an offset, the encoding said once', async () => {
+    const file = path.join(dir, 'd.jsonl');
+    const long = '😀'.repeat(300_000); // 1.2 MB of surrogate pairs: a read chunk ends inside one
+    const text = `{"a":1}\r\n"${long}"\n{"b":"日本語"}\n`;
+    writeFileSync(file, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]));
+    const lines = await collect(file);
+    expect(lines.map((l) => l.text)).toEqual(['{"a":1}', `"${long}"`, '{"b":"日本語"}']);
+    expect(lines.map((l) => l.endOffset)).toEqual([2 + 2 * 9, 2 + 2 * (9 + long.length + 3), 2 + 2 * text.length]);
+    expect(lines[0].notes).toEqual(['File is UTF-16BE (with a byte-order mark), not UTF-8; read as UTF-16BE']);
+    expect(lines.slice(1).map((l) => l.notes)).toEqual([undefined, undefined]);
+    const rest = await collect(file, { start: lines[1].endOffset, firstLineNo: 3 });
+    expect(rest).toEqual([{ text: '{"b":"日本語"}', lineNo: 3, endOffset: lines[2].endOffset }]);
+  });
+
+  it('hands back the cut last line of a finished file, marked, without moving the offset past it', async () => {
+    const file = path.join(dir, 'e.jsonl');
+    writeFileSync(file, '{"a":1}\n{"b":"half wri');
+    expect((await collect(file, { tail: 'if-json' })).map((l) => l.text)).toEqual(['{"a":1}']);
+    const lines = await collect(file, { tail: 'if-json', finished: true });
+    expect(lines[1]).toEqual({ text: '{"b":"half wri', lineNo: 2, endOffset: 8, cut: true, notes: [CUT_LINE_NOTE] });
+    expect(CUT_LINE_NOTE).toBe('The file ends in the middle of this line (no newline after it) and is no longer being written: the line is cut short');
   });
 });

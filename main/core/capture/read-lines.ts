@@ -1,10 +1,13 @@
 /**
  * Streams the complete lines of a file without reading it whole. A file that is still being
  * written is read up to its last newline: the half-written tail waits for the next sync.
+ * UTF-8 (with or without a byte-order mark) is read as bytes; a UTF-16 file is decoded as such.
  */
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { SourceLine } from '../providers/provider';
+import { parseJson } from '../providers/parse-json';
+import { decodeText, SNIFF_BYTES, type SniffedEncoding, sniffEncoding } from './text-encoding';
 
 const CHUNK = 1 << 20;
 
@@ -22,64 +25,138 @@ export interface ReadLinesOptions {
    * value, so a JSONL record half-written is left for the next read and a complete one is not lost.
    */
   readonly tail?: 'drop' | 'include' | 'if-json';
+  /**
+   * The file is no longer being written, so a last line `if-json` would leave will never be
+   * finished: yield it anyway, marked `cut` (with a note saying so), for what can be kept of it.
+   */
+  readonly finished?: boolean;
+}
+
+/** Said on a cut last line, for the warning. */
+export const CUT_LINE_NOTE = 'The file ends in the middle of this line (no newline after it) and is no longer being written: the line is cut short';
+
+interface RawLine {
+  readonly text: string;
+  readonly endOffset: number;
 }
 
 export async function* readLines(filePath: string, options: ReadLinesOptions = {}): AsyncGenerator<SourceLine> {
   const handle = await open(filePath, 'r');
   try {
     const end = options.end ?? (await handle.stat()).size;
-    let position = options.start ?? 0;
+    const sniffed = await sniff(handle);
+    const start = Math.max(options.start ?? 0, sniffed.bomBytes);
+    const lines = sniffed.encoding === 'utf8' ? utf8Lines(handle, start, end) : utf16Lines(handle, sniffed.encoding, start, end);
     let lineNo = options.firstLineNo ?? 1;
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const decoder = new StringDecoder('utf8');
-    while (position < end) {
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - position), position);
-      if (bytesRead === 0) break;
-      let lineStart = 0;
-      for (let nl = buffer.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
-        const piece = buffer.subarray(lineStart, nl);
-        const whole = pendingBytes ? Buffer.concat([...pending, piece]) : piece;
-        const endOffset = position + nl + 1;
-        yield { text: decodeLine(decoder, whole, lineNo === 1 && (options.start ?? 0) === 0), lineNo, endOffset };
-        lineNo += 1;
-        pending = [];
-        pendingBytes = 0;
-        lineStart = nl + 1;
+    // The encoding is said once, on the first line with something in it.
+    let note = start === sniffed.bomBytes ? sniffed.note : undefined;
+    let tail: RawLine | undefined;
+    for await (const line of lines) {
+      if (line.endOffset === -1) {
+        tail = line;
+        break;
       }
-      if (lineStart < bytesRead) {
-        // Copy: the shared buffer is overwritten by the next read.
-        pending.push(Buffer.from(buffer.subarray(lineStart, bytesRead)));
-        pendingBytes += bytesRead - lineStart;
-      }
-      position += bytesRead;
+      const notes = note && line.text.trim() ? [note] : undefined;
+      if (notes) note = undefined;
+      yield { text: line.text, lineNo, endOffset: line.endOffset, ...(notes && { notes }) };
+      lineNo += 1;
     }
-    const tail = options.tail ?? 'drop';
-    if (tail !== 'drop' && pendingBytes > 0) {
-      const text = decodeLine(decoder, Buffer.concat(pending), lineNo === 1 && (options.start ?? 0) === 0);
-      if (tail === 'include' || isWholeJson(text)) yield { text, lineNo, endOffset: position };
+    if (!tail || !tail.text) return;
+    const mode = options.tail ?? 'drop';
+    const whole = mode === 'include' || (mode === 'if-json' && isWholeJson(tail.text));
+    if (whole) {
+      yield { text: tail.text, lineNo, endOffset: end, ...(note && { notes: [note] }) };
+    } else if (mode === 'if-json' && options.finished) {
+      // endOffset stays at the line's start: a cursor never steps past a line still to be completed.
+      const lineStart = end - byteLength(tail.text, sniffed);
+      yield { text: tail.text, lineNo, endOffset: lineStart, cut: true, notes: [...(note ? [note] : []), CUT_LINE_NOTE] };
     }
   } finally {
     await handle.close();
   }
 }
 
+async function sniff(handle: FileHandle): Promise<SniffedEncoding> {
+  const head = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+  return sniffEncoding(head.subarray(0, bytesRead));
+}
+
+function byteLength(text: string, sniffed: SniffedEncoding): number {
+  return sniffed.encoding === 'utf8' ? Buffer.byteLength(text) : text.length * 2;
+}
+
+/**
+ * Lines of UTF-8 bytes [start, end), split on the newline byte; the last one without a newline
+ * comes with endOffset -1.
+ */
+async function* utf8Lines(handle: FileHandle, start: number, end: number): AsyncGenerator<RawLine> {
+  let position = start;
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const decoder = new StringDecoder('utf8');
+  while (position < end) {
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - position), position);
+    if (bytesRead === 0) break;
+    let lineStart = 0;
+    for (let nl = buffer.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
+      const piece = buffer.subarray(lineStart, nl);
+      const whole = pendingBytes ? Buffer.concat([...pending, piece]) : piece;
+      yield { text: decodeLine(decoder, whole), endOffset: position + nl + 1 };
+      pending = [];
+      pendingBytes = 0;
+      lineStart = nl + 1;
+    }
+    if (lineStart < bytesRead) {
+      // Copy: the shared buffer is overwritten by the next read.
+      pending.push(Buffer.from(buffer.subarray(lineStart, bytesRead)));
+      pendingBytes += bytesRead - lineStart;
+    }
+    position += bytesRead;
+  }
+  if (pendingBytes > 0) yield { text: decodeLine(decoder, Buffer.concat(pending)), endOffset: -1 };
+}
+
+/** The same for UTF-16: every code unit is two bytes, so offsets follow from string lengths. */
+async function* utf16Lines(handle: FileHandle, encoding: 'utf16le' | 'utf16be', start: number, end: number): AsyncGenerator<RawLine> {
+  const decoder = new TextDecoder(encoding === 'utf16le' ? 'utf-16le' : 'utf-16be', { ignoreBOM: true });
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let position = start;
+  let offset = start;
+  let pending = '';
+  while (position < end) {
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - position), position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    pending += decoder.decode(buffer.subarray(0, bytesRead), { stream: position < end });
+    let lineStart = 0;
+    for (let nl = pending.indexOf('\n'); nl !== -1; nl = pending.indexOf('\n', lineStart)) {
+      offset += (nl + 1 - lineStart) * 2;
+      yield { text: stripCr(pending.slice(lineStart, nl)), endOffset: offset };
+      lineStart = nl + 1;
+    }
+    pending = pending.slice(lineStart);
+  }
+  if (pending) yield { text: stripCr(pending), endOffset: -1 };
+}
+
 function isWholeJson(text: string): boolean {
   if (!text.trim()) return false;
   try {
-    JSON.parse(text);
+    parseJson(text);
     return true;
   } catch {
     return false;
   }
 }
 
-function decodeLine(decoder: StringDecoder, bytes: Buffer, first: boolean): string {
-  let text = decoder.write(bytes) + decoder.end();
-  if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.endsWith('\r')) text = text.slice(0, -1);
-  return text;
+function decodeLine(decoder: StringDecoder, bytes: Buffer): string {
+  return stripCr(decoder.write(bytes) + decoder.end());
+}
+
+function stripCr(text: string): string {
+  return text.endsWith('\r') ? text.slice(0, -1) : text;
 }
 
 /** The first `limit` bytes of a file as text, for content detection. */
@@ -88,8 +165,7 @@ export async function readHead(filePath: string, limit = 64 * 1024): Promise<str
   try {
     const buffer = Buffer.alloc(limit);
     const { bytesRead } = await handle.read(buffer, 0, limit, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return decodeText(buffer.subarray(0, bytesRead)).text;
   } finally {
     await handle.close();
   }

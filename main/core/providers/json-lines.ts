@@ -1,10 +1,34 @@
 /** Reads a JSONL session the way every line-format provider does. */
 import { isObject, type Json, shortError } from './json';
-import type { ParseContext } from './provider';
+import { closeCutJson } from './json-cut';
+import { parseJson } from './parse-json';
+import type { ParseContext, SourceLine } from './provider';
 
 export interface JsonLine {
   readonly lineNo: number;
   readonly raw: string;
+}
+
+export type LineWarn = (lineNo: number, message: string) => void;
+
+/**
+ * The JSON value of one source line. What the reader and the parse had to do to read it (a
+ * re-encoded file, escaped control characters, nesting kept as text, a cut line closed) becomes
+ * warnings on that line; a line that is not JSON throws, for the caller's own "skipped" warning.
+ */
+export function parseLine(line: Pick<SourceLine, 'text' | 'lineNo' | 'notes' | 'cut'>, warn: LineWarn): unknown {
+  for (const note of line.notes ?? []) warn(line.lineNo, note);
+  const note = (message: string) => warn(line.lineNo, message);
+  try {
+    return parseJson(line.text, note);
+  } catch (error) {
+    // A line cut for good: keep what it holds up to the cut rather than nothing.
+    const closed = line.cut ? closeCutJson(line.text) : undefined;
+    if (closed === undefined) throw error;
+    const value = parseJson(closed, note);
+    note(`Kept what the cut line holds up to where it ends (${line.text.length} characters)`);
+    return value;
+  }
 }
 
 /**
@@ -12,18 +36,15 @@ export interface JsonLine {
  * not an object, becomes a warning and is skipped (never the session). Returns whether the file
  * had any non-blank line at all.
  */
-export async function forEachJsonRecord(
-  ctx: ParseContext,
-  warn: (lineNo: number, message: string) => void,
-  visit: (record: Json, line: JsonLine) => void,
-): Promise<boolean> {
+export async function forEachJsonRecord(ctx: ParseContext, warn: LineWarn, visit: (record: Json, line: JsonLine) => void): Promise<boolean> {
   let sawLine = false;
-  for await (const { text, lineNo } of ctx.lines()) {
+  for await (const line of ctx.lines()) {
+    const { text, lineNo } = line;
     if (!text.trim()) continue;
     sawLine = true;
     let record: unknown;
     try {
-      record = JSON.parse(text);
+      record = parseLine(line, warn);
     } catch (error) {
       warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
       continue;

@@ -39,15 +39,8 @@ export function isoFromMs(value: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** JSON.parse that returns undefined instead of throwing. */
-export function tryParse(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** JSON.parse that returns undefined instead of throwing (and bounds nesting, see parse-json.ts). */
+export { tryParseJson as tryParse } from './parse-json';
 
 /** An error's message, short enough for a warning line. */
 export function shortError(error: unknown): string {

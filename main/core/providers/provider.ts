@@ -12,6 +12,10 @@ export interface SourceLine {
   readonly text: string;
   readonly lineNo: number;
   readonly endOffset: number;
+  /** What the reader had to do to read this line (a re-encoded file, a line cut short), for the warnings. */
+  readonly notes?: readonly string[];
+  /** The file ends inside this line and is no longer being written: it will not be finished. */
+  readonly cut?: boolean;
 }
 
 /** What a provider is handed to parse one source file. */
@@ -24,8 +28,11 @@ export interface ParseContext {
   readonly workspaceHint?: string;
   /** Complete lines only (a half-written last line is left for the next read), streamed. */
   lines(): AsyncIterable<SourceLine>;
-  /** The whole file as text, for formats that are one JSON document. */
-  readText(): Promise<string>;
+  /**
+   * The whole file as text, for formats that are one JSON document. What it took to decode it
+   * (a UTF-16 file, say) is told to `note`, for a warning.
+   */
+  readText(note?: (message: string) => void): Promise<string>;
 }
 
 /** Where a file came from, for a parser that is handed its lines rather than reading them. */

@@ -31,7 +31,7 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
     ['Source', `${c.sourcePath}${c.sourceDeleted ? ' (deleted; this archive is the only copy)' : ''}`],
   ];
   for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
-  if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} unreadable record(s) skipped`);
+  if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} (records skipped or read in part; \`export --format json\` lists them)`);
   for (const r of c.rewrites ?? []) {
     out.push(`- **Source ${r.how === 'shrank' ? 'cut' : 'rewritten'}:** ${r.at}, ${r.kept} message(s) it no longer holds kept below as earlier revisions`);
   }

@@ -25,4 +25,11 @@ describe('describeTool', () => {
     expect(describeTool('WebFetch', JSON.stringify({ url: 'https://x' }))).toMatchObject({ view: { kind: 'json' }, summary: 'https://x' });
     expect(describeTool('custom', 'not json').view).toEqual({ kind: 'raw', text: 'not json' });
   });
+
+  it('shows arguments nested too deep to serialize again as written, instead of failing the thread', () => {
+    const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    expect(describeTool('some_tool', deep).view).toEqual({ kind: 'raw', text: deep });
+    const todos = `{"todos":[${'['.repeat(20_000)}${']'.repeat(20_000)}]}`;
+    expect(describeTool('TodoWrite', todos).view).toEqual({ kind: 'raw', text: todos });
+  });
 });

@@ -49,6 +49,9 @@ export function describeTool(name: string, argsText: string): ToolInfo {
   let args: unknown;
   try {
     args = JSON.parse(argsText);
+    // Nested thousands of levels deep, it parses but cannot be serialized again (stack
+    // overflow): shown as written rather than failing the whole thread view.
+    JSON.stringify(args);
   } catch {
     args = undefined;
   }

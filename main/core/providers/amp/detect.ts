@@ -4,6 +4,7 @@
  */
 import type { DetectSample } from '../provider';
 import { isObject, str } from './json';
+import { parseJson } from '../parse-json';
 
 const THREAD_ID = /^T-[0-9A-Za-z-]{8,}$/;
 const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result']);
@@ -19,7 +20,7 @@ export function detectAmp(sample: DetectSample): boolean {
   const first = (nl === -1 ? head : head.slice(0, nl)).trim();
   let rec: unknown;
   try {
-    rec = JSON.parse(first);
+    rec = parseJson(first);
   } catch {
     rec = undefined;
   }

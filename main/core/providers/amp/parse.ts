@@ -2,7 +2,9 @@
  * Reads either Amp format, decided by content: a stream (`--stream-json` lines, each a JSON
  * object with a `type`) is streamed line by line; anything else is read as a thread document.
  */
-import type { Conversation } from '../../../../shared/record';
+import type { Conversation, ParseWarning } from '../../../../shared/record';
+import { parseLine } from '../json-lines';
+import { parseJsonDocument } from '../parse-json';
 import type { ParseContext } from '../provider';
 import { isObject, type Json } from './json';
 import { StreamReader } from './stream';
@@ -16,6 +18,8 @@ export async function parseAmp(ctx: ParseContext): Promise<Conversation[]> {
   let oneLineDoc: Json | undefined;
   let sawContent = false;
   const leadingBad: { lineNo: number; message: string }[] = [];
+  // What reading a line had to say, held until there is a conversation to say it on.
+  const notes: { line: number; message: string }[] = [];
   for await (const line of ctx.lines()) {
     const text = line.text.trim();
     if (!text) continue;
@@ -23,7 +27,7 @@ export async function parseAmp(ctx: ParseContext): Promise<Conversation[]> {
     let rec: unknown;
     let bad: string | undefined;
     try {
-      rec = JSON.parse(text);
+      rec = parseLine(line, (lineNo, message) => notes.push({ line: lineNo, message }));
     } catch (err) {
       bad = (err as Error).message;
     }
@@ -41,29 +45,33 @@ export async function parseAmp(ctx: ParseContext): Promise<Conversation[]> {
       stream = new StreamReader(ctx);
       for (const b of leadingBad) stream.warn(b.lineNo, `unreadable line skipped: ${b.message}`);
     }
+    for (const n of notes.splice(0)) stream.warn(n.line, n.message);
     if (bad !== undefined) stream.warn(line.lineNo, `unreadable line skipped: ${bad}`);
     else if (!isObject(rec)) stream.warn(line.lineNo, 'line is not a JSON object; skipped');
     else stream.record(line.lineNo, text, rec);
   }
   if (stream) return stream.finish();
   if (!sawContent) return [];
-  return parseDocument(ctx, oneLineDoc);
+  return parseDocument(ctx, oneLineDoc, notes);
 }
 
 function isStreamRecord(rec: unknown): rec is Json {
   return isObject(rec) && typeof rec.type === 'string' && !Array.isArray(rec.messages);
 }
 
-async function parseDocument(ctx: ParseContext, already: Json | undefined): Promise<Conversation[]> {
+async function parseDocument(ctx: ParseContext, already: Json | undefined, lineNotes: readonly { line: number; message: string }[]): Promise<Conversation[]> {
   let doc: unknown = already;
+  const warnings: ParseWarning[] = already ? [...lineNotes] : [];
   if (!doc) {
     try {
-      doc = JSON.parse(await ctx.readText());
+      const text = await ctx.readText((message) => warnings.push({ message }));
+      doc = parseJsonDocument(text, (line, message) => warnings.push({ line, message }));
     } catch {
       // A thread Amp is rewriting right now: nothing is stored, so the archived copy stays whole.
       return [];
     }
   }
   if (!isObject(doc)) return [];
-  return [parseThread(ctx, doc)];
+  const thread = parseThread(ctx, doc);
+  return [warnings.length ? { ...thread, warnings: [...warnings, ...thread.warnings] } : thread];
 }

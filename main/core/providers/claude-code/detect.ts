@@ -4,6 +4,7 @@
  */
 import type { DetectSample } from '../provider';
 import { isObject } from './records';
+import { parseJson } from '../parse-json';
 
 /** Bookkeeping types only Claude Code writes; each carries a sessionId. */
 const SESSION_TYPES = new Set(['file-history-snapshot', 'queue-operation', 'permission-mode', 'last-prompt', 'custom-title', 'ai-title']);
@@ -29,7 +30,7 @@ function judgeLine(line: string): boolean | undefined {
   if (!line.trim()) return undefined;
   let record: unknown;
   try {
-    record = JSON.parse(line);
+    record = parseJson(line);
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
+import { parseLine } from '../json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../provider';
 import { assemble } from './assemble';
 import { ConversationBuilder } from './builder';
@@ -64,7 +65,7 @@ export class ParseState implements TitleSources {
     if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
     let record: unknown;
     try {
-      record = JSON.parse(text);
+      record = parseLine(line, (lineNo, message) => this.main.warnings.push({ line: lineNo, message }));
     } catch (error) {
       this.main.warnings.push({ line: line.lineNo, message: `Unreadable line skipped: ${(error as Error).message}` });
       return;

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isObject, str, type Json } from './json';
+import { parseJson } from '../parse-json';
 
 export interface ApiToolUse {
   readonly id: string;
@@ -34,7 +35,7 @@ export async function readApiHistory(uiMessagesPath: string): Promise<ApiHistory
   }
   let messages: unknown;
   try {
-    messages = JSON.parse(text);
+    messages = parseJson(text);
   } catch {
     return undefined;
   }

@@ -12,16 +12,19 @@ import { ClineBuilder, type Entry } from './builder';
 import { handleEntry } from './entries';
 import { isObject, num, str } from './json';
 import { splitJsonArray } from './json-array';
+import { lineAt, parseJson } from '../parse-json';
 
 export async function parseClineTask(ctx: ParseContext): Promise<Conversation[]> {
   let text: string;
+  const notes: string[] = [];
   try {
-    text = await ctx.readText();
+    text = await ctx.readText((note) => notes.push(note));
   } catch {
     return [];
   }
   if (!text.trim()) return [];
   const b = new ClineBuilder(ctx, await readApiHistory(ctx.path));
+  for (const note of notes) b.warn(undefined, note);
   const { elements, problem } = splitJsonArray(text);
   if (problem && !elements.length && problem === 'not a JSON array') {
     b.warn(1, 'ui_messages.json is not a JSON array; nothing read');
@@ -32,7 +35,7 @@ export async function parseClineTask(ctx: ParseContext): Promise<Conversation[]>
   for (const el of elements) {
     let obj: unknown;
     try {
-      obj = JSON.parse(el.raw);
+      obj = parseJson(el.raw, (note, at) => b.warn(el.line + lineAt(el.raw, at) - 1, note));
     } catch (error) {
       b.warn(el.line, `Unreadable entry ${el.index} skipped: ${shortMessage(error)}`);
       continue;
@@ -76,7 +79,7 @@ function toEntry(index: number, line: number, raw: string, obj: unknown): Entry 
 async function readMetadataModels(uiPath: string, b: ClineBuilder): Promise<void> {
   let meta: unknown;
   try {
-    meta = JSON.parse(await readFile(path.join(path.dirname(uiPath), 'task_metadata.json'), 'utf8'));
+    meta = parseJson(await readFile(path.join(path.dirname(uiPath), 'task_metadata.json'), 'utf8'));
   } catch {
     return;
   }

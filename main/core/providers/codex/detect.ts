@@ -1,6 +1,7 @@
 /** Recognises a Codex rollout from its first line, without a full parse. */
 import type { DetectSample } from '../provider';
 import { isObject, str } from './json';
+import { parseJson } from '../parse-json';
 
 const ENVELOPE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 
@@ -15,7 +16,7 @@ export function detectRollout(sample: DetectSample): boolean {
   if (ENVELOPE_PREFIX.test(first)) return true;
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = parseJson(first);
   } catch {
     return false; // cut off mid-line and not in the envelope shape above
   }

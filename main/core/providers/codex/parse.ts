@@ -3,6 +3,7 @@
  * JSON-parsed exactly once and dispatched by its record type; see README.md for the format.
  */
 import type { Conversation, Part } from '../../../../shared/record';
+import { parseLine } from '../json-lines';
 import type { IncrementalParser, ParseContext, SourceContext } from '../provider';
 import { CodexBuilder, type Line } from './builder';
 import { contentText } from './content';
@@ -23,12 +24,13 @@ export function rolloutIncremental(ctx: SourceContext): IncrementalParser {
   const b = new CodexBuilder(ctx);
   const state: ReadState = { sawLine: false, sawMeta: false, legacy: false };
   return {
-    feed({ text, lineNo }) {
+    feed(source) {
+      const { text, lineNo } = source;
       if (isBlank(text)) return;
       state.sawLine = true;
       let record: unknown;
       try {
-        record = JSON.parse(text);
+        record = parseLine(source, (n, message) => b.warn(n, message));
       } catch (error) {
         b.warn(lineNo, `Unreadable JSON line skipped: ${shortMessage(error)}`);
         return;

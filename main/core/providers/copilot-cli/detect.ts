@@ -1,6 +1,7 @@
 /** Recognises a Copilot CLI event log or legacy session JSON from its first bytes. */
 import type { DetectSample } from '../provider';
 import { isObject, str } from './json';
+import { parseJson } from '../parse-json';
 
 /** The envelope Copilot writes (`type` first, then `data`), for a first line cut off at 64 KiB. */
 const ENVELOPE_PREFIX = /^\{"type":"(session|user|assistant|tool|system|hook|subagent|skill|abort|permission)[a-z_.]*","data":\{/;
@@ -18,7 +19,7 @@ export function detectCopilot(sample: DetectSample): boolean {
 function isEventLine(first: string): boolean {
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = parseJson(first);
   } catch {
     return false;
   }

@@ -9,12 +9,15 @@ import { handleEvent } from './events';
 import { isObject, obj, shortError, str } from './json';
 import { readLegacy } from './legacy';
 import { CopilotState } from './state';
+import { parseLine } from '../json-lines';
+import { parseJsonDocument } from '../parse-json';
 
 export async function parseCopilot(ctx: ParseContext): Promise<Conversation[]> {
   const s = new CopilotState();
   let sawLine = false;
   let legacy = false;
-  for await (const { text, lineNo } of ctx.lines()) {
+  for await (const line of ctx.lines()) {
+    const { text, lineNo } = line;
     const trimmed = text.trim();
     if (!trimmed) continue;
     // A pretty-printed legacy session opens with a lone `{`: read it as one document instead.
@@ -24,7 +27,7 @@ export async function parseCopilot(ctx: ParseContext): Promise<Conversation[]> {
     }
     let record: unknown;
     try {
-      record = JSON.parse(text);
+      record = parseLine(line, (n, message) => s.warn(n, message));
     } catch (error) {
       s.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
       continue;
@@ -55,7 +58,8 @@ export async function parseCopilot(ctx: ParseContext): Promise<Conversation[]> {
 async function parseLegacyText(s: CopilotState, ctx: ParseContext): Promise<Conversation[]> {
   let session: unknown;
   try {
-    session = JSON.parse(await ctx.readText());
+    const text = await ctx.readText((note) => s.warn(undefined, note));
+    session = parseJsonDocument(text, (line, message) => s.warn(line, message));
   } catch (error) {
     s.warn(undefined, `Unreadable legacy session JSON: ${shortError(error)}`);
     return assemble(s, ctx);

@@ -1,6 +1,7 @@
 /** Recognises a Cursor agent transcript (JSONL) or a Cursor CLI chat store (SQLite). */
 import type { DetectSample } from '../provider';
 import { isObject, str } from './json';
+import { parseJson } from '../parse-json';
 
 const ROLES = new Set(['user', 'assistant', 'system', 'tool']);
 
@@ -12,7 +13,7 @@ export function detectCursor(sample: DetectSample): boolean {
   if (/^\{"role":"(user|assistant)","message":\{"content":/.test(first)) return true;
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = parseJson(first);
   } catch {
     return false;
   }

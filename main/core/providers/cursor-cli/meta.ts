@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { num, obj, str, type Json } from './json';
+import { parseJson } from '../parse-json';
 
 export interface ChatMeta {
   cwd?: string;
@@ -17,7 +18,7 @@ export interface ChatMeta {
 
 export async function readMetaFile(file: string): Promise<ChatMeta | undefined> {
   try {
-    const parsed = obj(JSON.parse(await readFile(file, 'utf8')));
+    const parsed = obj(parseJson(await readFile(file, 'utf8')));
     return parsed ? toMeta(parsed) : undefined;
   } catch {
     return undefined;

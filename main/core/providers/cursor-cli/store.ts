@@ -11,6 +11,7 @@ import type { CursorBuilder } from './builder';
 import { isObject, obj, shortError, str, type Json } from './json';
 import { isoFromMs } from './meta';
 import { bytesFields, toHex } from './protobuf';
+import { parseJson } from '../parse-json';
 
 export interface StoreInfo {
   agentId?: string;
@@ -64,7 +65,7 @@ function readMeta(rows: { key: string; value: unknown }[]): StoreInfo & { latest
     let meta: Json | undefined;
     if (/^(?:[0-9a-fA-F]{2})+$/.test(text)) {
       try {
-        meta = obj(JSON.parse(Buffer.from(text, 'hex').toString('utf8')));
+        meta = obj(parseJson(Buffer.from(text, 'hex').toString('utf8')));
       } catch {
         meta = undefined;
       }
@@ -106,7 +107,7 @@ function messageBlob(b: CursorBuilder, row: Row, index: number, lenient = false)
   const text = data ? data.toString('utf8') : '';
   let message: unknown;
   try {
-    message = JSON.parse(text);
+    message = parseJson(text, (note) => b.warn(undefined, `Message blob ${row.id.slice(0, 12)}…: ${note}`));
   } catch {
     if (!lenient) b.warn(undefined, `Message blob ${row.id.slice(0, 12)}… is not JSON; skipped`);
     return;

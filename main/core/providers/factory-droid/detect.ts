@@ -1,6 +1,7 @@
 /** Recognises a Droid session JSONL from its first line (`session_start`, or a `message` record). */
 import type { DetectSample } from '../provider';
 import { isObject, str } from './json';
+import { parseJson } from '../parse-json';
 
 /** Droid writes `type` first; a first line cut off at 64 KiB is still recognised by its opening. */
 const START_PREFIX = /^\{"type":"session_start","id":"/;
@@ -12,7 +13,7 @@ export function detectDroid(sample: DetectSample): boolean {
   if (START_PREFIX.test(first)) return true;
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = parseJson(first);
   } catch {
     return false;
   }

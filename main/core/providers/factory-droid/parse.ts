@@ -11,6 +11,7 @@ import type { ParseContext } from '../provider';
 import { DroidBuilder } from './builder';
 import { forEachJsonRecord } from '../json-lines';
 import { num, obj, str, type Json } from './json';
+import { parseJson } from '../parse-json';
 
 export async function parseDroid(ctx: ParseContext): Promise<Conversation[]> {
   const b = new DroidBuilder();
@@ -73,7 +74,7 @@ function droidTitle(start: Json): string | undefined {
 async function readSettings(filePath: string): Promise<Json | undefined> {
   if (!filePath.endsWith('.jsonl')) return undefined;
   try {
-    const parsed: unknown = JSON.parse(await readFile(`${filePath.slice(0, -'.jsonl'.length)}.settings.json`, 'utf8'));
+    const parsed: unknown = parseJson(await readFile(`${filePath.slice(0, -'.jsonl'.length)}.settings.json`, 'utf8'));
     return obj(parsed);
   } catch {
     return undefined; // absent (older versions, copies) or unreadable: the transcript stands alone

@@ -5,6 +5,7 @@
  */
 import type { DetectSample } from '../provider';
 import { isObject } from './json';
+import { parseJson } from '../parse-json';
 
 const CHAT_KEYS = '(sessionId|projectHash|startTime|lastUpdated|kind|messages|summary|directories|memoryScratchpad)';
 const PRETTY_START = new RegExp(`^\\{\\s*"${CHAT_KEYS}"\\s*:`);
@@ -28,7 +29,7 @@ export function looksLikeGeminiChat(head: string): boolean {
   if (first !== '{') {
     let record: unknown;
     try {
-      record = JSON.parse(first);
+      record = parseJson(first);
     } catch {
       // A header cut off at 64 KiB: recognise it by its leading keys.
       return /^\{"sessionId":"[^"]*","projectHash":"/.test(first);

@@ -14,7 +14,8 @@ import type { Conversation, Message, ParseWarning } from '../../../../shared/rec
 import { seedConversation, subConversationId, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
 import { isObject, num, shortError, str, type Json } from './json';
-import { arrayObjects, lineAt } from './scan';
+import { lineAt, parseJson, parseJsonDocument } from '../parse-json';
+import { arrayObjects } from './scan';
 
 /** Whether the session still has a chat file; such sessions are skipped here. */
 export type HasChat = (sessionId: string) => boolean;
@@ -26,7 +27,7 @@ interface LogEntry {
 
 export async function parseLogs(ctx: ParseContext, agent: AgentId, hasChat: HasChat, cwd?: string): Promise<Conversation[]> {
   const warnings: ParseWarning[] = [];
-  const entries = readEntries(await ctx.readText(), warnings);
+  const entries = readEntries(await ctx.readText((message) => warnings.push({ message })), warnings);
   const bySession = new Map<string, LogEntry[]>();
   for (const entry of entries) {
     const sessionId = str(entry.record.sessionId);
@@ -47,7 +48,7 @@ export async function parseLogs(ctx: ParseContext, agent: AgentId, hasChat: HasC
 
 function readEntries(text: string, warnings: ParseWarning[]): LogEntry[] {
   try {
-    const parsed = JSON.parse(text) as unknown;
+    const parsed = parseJsonDocument(text, (line, message) => warnings.push({ line, message }));
     if (!Array.isArray(parsed)) {
       warnings.push({ message: 'logs.json is not a JSON array; nothing read' });
       return [];
@@ -63,7 +64,7 @@ function readEntries(text: string, warnings: ParseWarning[]): LogEntry[] {
     const line = lineAt(text, slice.start);
     const raw = slice.end === -1 ? '' : text.slice(slice.start, slice.end);
     try {
-      const record = JSON.parse(raw) as unknown;
+      const record = parseJson(raw, (message, at) => warnings.push({ line: lineAt(text, slice.start + at), message }));
       if (isObject(record)) out.push({ record, raw });
     } catch (error) {
       warnings.push({ line, message: `Unreadable logs.json entry skipped: ${shortError(error)}` });

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCredentialFile } from '../../capture/credentials';
 import { isObject, obj } from './json';
+import { parseJson } from '../parse-json';
 
 /** `<project id>` directory of a chat file (`…/<id>/chats/[<parent>/]file`) or a logs.json. */
 export function projectDirOf(filePath: string): string | undefined {
@@ -31,7 +32,7 @@ export async function projectRootOf(filePath: string, projectHash?: string): Pro
   if (!registry) return undefined;
   let projects: Record<string, unknown> | undefined;
   try {
-    const parsed = JSON.parse(registry) as unknown;
+    const parsed = parseJson(registry) as unknown;
     projects = isObject(parsed) ? obj(parsed.projects) : undefined;
   } catch {
     return undefined;

@@ -6,7 +6,9 @@
 import type { ParseWarning } from '../../../../shared/record';
 import type { ParseContext } from '../provider';
 import { arr, isObject, obj, shortError, str, type Json } from './json';
-import { arrayObjects, arrayOfKey, lineAt, stringField } from './scan';
+import { parseLine } from '../json-lines';
+import { lineAt, parseJson, parseJsonDocument } from '../parse-json';
+import { arrayObjects, arrayOfKey, stringField } from './scan';
 import { ChatState } from './state';
 
 export interface ReadResult {
@@ -19,11 +21,12 @@ export async function readChat(ctx: ParseContext): Promise<ReadResult | undefine
   const state = new ChatState();
   const warnings: ParseWarning[] = [];
   let format: 'jsonl' | 'json' | undefined;
-  for await (const { text, lineNo } of ctx.lines()) {
+  for await (const source of ctx.lines()) {
+    const { text, lineNo } = source;
     if (!text.trim()) continue;
     let record: unknown;
     try {
-      record = JSON.parse(text);
+      record = parseLine(source, (line, message) => warnings.push({ line, message }));
     } catch (error) {
       if (format === undefined && text.trim() === '{') {
         format = 'json'; // a pretty-printed document: its first line is only the opening brace
@@ -73,7 +76,7 @@ function messagesOf(value: unknown): Array<{ id: string; record: Json }> {
 function readDocument(text: string, state: ChatState, warnings: ParseWarning[]): void {
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseJsonDocument(text, (line, message) => warnings.push({ line, message }));
   } catch (error) {
     warnings.push({ message: `Chat file is not valid JSON (${shortError(error)}); its records were read one by one` });
     return salvage(text, state, warnings);
@@ -107,7 +110,7 @@ function salvage(text: string, state: ChatState, warnings: ParseWarning[]): void
     }
     const raw = text.slice(slice.start, slice.end);
     try {
-      const m = JSON.parse(raw) as unknown;
+      const m = parseJson(raw, (message, at) => warnings.push({ line: lineAt(text, slice.start + at), message }));
       if (isObject(m) && typeof m.id === 'string') state.upsert(m.id, m, raw, line);
       else warnings.push({ line, message: 'Message record without an id skipped' });
     } catch (error) {

@@ -57,9 +57,3 @@ export function stringField(text: string, key: string): string | undefined {
   }
 }
 
-/** 1-based line number of an index. */
-export function lineAt(text: string, index: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}

@@ -5,6 +5,7 @@
  */
 import type { DetectSample } from '../provider';
 import { isObject } from './json';
+import { parseJson } from '../parse-json';
 
 const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   system: new Set(['type', 'content']),
@@ -24,7 +25,7 @@ export function detectGrokSession(sample: DetectSample): boolean {
   if (!first.startsWith('{')) return false;
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = parseJson(first);
   } catch {
     return nl === -1 && PREFIX.test(first) && sample.path.endsWith('chat_history.jsonl');
   }

@@ -10,6 +10,7 @@ import type { ParseContext } from '../provider';
 import { assistantParts, backendToolCall, injectedKind, ITEM_TYPES, reasoningPart, toolResultParts, userParts } from './items';
 import { isObject, str, type Json } from './json';
 import { readSessionInfo } from './session-files';
+import { parseLine } from '../json-lines';
 
 export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[]> {
   const info = await readSessionInfo(ctx.path);
@@ -29,12 +30,13 @@ export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[
     return m;
   };
 
-  for await (const { text, lineNo } of ctx.lines()) {
+  for await (const line of ctx.lines()) {
+    const { text, lineNo } = line;
     if (!text.trim()) continue;
     sawLine = true;
     let item: unknown;
     try {
-      item = JSON.parse(text);
+      item = parseLine(line, (n, message) => warnings.push({ line: n, message }));
     } catch (error) {
       warnings.push({ line: lineNo, message: `Unreadable JSON line skipped: ${error instanceof Error ? error.message.slice(0, 160) : String(error)}` });
       continue;

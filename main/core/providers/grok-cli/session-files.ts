@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isObject, str } from './json';
+import { parseJson } from '../parse-json';
 
 export interface SessionInfo {
   id?: string;
@@ -66,7 +67,7 @@ export function decodeCwd(name: string): string | undefined {
 
 async function readJson(file: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(file, 'utf8'));
+    return parseJson(await readFile(file, 'utf8'));
   } catch {
     return undefined;
   }

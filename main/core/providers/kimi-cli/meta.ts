@@ -10,12 +10,13 @@ import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readLines } from '../../capture/read-lines';
 import { arr, isObject, isoFromEpoch, obj, str } from './json';
+import { parseJson } from '../parse-json';
 
 export async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
   try {
     const info = await stat(file);
     if (info.size > 4 * 1024 * 1024) return undefined;
-    const data: unknown = JSON.parse(await readFile(file, 'utf8'));
+    const data: unknown = parseJson(await readFile(file, 'utf8'));
     return isObject(data) ? data : undefined;
   } catch {
     return undefined;
@@ -92,7 +93,7 @@ export async function toolCallMentioning(parentFile: string, needle: string): Pr
     for await (const { text } of readLines(parentFile, { tail: 'if-json' })) {
       if (!text.includes(needle) || !text.includes('tool_call_id')) continue;
       try {
-        const record: unknown = JSON.parse(text);
+        const record: unknown = parseJson(text);
         const id = isObject(record) && record.role === 'tool' ? str(record.tool_call_id) : undefined;
         if (id) return id;
       } catch {

@@ -17,6 +17,7 @@ import { KimiBuilder, type Line } from './builder';
 import { contentParts, contentText, mapPart } from './content';
 import { asText, isObject, isoFromEpoch, num, obj, shortError, str, type Json } from './json';
 import { handleMessage } from './wire-message';
+import { parseLine } from '../json-lines';
 
 /** Runtime state records: nothing a person reads. */
 const STATE_RECORDS = new Set([
@@ -44,12 +45,13 @@ export interface WireState {
 
 export async function readWire(ctx: ParseContext): Promise<WireState> {
   const s: WireState = { b: new KimiBuilder(ctx), sawLine: false };
-  for await (const { text, lineNo } of ctx.lines()) {
+  for await (const line of ctx.lines()) {
+    const { text, lineNo } = line;
     if (!text.trim()) continue;
     s.sawLine = true;
     let record: unknown;
     try {
-      record = JSON.parse(text);
+      record = parseLine(line, (n, message) => s.b.warn(n, message));
     } catch (error) {
       s.b.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
       continue;

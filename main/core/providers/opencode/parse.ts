@@ -3,12 +3,13 @@
  * (that session, reading its message and part files), or an `opencode export` document.
  * All three are read into the same OcSession shape and normalized by build.ts.
  */
-import type { Conversation } from '../../../../shared/record';
+import type { Conversation, ParseWarning } from '../../../../shared/record';
 import type { ParseContext } from '../provider';
 import { buildConversation, idFromPath } from './build';
 import { readExport } from './export';
 import { isObject, shortError, str } from './json';
 import { readDatabase } from './sqlite';
+import { parseJsonDocument } from '../parse-json';
 import { readStorageSession } from './storage';
 import type { OcSession } from './source';
 
@@ -19,22 +20,29 @@ export async function parseOpenCode(ctx: ParseContext): Promise<Conversation[]> 
     return sessions.map((s) => buildConversation(ctx, s));
   }
   let text: string;
+  const notes: string[] = [];
   try {
-    text = await ctx.readText();
+    text = await ctx.readText((note) => notes.push(note));
   } catch (error) {
     return [broken(ctx, `Cannot read file: ${shortError(error)}`)];
   }
   if (!text.trim()) return [];
   let doc: unknown;
+  const warnings: ParseWarning[] = notes.map((message) => ({ message }));
   try {
-    doc = JSON.parse(text);
+    doc = parseJsonDocument(text, (line, message) => warnings.push({ line, message }));
   } catch (error) {
     return [broken(ctx, `Unreadable OpenCode JSON: ${shortError(error)}`)];
   }
   if (!isObject(doc)) return [broken(ctx, 'OpenCode file is not a JSON object')];
-  if (isObject(doc.info) && 'messages' in doc) return [buildConversation(ctx, readExport(doc))];
-  if (str(doc.id)) return [buildConversation(ctx, await readStorageSession(ctx.path, doc))];
+  if (isObject(doc.info) && 'messages' in doc) return [withWarnings(buildConversation(ctx, readExport(doc)), warnings)];
+  if (str(doc.id)) return [withWarnings(buildConversation(ctx, await readStorageSession(ctx.path, doc)), warnings)];
   return [broken(ctx, 'Not an OpenCode session: neither an export ({info, messages}) nor a session info file')];
+}
+
+/** What reading the file itself had to say comes first. */
+function withWarnings(conversation: Conversation, warnings: readonly ParseWarning[]): Conversation {
+  return warnings.length ? { ...conversation, warnings: [...warnings, ...conversation.warnings] } : conversation;
 }
 
 /** A file that cannot be read at all still shows up, empty, with the reason. */

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { ParseWarning } from '../../../../shared/record';
 import { isObject, obj, shortError, str, type Json } from './json';
 import type { OcMessage, OcSession, Raw } from './source';
+import { parseJson } from '../parse-json';
 
 interface SessionRow {
   readonly [column: string]: unknown;
@@ -75,7 +76,7 @@ function readAll(db: Database.Database): OcSession[] {
 function record(row: DataRow, ownerColumn: string, warnings: ParseWarning[]): Raw | undefined {
   let data: unknown;
   try {
-    data = JSON.parse(row.data);
+    data = parseJson(row.data, (note) => warnings.push({ message: `Row ${row.id}: ${note}` }));
   } catch (error) {
     warnings.push({ message: `Row ${row.id}: unreadable data JSON; skipped (${shortError(error)})` });
     return undefined;

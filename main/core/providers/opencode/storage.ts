@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { ParseWarning } from '../../../../shared/record';
 import { isObject, num, obj, shortError, type Json } from './json';
 import type { OcMessage, OcSession, Raw } from './source';
+import { parseJson } from '../parse-json';
 
 /** `<root>/storage/session/<projectID>/<id>.json` → `<root>/storage`. */
 export function storageRootOf(sessionFile: string): string | undefined {
@@ -56,7 +57,7 @@ async function readJsonDir(dir: string, warnings: ParseWarning[]): Promise<Named
     names.map(async (name): Promise<NamedRaw | undefined> => {
       const file = path.join(dir, name);
       try {
-        const data: unknown = JSON.parse(await readFile(file, 'utf8'));
+        const data: unknown = parseJson(await readFile(file, 'utf8'));
         if (isObject(data)) return { name, data: data as Json, raw: JSON.stringify(data) };
         warnings.push({ message: `${file}: not a JSON object; skipped` });
       } catch (error) {

@@ -7,6 +7,7 @@
 import { isUnderQwen, looksLikeGeminiChat, looksLikeLogs } from '../gemini-cli/detect';
 import { isObject, obj } from '../gemini-cli/json';
 import type { DetectSample } from '../provider';
+import { parseJson } from '../parse-json';
 
 const TYPES = new Set(['user', 'assistant', 'tool_result', 'system']);
 /** createBaseRecord's field order, for a first line cut off at 64 KiB. */
@@ -20,7 +21,7 @@ export function detectQwenCode(sample: DetectSample): boolean {
   const first = (newline === -1 ? head : head.slice(0, newline)).trim();
   let record: unknown;
   try {
-    record = JSON.parse(first);
+    record = parseJson(first);
   } catch {
     return RECORD_PREFIX.test(first);
   }
