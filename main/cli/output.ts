@@ -53,6 +53,15 @@ export function textOut(stream: NodeJS.WriteStream): TextOut {
 export const stdout = textOut(process.stdout);
 export const stderr = textOut(process.stderr);
 
+// `dejavu search … | head`: a reader that closed the pipe has had all it wanted; end quietly
+// instead of dying on an unhandled EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 /** A warning or error line on stderr, `dejavu: ` first. */
 export function warn(message: string): void {
   stderr.write(`dejavu: ${message}\n`);
