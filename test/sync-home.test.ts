@@ -85,7 +85,7 @@ describe('sync a home, delete it, keep everything', () => {
       const hits = dejavuJson<{ conversation: { id: string } }[]>(['search', ...words, '--limit', '500'], env());
       expect(hits.map((h) => h.conversation.id), words.join(' ')).toContain(c.id);
     }
-  });
+  }, 240_000); // four real CLI runs per conversation: seconds each on a busy 2-core machine
 
   it('exports JSON that is the same record show prints', () => {
     const c = before[0];
