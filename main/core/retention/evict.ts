@@ -15,6 +15,7 @@ import { analyzePending } from './analyze';
 import { type Candidate, loadCandidates, phases, stageOf } from './budget';
 import { digestBytes } from './digest-store';
 import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
+import { endSweep, saveSweepSize, unfinishedSweepSize } from './sweep-state';
 import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
 
 /** What a sweep works through: the archive writer (its lock is held) or anything shaped like it. */
@@ -45,13 +46,16 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   const settings: RetentionSettings = withPatch(readSettings(db), settingsPatchSchema.parse(options.overrides ?? {}));
   const analysis = options.apply ? await analyzePending(root, db) : { analyzed: 0, repaired: 0 };
   const before = archiveDiskBytes(root);
+  // A killed sweep's count, not the disk it left uncompacted (see sweep-state.ts).
+  const resumed = unfinishedSweepSize(db);
   const candidates = loadCandidates(db);
   if (!options.apply) for (const c of candidates) if (!c.analyzed && c.stage < 2) c.analyzed = readable(root, c);
 
   const runId = randomUUID();
   const done: PreparedStep[] = [];
   const indexer = options.apply ? new SearchIndexer(root) : undefined;
-  let size = before;
+  let size = resumed ?? before;
+  if (options.apply) saveSweepSize(db, runId, size);
   // A dry run leaves each conversation as it was, so a later stage's estimate includes the earlier one's.
   const planned = new Map<string, number>();
   try {
@@ -59,7 +63,8 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
       let batch: PreparedStep[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
-        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, done.length === 0 ? options.crashAt : undefined) : batch;
+        const crashAt = done.length === 0 ? options.crashAt : undefined;
+        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, { crashAt, onCommit: () => saveSweepSize(db, runId, size) }) : batch;
         for (const s of taken) {
           s.candidate.stage = stageOf(s.action);
           // A dry run moves nothing: the next stage is planned from the record as it is.
@@ -92,8 +97,12 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   } finally {
     indexer?.close();
   }
-  if (options.apply && done.length) await compact(root, db);
-  if (options.apply) markRun(db, new Date(now).toISOString());
+  // A resumed sweep also gives back what the killed one freed but never compacted.
+  if (options.apply && (done.length || resumed !== undefined)) await compact(root, db);
+  if (options.apply) {
+    endSweep(db);
+    markRun(db, new Date(now).toISOString());
+  }
   const after = options.apply ? archiveDiskBytes(root) : Math.max(0, size);
   const steps: EvictionStep[] = done.map((s) => ({ conversationId: s.candidate.id, action: s.action, reason: s.reason, bytesFreed: s.blobBytesBefore - s.blobBytesAfter }));
   return {

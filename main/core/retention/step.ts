@@ -71,8 +71,16 @@ export function keepsPrompts(before: Conversation, after: Conversation): boolean
   return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === textOf(m.parts));
 }
 
+export interface BatchOptions {
+  /** Runs inside the transaction that commits the batch (the sweep saves its count there). */
+  readonly onCommit?: () => void;
+  /** Tests only: SIGKILL this process at this point. */
+  readonly crashAt?: CrashPoint;
+}
+
 /** Do a batch of prepared steps (see the order of operations at the top of this file). */
-export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, runId: string, steps: readonly PreparedStep[], crashAt?: CrashPoint): PreparedStep[] {
+export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, runId: string, steps: readonly PreparedStep[], options: BatchOptions = {}): PreparedStep[] {
+  const { crashAt, onCommit } = options;
   const rowOf = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const intents: { step: PreparedStep; seq: number }[] = [];
   db.transaction(() => {
@@ -97,6 +105,7 @@ export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, 
       update.run(step.newBlob ?? step.candidate.blobPath, step.blobBytesAfter, stageOf(step.action), step.candidate.id, step.candidate.revision);
       markCommitted(db, seq, step.blobBytesAfter);
     }
+    onCommit?.();
   })();
   crash(crashAt, 'after-commit');
   const items = intents.map(({ step }) => finishCommitted(root, db, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath));
