@@ -26,7 +26,7 @@ export function registerEvict(program: Command): void {
     .description('degrade the oldest conversations until the archive fits its budget (prompts and digests are kept)')
     .option('--soft-cap <bytes>', 'soft cap for this run (e.g. 2GiB): above it, raw bulk of the oldest goes', bytesOption('--soft-cap'))
     .option('--hard-cap <bytes>', 'hard cap for this run: above it, whole threads of the oldest go (digests stay)', bytesOption('--hard-cap'))
-    .option('--max-age <days>', 'raw bulk idle longer than this goes ("off": never)', daysOption('--max-age'))
+    .option('--max-age <days>', 'over the soft cap, raw bulk idle longer than this goes first ("off": never)', daysOption('--max-age'))
     .option('--dry-run', 'only show what would go')
     .option('--apply', 'do it')
     .option('--json', 'print the report as JSON')

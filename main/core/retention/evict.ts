@@ -15,7 +15,7 @@ import { analyzePending } from './analyze';
 import { type Candidate, loadCandidates, phases, stageOf } from './budget';
 import { digestBytes } from './digest-store';
 import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
-import { endSweep, saveSweepSize, unfinishedSweepSize } from './sweep-state';
+import { endSweep, saveSweep, unfinishedSweep } from './sweep-state';
 import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
 
 /** What a sweep works through: the archive writer (its lock is held) or anything shaped like it. */
@@ -47,24 +47,25 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   const analysis = options.apply ? await analyzePending(root, db) : { analyzed: 0, repaired: 0 };
   const before = archiveDiskBytes(root);
   // A killed sweep's count, not the disk it left uncompacted (see sweep-state.ts).
-  const resumed = unfinishedSweepSize(db);
+  const resumed = unfinishedSweep(db);
+  const start = resumed?.start ?? before;
   const candidates = loadCandidates(db);
   if (!options.apply) for (const c of candidates) if (!c.analyzed && c.stage < 2) c.analyzed = readable(root, c);
 
   const runId = randomUUID();
   const done: PreparedStep[] = [];
   const indexer = options.apply ? new SearchIndexer(root) : undefined;
-  let size = resumed ?? before;
-  if (options.apply) saveSweepSize(db, runId, size);
+  let size = resumed?.size ?? before;
+  if (options.apply) saveSweep(db, runId, { start, size });
   // A dry run leaves each conversation as it was, so a later stage's estimate includes the earlier one's.
   const planned = new Map<string, number>();
   try {
-    for (const phase of phases(settings, now)) {
+    for (const phase of phases(settings, now, start)) {
       let batch: PreparedStep[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
         const crashAt = done.length === 0 ? options.crashAt : undefined;
-        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, { crashAt, onCommit: () => saveSweepSize(db, runId, size) }) : batch;
+        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, { crashAt, onCommit: () => saveSweep(db, runId, { start, size }) }) : batch;
         for (const s of taken) {
           s.candidate.stage = stageOf(s.action);
           // A dry run moves nothing: the next stage is planned from the record as it is.

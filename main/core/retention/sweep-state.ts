@@ -8,14 +8,20 @@
  * resumes the killed one's count, and so ends exactly where it would have ended.
  */
 import type { IndexDb } from '../archive/db';
+import { deleteSetting, getSetting, putSetting } from './settings';
 
 const KEY = 'retention.sweep';
 
-interface SweepState {
+/** A sweep's count of the archive: as it began (which passes run) and now. */
+export interface SweepCount {
+  readonly start: number;
+  readonly size: number;
+}
+
+interface SweepState extends SweepCount {
   readonly runId: string;
   /** What the archive held when the count was taken: a store since makes the count stale. */
   readonly archive: string;
-  readonly size: number;
 }
 
 /** Changes when a conversation is stored or added; eviction steps leave it as it is. */
@@ -25,25 +31,25 @@ function fingerprint(db: IndexDb): string {
 }
 
 /** The count a killed sweep left, if nothing was stored since. */
-export function unfinishedSweepSize(db: IndexDb): number | undefined {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
-  if (!row) return undefined;
+export function unfinishedSweep(db: IndexDb): SweepCount | undefined {
+  const value = getSetting(db, KEY);
+  if (value === undefined) return undefined;
   try {
-    const state = JSON.parse(row.value) as SweepState;
-    return state.archive === fingerprint(db) && Number.isFinite(state.size) ? state.size : undefined;
+    const state = JSON.parse(value) as SweepState;
+    const valid = state.archive === fingerprint(db) && Number.isFinite(state.start) && Number.isFinite(state.size);
+    return valid ? { start: state.start, size: state.size } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Save the count (at the start of a sweep, then inside each batch's commit transaction). */
-export function saveSweepSize(db: IndexDb, runId: string, size: number): void {
-  const state: SweepState = { runId, archive: fingerprint(db), size };
-  const now = new Date().toISOString();
-  db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at').run(KEY, JSON.stringify(state), now);
+export function saveSweep(db: IndexDb, runId: string, count: SweepCount): void {
+  const state: SweepState = { runId, archive: fingerprint(db), start: count.start, size: count.size };
+  putSetting(db, KEY, JSON.stringify(state));
 }
 
 /** The sweep finished (its compaction done): the next one measures the disk afresh. */
 export function endSweep(db: IndexDb): void {
-  db.prepare('DELETE FROM settings WHERE key = ?').run(KEY);
+  deleteSetting(db, KEY);
 }

@@ -43,7 +43,7 @@ export function RetentionForm({ settings, defaults }: { settings: RetentionSetti
     <form className="retention-form" onSubmit={submit} noValidate aria-label="Storage settings">
       <Field label="Soft cap" name="softCap" value={fields.softCap} error={errors.softCap} onChange={set('softCap')} hint={`Above it, the oldest conversations lose their raw records and large tool output. Default ${d.softCap}.`} />
       <Field label="Hard cap" name="hardCap" value={fields.hardCap} error={errors.hardCap} onChange={set('hardCap')} hint={`Above it, the oldest keep only their digest (every prompt, the last answer). Default ${d.hardCap}.`} />
-      <Field label="Maximum age of raw bulk (days)" name="maxAge" value={fields.maxAge} error={errors.maxAge} onChange={set('maxAge')} hint={`Raw bulk of conversations idle longer goes whatever the size; “off”: never. Default ${d.maxAge}.`} />
+      <Field label="Maximum age of raw bulk (days)" name="maxAge" value={fields.maxAge} error={errors.maxAge} onChange={set('maxAge')} hint={`Only while the archive is over its soft cap: then raw bulk of conversations idle longer goes first. Under the soft cap nothing ages out. “off”: never. Default ${d.maxAge}.`} />
       <Field label="Digest cap" name="digestCap" value={fields.digestCap} error={errors.digestCap} onChange={set('digestCap')} hint={`Digests are never dropped; above this you are warned. Default ${d.digestCap}.`} />
       <CadenceField value={fields.cadence} error={errors.cadence} onChange={set('cadence')} />
       <div className="form-actions">
