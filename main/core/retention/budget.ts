@@ -20,7 +20,9 @@ export interface Candidate {
   readonly revision: number;
   /** Where its record is now (updated as a sweep moves it). */
   blobPath: string;
+  /** Its record's size, and the characters of its search rows once known (as a sweep left or planned it). */
   blobBytes: number;
+  searchChars?: number;
   readonly workspace: string;
   readonly instance: string;
   readonly agent: string;

@@ -57,8 +57,6 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   const indexer = options.apply ? new SearchIndexer(root) : undefined;
   let size = resumed?.size ?? before;
   if (options.apply) saveSweep(db, runId, { start, size });
-  // A dry run leaves each conversation as it was, so a later stage's estimate includes the earlier one's.
-  const planned = new Map<string, number>();
   try {
     for (const phase of phases(settings, now, start)) {
       let batch: PreparedStep[] = [];
@@ -68,9 +66,11 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
         const taken = indexer ? executeSteps(root, db, indexer, runId, batch, { crashAt, onCommit: () => saveSweep(db, runId, { start, size }) }) : batch;
         for (const s of taken) {
           s.candidate.stage = stageOf(s.action);
-          // A dry run moves nothing: the next stage is planned from the record as it is.
+          // A dry run writes nothing, so its next stage reads the record as it is, but counts from
+          // what this one would leave: its plan and figures are those of the real run.
           if (indexer && s.newBlob) s.candidate.blobPath = s.newBlob;
-          if (indexer) s.candidate.blobBytes = s.blobBytesAfter;
+          s.candidate.blobBytes = s.blobBytesAfter;
+          s.candidate.searchChars = s.searchCharsAfter;
         }
         done.push(...taken);
         batch = [];
@@ -89,8 +89,7 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
         }
         if (!step) continue;
         batch.push(step);
-        size -= step.estimatedFreed - (planned.get(c.id) ?? 0);
-        if (!options.apply) planned.set(c.id, step.estimatedFreed);
+        size -= step.estimatedFreed;
         if (batch.length >= (options.batch ?? 32)) await flush();
       }
       await flush();
@@ -106,6 +105,7 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   }
   const after = options.apply ? archiveDiskBytes(root) : Math.max(0, size);
   const steps: EvictionStep[] = done.map((s) => ({ conversationId: s.candidate.id, action: s.action, reason: s.reason, bytesFreed: s.blobBytesBefore - s.blobBytesAfter }));
+  const recordBytesFreed = steps.reduce((n, s) => n + s.bytesFreed, 0);
   return {
     dryRun: !options.apply,
     settings,
@@ -114,7 +114,9 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
     analyzed: analysis.analyzed,
     repaired: analysis.repaired,
     steps,
-    bytesFreed: steps.reduce((n, s) => n + s.bytesFreed, 0),
+    bytesFreed: before - after,
+    recordBytesFreed,
+    indexBytesFreed: before - after - recordBytesFreed,
     dataLoss: steps.filter((s) => s.action === 'data-loss').map((s) => s.conversationId),
     overHardCap: after > settings.hardCapBytes,
     digestCapExceeded: digestBytes(db) > settings.digestCapBytes,

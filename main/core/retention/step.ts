@@ -32,6 +32,8 @@ export interface PreparedStep {
   readonly newBlob: string | null;
   readonly blobBytesBefore: number;
   readonly blobBytesAfter: number;
+  /** Characters of the search rows of what it leaves. */
+  readonly searchCharsAfter: number;
   /** Blob bytes freed plus the estimated search.db bytes. */
   readonly estimatedFreed: number;
 }
@@ -48,7 +50,7 @@ export class UnreadableError extends Error {
  * be read; returns undefined when the step would lose a typed prompt (it is then not taken).
  */
 export function prepareStep(root: string, db: IndexDb, c: Candidate, action: LedgerAction, reason: LedgerReason): PreparedStep | undefined {
-  if (action === 'data-loss') return { candidate: c, action, reason, newBlob: null, blobBytesBefore: c.blobBytes, blobBytesAfter: 0, estimatedFreed: c.blobBytes };
+  if (action === 'data-loss') return { candidate: c, action, reason, newBlob: null, blobBytesBefore: c.blobBytes, blobBytesAfter: 0, searchCharsAfter: 0, estimatedFreed: c.blobBytes };
   let current: Conversation;
   try {
     current = readBlob(root, c.blobPath);
@@ -59,10 +61,12 @@ export function prepareStep(root: string, db: IndexDb, c: Candidate, action: Led
   if (!keepsPrompts(current, next)) return undefined;
   const blobBytesAfter = encodeConversation(next).length;
   const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
-  const searchFreed = Math.max(0, chars(current) - chars(next)) * SEARCH_BYTES_PER_CHAR;
+  const searchCharsAfter = chars(next);
+  // A dry run reads the record as it was: c's figures say what an earlier planned step left.
+  const searchFreed = Math.max(0, (c.searchChars ?? chars(current)) - searchCharsAfter) * SEARCH_BYTES_PER_CHAR;
   const suffix = action === 'stage-1' ? '.r1.pb' : '.r2.pb';
   const newBlob = blobRelativePath(c).replace(/\.pb$/, suffix);
-  return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
+  return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, searchCharsAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
 }
 
 /** Every typed prompt of `before` is in `after`, with the same text. */

@@ -1,6 +1,7 @@
 /** Preview an eviction sweep (what would go, by stage, with bytes), or run one after a confirmation. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { freedSummary } from '../../../../shared/eviction-text';
 import type { EvictionReport, EvictionStep, LedgerAction } from '../../../../shared/retention';
 import type { ArchivedSummary } from '../../../../shared/views';
 import { bytes, num } from '../../lib/format';
@@ -78,7 +79,8 @@ function Report({ report: r, known, onOpen }: { report: EvictionReport; known: R
     <section className="eviction-report" aria-label={r.dryRun ? 'Eviction preview' : 'Eviction done'} data-testid={r.dryRun ? 'eviction-preview' : 'eviction-result'}>
       <p>
         <strong>{r.dryRun ? 'Preview:' : 'Done:'}</strong> {bytes(r.archiveBytesBefore)} → {bytes(r.archiveBytesAfter)}
-        {r.dryRun ? ' (estimated)' : ''} · {bytes(r.bytesFreed)} {r.dryRun ? 'would be freed' : 'freed'}
+        {r.dryRun ? ' (estimated)' : ''}
+        {r.steps.length ? ` · ${freedSummary(r, bytes)}` : ''}
         {r.steps.length === 0 ? ` · nothing ${r.dryRun ? 'would go' : 'had to go'}: the archive fits its budget.` : ''}
       </p>
       {r.dataLoss.length ? (
