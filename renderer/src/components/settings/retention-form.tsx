@@ -1,7 +1,7 @@
 /** The storage budget: soft and hard caps, maximum age of raw bulk, digest cap, cadence; checked, then saved. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../../shared/retention';
+import { useEffect, useId, useState } from 'react';
+import { EVICTION_CADENCES, type EvictionCadence, type RetentionPatch, type RetentionSettings } from '../../../../shared/retention';
 import { checkFields, type FieldErrors, fieldsOf, type RetentionFields } from '../../lib/retention-form';
 import { call } from '../../transport';
 
@@ -11,7 +11,11 @@ const CADENCE_LABELS: Record<EvictionCadence, string> = {
   manual: 'Manually (Evict now)',
 };
 
-export function RetentionForm({ settings, defaults }: { settings: RetentionSettings; defaults: RetentionSettings }): React.JSX.Element {
+/**
+ * `onDraft` hears what the form says as the person types: the patch over the saved settings
+ * (empty when nothing changed), or undefined while a field is invalid (the preview uses it).
+ */
+export function RetentionForm({ settings, defaults, onDraft }: { settings: RetentionSettings; defaults: RetentionSettings; onDraft?: (draft: RetentionPatch | undefined) => void }): React.JSX.Element {
   const client = useQueryClient();
   const [fields, setFields] = useState<RetentionFields>(() => fieldsOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -29,8 +33,10 @@ export function RetentionForm({ settings, defaults }: { settings: RetentionSetti
     setSaved(false);
     if (errors[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
   };
-  const { patch } = checkFields(fields, settings);
+  const { patch, errors: typed } = checkFields(fields, settings);
   const dirty = Object.keys(patch).length > 0;
+  const draft = Object.values(typed).some(Boolean) ? undefined : JSON.stringify(patch);
+  useEffect(() => onDraft?.(draft === undefined ? undefined : (JSON.parse(draft) as RetentionPatch)), [draft, onDraft]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const checked = checkFields(fields, settings);
