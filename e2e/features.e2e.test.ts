@@ -2,9 +2,13 @@
  * What the contract gained since the first UI, in real Chromium against `dejavu serve` over a
  * real archive of the fixtures: pinning, subagents (nested and linked both ways), the
  * `#/conversation/<id>` route, the search syntax help, and Settings → Storage (settings saved
- * and read back after a reload, an eviction preview).
+ * and read back after a reload, an eviction preview with the saved values and with the values
+ * typed in the form).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freedSummary } from '../shared/eviction-text';
+import type { EvictionReport } from '../shared/retention';
+import { bytes } from '../renderer/src/lib/format';
 import { dejavu, dejavuJson } from '../test/cli';
 import { type App, startApp } from './harness';
 import { SearchPage } from './pages/search-page';
@@ -162,20 +166,38 @@ describe('settings → storage', () => {
     expect(await settings.field('Maximum age of raw bulk (days)').inputValue()).toBe('1');
   });
 
-  it('previews an eviction, by stage, with bytes, and changes nothing', async () => {
-    // Every fixture has been idle for more than a day: the new maximum age would trim them.
+  it('previews an eviction with the saved budget: under the soft cap nothing ages out', async () => {
+    // Every fixture has been idle for more than the saved maximum age of a day, but the archive is
+    // far under its 1.5 GB soft cap: an archive outlives the agent, nothing goes.
     await settings.view.getByRole('button', { name: 'Preview eviction' }).click();
     const preview = settings.preview();
     await preview.waitFor();
+    expect(await preview.textContent()).toMatch(/^Preview: .* nothing would go: the archive fits its budget\./);
+  });
+
+  it('previews with the values typed in the form, unsaved, by stage, with figures that add up, and changes nothing', async () => {
+    await settings.field('Soft cap').fill('1 MB');
+    await expect.poll(() => settings.view.textContent()).toContain('The preview uses the values in the form above, not saved yet');
+    await settings.view.getByRole('button', { name: 'Preview eviction' }).click();
+    const preview = settings.preview();
+    await preview.getByText(/^Preview with the unsaved values:/).waitFor();
+    // The same plan as the CLI's with the same override, in the same words.
+    const plan = dejavuJson<EvictionReport>(['evict', '--dry-run', '--soft-cap', '1MiB'], app.env);
+    expect(plan.bytesFreed).toBe(plan.archiveBytesBefore - plan.archiveBytesAfter);
+    expect(await preview.locator('p').first().textContent()).toBe(`Preview with the unsaved values: ${bytes(plan.archiveBytesBefore)} → ${bytes(plan.archiveBytesAfter)} (estimated) · ${freedSummary(plan, bytes)}`);
+    // Over the typed soft cap, what is idle past the saved maximum age goes first.
     const items = preview.locator('[data-step-action="stage-1"]');
-    expect(await items.count()).toBeGreaterThan(10);
+    expect(await items.count()).toBe(plan.steps.filter((s) => s.action === 'stage-1').length);
     expect(await items.first().textContent()).toMatch(/idle longer than the maximum age · [\d.]+ (B|KB|MB)/);
-    expect(await preview.textContent()).toMatch(/would be freed/);
     // The pinned conversation is never planned.
     expect(await preview.locator('button[title="' + KV + '"]').count()).toBe(0);
+    // Nothing was saved or evicted.
+    expect(dejavuJson<{ softCapBytes: number }>(['settings'], app.env).softCapBytes).toBe(1.5 * 1024 ** 3);
     const after = dejavu(['stats', '--json'], app.env);
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout).ledger.stage1).toBe(0);
+    await settings.view.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => settings.view.textContent()).toContain('The preview uses the saved budget, as Evict now does.');
   });
 
   it('closes with Escape', async () => {

@@ -106,8 +106,17 @@ export const contract = {
   /** Retention settings, stage counts, ledger totals, recent ledger entries and data-loss events. */
   'dejavu:retention': channel<RetentionView>()(z.object({}).strict()),
   'dejavu:set-retention': channel<RetentionSettings>()(z.object({ settings: retentionPatchSchema }).strict()),
-  /** Run an eviction sweep now (dryRun: only plan it); runs off the UI path. */
-  'dejavu:evict': channel<EvictionReport>()(z.object({ dryRun: z.boolean() }).strict()),
+  /**
+   * Run an eviction sweep now (dryRun: only plan it); runs off the UI path. A plan may use
+   * `overrides` of the saved settings (the values typed in the form, not saved); a real sweep
+   * uses only the saved ones.
+   */
+  'dejavu:evict': channel<EvictionReport>()(
+    z
+      .object({ dryRun: z.boolean(), overrides: retentionPatchSchema.optional() })
+      .strict()
+      .refine((r) => r.dryRun || r.overrides === undefined, { message: 'overrides apply to a preview only: save the settings to evict with them', path: ['overrides'] }),
+  ),
 } as const;
 
 export type Contract = typeof contract;

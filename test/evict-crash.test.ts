@@ -1,8 +1,9 @@
 /**
  * Kill a real `dejavu evict --apply` with SIGKILL: at each point of a batch (after the ledger
- * intent, after the new blobs, after the index commit) and at a random moment. Right after
- * the kill the archive is consistent and every prompt readable; the next run repairs the
- * half-done step (finishing or rolling it back), leaves no stray files, and the ledger is true.
+ * intent, after the new blobs, after the index commit) and at seeded random moments. Right
+ * after the kill the archive is consistent and every prompt readable; the next run repairs the
+ * half-done step (finishing or rolling it back), leaves no stray files, the ledger is true, and
+ * every conversation ends at the stage an uninterrupted sweep would have left it at.
  */
 import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync } from 'node:fs';
@@ -10,10 +11,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvictionReport } from '../shared/retention';
+import { archiveDiskBytes } from '../main/core/archive/disk-usage';
 import { dejavu, dejavuAsync, dejavuJson } from './cli';
+import { random } from './random';
 import { expectConsistentFiles, expectPromptsReadable, importFixtures, type Prompts, snapshotPrompts } from './retention-helpers';
 
 const TINY = ['--soft-cap', '1', '--hard-cap', '1'];
+
+/** Ledger steps written so far, whatever their status. */
+function steps(archive: string): number {
+  return ledger(archive).reduce((n, r) => n + r.n, 0);
+}
+
+/** Each conversation's effective stage. */
+function stageById(archive: string): Record<string, number> {
+  const db = new Database(path.join(archive, 'index.db'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT id, CASE WHEN retention_revision = revision THEN retention_stage ELSE 0 END AS stage FROM conversations ORDER BY id').all() as { id: string; stage: number }[];
+    return Object.fromEntries(rows.map((r) => [r.id, r.stage]));
+  } finally {
+    db.close();
+  }
+}
 
 function ledger(archive: string): { status: string; n: number }[] {
   const db = new Database(path.join(archive, 'index.db'), { readonly: true });
@@ -78,34 +97,61 @@ describe('an eviction killed mid-run', { timeout: 240_000 }, () => {
     expect(end.stages.every((s) => s === 2)).toBe(true);
   });
 
-  it('is repaired when killed at a random moment', async () => {
-    const archive = path.join(work, 'random');
-    cpSync(pristine, archive, { recursive: true });
-    const env = { DEJAVU_HOME: archive, DEJAVU_EVICT_BATCH: '2' };
-    const child = dejavuAsync(['evict', '--apply', ...TINY], env);
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    const steps = () => ledger(archive).reduce((n, r) => n + r.n, 0);
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      try {
-        if (steps() >= 20) break;
-      } catch {
-        // The index is still being created or migrated.
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
-    expectPromptsReadable(archive, before);
-    const mid = agreement(archive);
-    expect(mid.stages).toEqual(mid.fromLedger);
+  /**
+   * Killed at seeded random moments (after a random number of ledger steps within each sixth of
+   * the sweep, so both passes are hit, plus a random few milliseconds), then run again: each conversation must end at the stage an uninterrupted
+   * sweep of an identical archive leaves it at. Caps relative to the archive, so both stages
+   * happen whatever the fixtures weigh; the killed runs use small batches, the reference the default.
+   */
+  describe('killed at a random moment and run again', () => {
+    let caps: string[];
+    let expected: Record<string, number>;
+    let reference: number;
 
-    const next = dejavu(['evict', '--apply', ...TINY], env);
-    expect(next.code, next.stderr).toBe(0);
-    expectConsistentFiles(archive);
-    expectPromptsReadable(archive, before);
-    const end = agreement(archive);
-    expect(end.stages).toEqual(end.fromLedger);
-    expect(end.stages.every((s) => s === 2)).toBe(true);
+    beforeAll(() => {
+      const size = archiveDiskBytes(pristine);
+      caps = ['--soft-cap', String(Math.round(size * 0.3)), '--hard-cap', String(Math.round(size * 0.35)), '--max-age', 'off'];
+      const archive = path.join(work, 'uninterrupted');
+      cpSync(pristine, archive, { recursive: true });
+      const r = dejavu(['evict', '--apply', ...caps], { DEJAVU_HOME: archive });
+      expect(r.code, r.stderr).toBe(0);
+      expected = stageById(archive);
+      reference = steps(archive);
+      const stages = new Set(Object.values(expected));
+      expect([stages.has(1), stages.has(2)]).toEqual([true, true]); // the caps make both stages happen
+    });
+
+    const TRIES = 6;
+    it.each(Array.from({ length: TRIES }, (_, i) => i))('try %i ends where the uninterrupted sweep ends', async (i) => {
+      const rand = random(1_000_003 * (i + 1));
+      const archive = path.join(work, `random-${i}`);
+      cpSync(pristine, archive, { recursive: true });
+      const env = { DEJAVU_HOME: archive, DEJAVU_EVICT_BATCH: '4' };
+      const target = Math.max(1, Math.floor(((i + rand()) * reference) / TRIES));
+      const extraMs = Math.floor(rand() * 40);
+      const child = dejavuAsync(['evict', '--apply', ...caps], env);
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        try {
+          if (steps(archive) >= target) break;
+        } catch {
+          // The index is being written: look again.
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await new Promise((r) => setTimeout(r, extraMs));
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      expectPromptsReadable(archive, before);
+      const mid = agreement(archive);
+      expect(mid.stages).toEqual(mid.fromLedger);
+
+      const next = dejavu(['evict', '--apply', ...caps], env);
+      expect(next.code, next.stderr).toBe(0);
+      expectConsistentFiles(archive);
+      expectPromptsReadable(archive, before);
+      expect(stageById(archive)).toEqual(expected);
+    });
   });
 });

@@ -10,19 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { fileParseContext } from '../main/core/capture/parse-context';
 import { PROVIDERS } from '../main/core/providers/registry';
 import { readProvenance } from './provenance';
+import { random } from './random';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-robust-'));
 const byAgent = new Map(PROVIDERS.map((p) => [p.agent as string, p]));
 const rows = readProvenance().filter((r) => byAgent.has(r.agentSection));
-
-/** A small deterministic generator, so a failing case can be reproduced. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 describe('damaged session files', () => {
   it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('%s: cut, holed and polluted copies still parse', async (_name, r) => {

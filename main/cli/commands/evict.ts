@@ -5,6 +5,7 @@ import { openReadableIndex } from '../../core/archive/db';
 import { type ArchiveAccess, sweep } from '../../core/retention/evict';
 import { InvalidSettingsError, type SettingsPatch } from '../../core/retention/settings';
 import type { CrashPoint } from '../../core/retention/step';
+import { freedSummary } from '../../../shared/eviction-text';
 import type { EvictionReport } from '../../../shared/retention';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
@@ -26,7 +27,7 @@ export function registerEvict(program: Command): void {
     .description('degrade the oldest conversations until the archive fits its budget (prompts and digests are kept)')
     .option('--soft-cap <bytes>', 'soft cap for this run (e.g. 2GiB): above it, raw bulk of the oldest goes', bytesOption('--soft-cap'))
     .option('--hard-cap <bytes>', 'hard cap for this run: above it, whole threads of the oldest go (digests stay)', bytesOption('--hard-cap'))
-    .option('--max-age <days>', 'raw bulk idle longer than this goes ("off": never)', daysOption('--max-age'))
+    .option('--max-age <days>', 'over the soft cap, raw bulk idle longer than this goes first ("off": never)', daysOption('--max-age'))
     .option('--dry-run', 'only show what would go')
     .option('--apply', 'do it')
     .option('--json', 'print the report as JSON')
@@ -80,8 +81,8 @@ function printReport(r: EvictionReport): void {
     out.write(`${count('stage-1')} conversation(s) ${verb('lose', 'lost')} raw records and large tool output (prompts, answers, tool calls kept)\n`);
     out.write(`${count('stage-2')} conversation(s) ${verb('keep', 'now keep')} only their digest (every prompt, the last answer)\n`);
     if (count('data-loss')) out.write(`${count('data-loss')} unreadable conversation(s) ${verb('be', 'were')} dropped: data loss\n`);
-    out.write(`${formatBytes(r.bytesFreed)} of records ${r.dryRun ? 'would be ' : ''}freed\n`);
   }
+  if (r.steps.length) out.write(`${freedSummary(r, formatBytes)}\n`);
   if (r.overHardCap) out.write('Still over the hard cap: what is left is pinned, digests and the index.\n');
   if (r.digestCapExceeded) out.write('Digests are over their cap: they are never dropped; raise the cap or unpin/delete by hand.\n');
 }

@@ -37,7 +37,7 @@ export function registerSettings(program: Command): void {
     .description('show or change the retention budget (caps, maximum age, cadence)')
     .option('--soft-cap <bytes>', 'above this, raw bulk of the oldest conversations goes', bytesOption('--soft-cap'))
     .option('--hard-cap <bytes>', 'above this, whole threads of the oldest go (digests stay)', bytesOption('--hard-cap'))
-    .option('--max-age <days>', 'raw bulk idle longer than this goes ("off": never)', daysOption('--max-age'))
+    .option('--max-age <days>', 'over the soft cap, raw bulk idle longer than this goes first ("off", the default: never)', daysOption('--max-age'))
     .option('--digest-cap <bytes>', 'alert when digests pass this (they are never dropped)', bytesOption('--digest-cap'))
     .option('--cadence <when>', `when the app sweeps: ${EVICTION_CADENCES.join(', ')}`)
     .option('--json', 'print as JSON')
@@ -67,7 +67,7 @@ export function registerSettings(program: Command): void {
 export function printSettings(s: RetentionSettings, out: TextOut = stdout): void {
   out.write(`soft cap    ${formatBytes(s.softCapBytes)}  (above it: raw bulk of the oldest goes)\n`);
   out.write(`hard cap    ${formatBytes(s.hardCapBytes)}  (above it: whole threads of the oldest go, digests stay)\n`);
-  out.write(`max age     ${s.maxAgeDays === null ? 'off' : `${s.maxAgeDays} days`}  (raw bulk idle longer goes)\n`);
+  out.write(`max age     ${s.maxAgeDays === null ? 'off' : `${s.maxAgeDays} days`}  (over the soft cap, raw bulk idle longer goes first; under it nothing ages out)\n`);
   out.write(`digest cap  ${formatBytes(s.digestCapBytes)}  (alert only)\n`);
   out.write(`cadence     ${s.cadence}\n`);
 }

@@ -20,7 +20,9 @@ export interface Candidate {
   readonly revision: number;
   /** Where its record is now (updated as a sweep moves it). */
   blobPath: string;
+  /** Its record's size, and the characters of its search rows once known (as a sweep left or planned it). */
   blobBytes: number;
+  searchChars?: number;
   readonly workspace: string;
   readonly instance: string;
   readonly agent: string;
@@ -67,16 +69,19 @@ export interface Phase {
 }
 
 /**
- * The passes, in order: (1) raw bulk of conversations idle past the maximum age; (2) raw bulk
- * of the oldest while over the soft cap; (3) whole threads of the oldest (their digests stay)
- * while over the hard cap; (4) only then, still over the hard cap, conversations that could
- * not be analyzed (their blob is unreadable) are dropped, each a recorded data-loss event.
+ * The passes, in order: (1) when the archive was over the soft cap as the sweep began
+ * (`startBytes`), raw bulk of every conversation idle past the maximum age, if one is set, even
+ * once the archive is back under: under the soft cap nothing ages out, as an archive outlives
+ * the agent; (2) raw bulk of the oldest
+ * while over the soft cap; (3) whole threads of the oldest (their digests stay) while over
+ * the hard cap; (4) only then, still over the hard cap, conversations that could not be
+ * analyzed (their blob is unreadable) are dropped, each a recorded data-loss event.
  */
-export function phases(settings: RetentionSettings, now: number): Phase[] {
+export function phases(settings: RetentionSettings, now: number, startBytes: number): Phase[] {
   const cutoff = settings.maxAgeDays === null ? undefined : new Date(now - settings.maxAgeDays * 86_400_000).toISOString();
   const open = (c: Candidate) => !c.pinned;
   const list: Phase[] = [];
-  if (cutoff) {
+  if (cutoff && startBytes > settings.softCapBytes) {
     list.push({ action: 'stage-1', reason: 'max-age', eligible: (c) => open(c) && c.analyzed && c.stage === 0 && c.lastActivity < cutoff, active: () => true });
   }
   list.push(

@@ -4,16 +4,23 @@
  * Conversation records, so every reader, search and a later merge treat them like any other.
  */
 import type { Conversation, Message, Part } from '../../../shared/record';
+import { identifiers, indexedText } from '../search/search-rows';
 import type { Digest } from './digest';
 
 /** Tool output, images and system/tool text larger than this are bulk in stage 1. */
 export const BULK_CHARS = 4 * 1024;
 /** What stage 1 keeps of a large tool result: its head, so a glance still says what it was. */
-const KEPT_HEAD_CHARS = 1024;
+export const KEPT_HEAD_CHARS = 1024;
+/**
+ * And of the rest, at most this many characters of identifiers: as many as search keeps of a
+ * long tool output's middle, so every one kept is indexed again from the stage-1 record.
+ */
+const KEPT_IDENTIFIER_CHARS = 8 * 1024;
 
 /**
- * Stage 1: drop the native records and large tool results / images / system text; keep every
- * prompt, every answer (text and reasoning), and tool call names and arguments whole.
+ * Stage 1: drop the native records and large tool results / images / system text (keeping their
+ * head and identifiers); keep every prompt, every answer (text and reasoning), and tool call
+ * names and arguments whole.
  */
 export function dropBulk(c: Conversation): Conversation {
   return { ...c, messages: c.messages.map(slimMessage) };
@@ -28,22 +35,28 @@ function slimMessage(m: Message): Message {
 function slimPart(p: Part, bulkText: boolean): Part {
   switch (p.type) {
     case 'tool_call_response':
-      return p.response.length > BULK_CHARS ? { ...p, response: headOf(p.response) } : p;
+      return p.response.length > BULK_CHARS ? { ...p, response: headOf(p.response, p) } : p;
     case 'blob':
       return p.content.length > BULK_CHARS
         ? { type: 'generic', kind: 'dropped-blob', content: `${p.mimeType} ${p.modality}, ${Math.round((p.content.length * 3) / 4)} bytes (dropped by retention)` }
         : p;
     case 'generic':
-      return bulkText && p.content.length > BULK_CHARS ? { ...p, content: headOf(p.content) } : p;
     case 'text':
-      return bulkText && p.content.length > BULK_CHARS ? { ...p, content: headOf(p.content) } : p;
+      return bulkText && p.content.length > BULK_CHARS ? { ...p, content: headOf(p.content, p) } : p;
     default:
       return p;
   }
 }
 
-function headOf(s: string): string {
-  return `${s.slice(0, KEPT_HEAD_CHARS)}\n… [${s.length - KEPT_HEAD_CHARS} more characters dropped by retention]`;
+/**
+ * The head of a bulky text, and the identifiers (paths, hashes, ids) search had indexed from
+ * the rest: kept in the record itself, so they stay findable, even after search.db is rebuilt
+ * from the blobs. Search's own extractor picks them, from the text search had of the part.
+ */
+function headOf(s: string, part: Part): string {
+  const ids = identifiers(indexedText(part).slice(KEPT_HEAD_CHARS), KEPT_IDENTIFIER_CHARS);
+  const kept = ids.length ? `; identifiers in them, kept for search: ${ids.join(' ')}` : '';
+  return `${s.slice(0, KEPT_HEAD_CHARS)}\n… [${s.length - KEPT_HEAD_CHARS} more characters dropped by retention${kept}]`;
 }
 
 /** The id of the stage-2 thread's closing message (the last answer's snippet). */

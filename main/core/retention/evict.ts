@@ -15,6 +15,7 @@ import { analyzePending } from './analyze';
 import { type Candidate, loadCandidates, phases, stageOf } from './budget';
 import { digestBytes } from './digest-store';
 import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
+import { endSweep, saveSweep, unfinishedSweep } from './sweep-state';
 import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
 
 /** What a sweep works through: the archive writer (its lock is held) or anything shaped like it. */
@@ -45,26 +46,31 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   const settings: RetentionSettings = withPatch(readSettings(db), settingsPatchSchema.parse(options.overrides ?? {}));
   const analysis = options.apply ? await analyzePending(root, db) : { analyzed: 0, repaired: 0 };
   const before = archiveDiskBytes(root);
+  // A killed sweep's count, not the disk it left uncompacted (see sweep-state.ts).
+  const resumed = unfinishedSweep(db);
+  const start = resumed?.start ?? before;
   const candidates = loadCandidates(db);
   if (!options.apply) for (const c of candidates) if (!c.analyzed && c.stage < 2) c.analyzed = readable(root, c);
 
   const runId = randomUUID();
   const done: PreparedStep[] = [];
   const indexer = options.apply ? new SearchIndexer(root) : undefined;
-  let size = before;
-  // A dry run leaves each conversation as it was, so a later stage's estimate includes the earlier one's.
-  const planned = new Map<string, number>();
+  let size = resumed?.size ?? before;
+  if (options.apply) saveSweep(db, runId, { start, size });
   try {
-    for (const phase of phases(settings, now)) {
+    for (const phase of phases(settings, now, start)) {
       let batch: PreparedStep[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
-        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, done.length === 0 ? options.crashAt : undefined) : batch;
+        const crashAt = done.length === 0 ? options.crashAt : undefined;
+        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, { crashAt, onCommit: () => saveSweep(db, runId, { start, size }) }) : batch;
         for (const s of taken) {
           s.candidate.stage = stageOf(s.action);
-          // A dry run moves nothing: the next stage is planned from the record as it is.
+          // A dry run writes nothing, so its next stage reads the record as it is, but counts from
+          // what this one would leave: its plan and figures are those of the real run.
           if (indexer && s.newBlob) s.candidate.blobPath = s.newBlob;
-          if (indexer) s.candidate.blobBytes = s.blobBytesAfter;
+          s.candidate.blobBytes = s.blobBytesAfter;
+          s.candidate.searchChars = s.searchCharsAfter;
         }
         done.push(...taken);
         batch = [];
@@ -83,8 +89,7 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
         }
         if (!step) continue;
         batch.push(step);
-        size -= step.estimatedFreed - (planned.get(c.id) ?? 0);
-        if (!options.apply) planned.set(c.id, step.estimatedFreed);
+        size -= step.estimatedFreed;
         if (batch.length >= (options.batch ?? 32)) await flush();
       }
       await flush();
@@ -92,10 +97,15 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
   } finally {
     indexer?.close();
   }
-  if (options.apply && done.length) await compact(root, db);
-  if (options.apply) markRun(db, new Date(now).toISOString());
+  // A resumed sweep also gives back what the killed one freed but never compacted.
+  if (options.apply && (done.length || resumed !== undefined)) await compact(root, db);
+  if (options.apply) {
+    endSweep(db);
+    markRun(db, new Date(now).toISOString());
+  }
   const after = options.apply ? archiveDiskBytes(root) : Math.max(0, size);
   const steps: EvictionStep[] = done.map((s) => ({ conversationId: s.candidate.id, action: s.action, reason: s.reason, bytesFreed: s.blobBytesBefore - s.blobBytesAfter }));
+  const recordBytesFreed = steps.reduce((n, s) => n + s.bytesFreed, 0);
   return {
     dryRun: !options.apply,
     settings,
@@ -104,7 +114,9 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
     analyzed: analysis.analyzed,
     repaired: analysis.repaired,
     steps,
-    bytesFreed: steps.reduce((n, s) => n + s.bytesFreed, 0),
+    bytesFreed: before - after,
+    recordBytesFreed,
+    indexBytesFreed: before - after - recordBytesFreed,
     dataLoss: steps.filter((s) => s.action === 'data-loss').map((s) => s.conversationId),
     overHardCap: after > settings.hardCapBytes,
     digestCapExceeded: digestBytes(db) > settings.digestCapBytes,

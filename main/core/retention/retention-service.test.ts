@@ -35,6 +35,13 @@ describe('retention through the service', () => {
 
       const plan = await service.handle('dejavu:evict', { dryRun: true });
       expect(plan.ok && plan.value.steps.length).toBe((ids.length - 1) * 2);
+      // A preview may use values not saved (the form's); a real sweep only the saved ones.
+      const roomy = await service.handle('dejavu:evict', { dryRun: true, overrides: { softCapBytes: 2 ** 40, hardCapBytes: 2 ** 40 } });
+      expect(roomy.ok && roomy.value).toMatchObject({ steps: [], settings: { softCapBytes: 2 ** 40, cadence: 'manual' } });
+      const unsaved = await service.handle('dejavu:evict', { dryRun: false, overrides: { softCapBytes: 2 ** 40 } });
+      expect(unsaved.ok || unsaved.error).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('overrides apply to a preview only: save the settings to evict with them') });
+      const crossed = await service.handle('dejavu:evict', { dryRun: true, overrides: { softCapBytes: 10 } });
+      expect(crossed.ok || crossed.error).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('the hard cap (1 bytes) is below the soft cap (10 bytes)') });
 
       // Other requests are answered while the sweep runs.
       let finished = false;

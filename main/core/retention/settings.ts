@@ -5,12 +5,22 @@
  * Measured on the real fixtures (74 conversations from 10 agents, 21.5 MB of source files):
  * a whole conversation costs ~515 KB on disk (64 KB blob + ~450 KB of trigram search index:
  * 3.7 bytes per indexed character), 1.8× its source; after stage 1 ~225 KB (17 KB blob, search
- * text halved: tool output truncated); after stage 2 ~11 KB (1.4 KB blob, a ~6 KB search
+ * text halved: tool output truncated), ~45 KB more since stage 1 keeps the identifiers of the
+ * output it drops for search (on the 74 fixture conversations stage 1 takes the archive from 34.0 MB
+ * to 22.1 MB, against 18.7 MB without them); after stage 2 ~11 KB (1.4 KB blob, a ~6 KB search
  * index of the prompts, a 3.9 KB digest). A heavy user (20 conversations a day) adds ~3.7 GB
  * a year. So: a 2 GiB soft cap keeps ~4,000 whole conversations (about half a year of heavy
- * use); a 5 GiB hard cap then still holds ~15,000 at stage 1 before any thread goes; raw bulk
- * older than a year goes regardless; digests alert past 256 MiB (~65,000 conversations), and
- * a daily sweep keeps the work small.
+ * use); a 5 GiB hard cap then still holds ~15,000 at stage 1 before any thread goes; digests
+ * alert past 256 MiB (~65,000 conversations), and a daily sweep keeps the work small.
+ *
+ * No maximum age by default: an archive is kept so conversations outlive the agent's files, so
+ * nothing ages out while it is under its budget (a first sync of years of history used to trim
+ * a fifth of it at once). Even when set, the age applies only over the soft cap.
+ *
+ * Only what the person chose is stored (key `retention.chosen`), so a later change of a default
+ * reaches everyone who never set that value. Archives from before stored every value under
+ * `retention`, defaults included; there a value equal to the default of then counts as never
+ * chosen (so a stored 365-day maximum age, the old default, now reads as off).
  */
 import type { RetentionPatch, RetentionSettings } from '../../../shared/retention';
 import { retentionPatchSchema } from '../../../shared/retention-schema';
@@ -22,7 +32,7 @@ const MIB = 1024 ** 2;
 export const DEFAULT_SETTINGS: RetentionSettings = {
   softCapBytes: 2 * GIB,
   hardCapBytes: 5 * GIB,
-  maxAgeDays: 365,
+  maxAgeDays: null,
   digestCapBytes: 256 * MIB,
   cadence: 'daily',
 };
@@ -35,15 +45,44 @@ export class InvalidSettingsError extends Error {
   override readonly name = 'InvalidSettingsError';
 }
 
-const KEY = 'retention';
+const CHOSEN_KEY = 'retention.chosen';
+/** Every value, defaults included, as versions before `retention.chosen` stored them. */
+const LEGACY_KEY = 'retention';
+const LEGACY_DEFAULTS: RetentionSettings = { ...DEFAULT_SETTINGS, maxAgeDays: 365 };
 const LAST_RUN_KEY = 'retention.last-run';
 
+export function getSetting(db: IndexDb, key: string): string | undefined {
+  return (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+}
+
+export function putSetting(db: IndexDb, key: string, value: string, at = new Date().toISOString()): void {
+  db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at').run(key, value, at);
+}
+
+export function deleteSetting(db: IndexDb, key: string): void {
+  db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+}
+
+/** The values the person set (a stored value that does not parse counts as never set). */
+function chosen(db: IndexDb): SettingsPatch {
+  const parse = (text: string): SettingsPatch => {
+    try {
+      return settingsPatchSchema.parse(JSON.parse(text));
+    } catch {
+      return {};
+    }
+  };
+  const current = getSetting(db, CHOSEN_KEY);
+  if (current !== undefined) return parse(current);
+  const legacy = getSetting(db, LEGACY_KEY);
+  if (legacy === undefined) return {};
+  return Object.fromEntries(Object.entries(parse(legacy)).filter(([k, v]) => v !== LEGACY_DEFAULTS[k as keyof RetentionSettings])) as SettingsPatch;
+}
+
 export function readSettings(db: IndexDb): RetentionSettings {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(KEY) as { value: string } | undefined;
-  if (!row) return DEFAULT_SETTINGS;
   try {
-    // Keys added by a later version fall back to their defaults.
-    return withPatch(DEFAULT_SETTINGS, settingsPatchSchema.parse(JSON.parse(row.value)));
+    // Values never chosen take their defaults.
+    return withPatch(DEFAULT_SETTINGS, chosen(db));
   } catch {
     return DEFAULT_SETTINGS;
   }
@@ -58,21 +97,22 @@ export function withPatch(base: RetentionSettings, patch: SettingsPatch): Retent
 }
 
 export function saveSettings(db: IndexDb, patch: SettingsPatch): RetentionSettings {
-  const next = withPatch(readSettings(db), settingsPatchSchema.parse(patch));
-  db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at').run(
-    KEY,
-    JSON.stringify(next),
-    new Date().toISOString(),
-  );
-  return next;
+  const set = Object.fromEntries(Object.entries(settingsPatchSchema.parse(patch)).filter(([, v]) => v !== undefined));
+  const next = { ...chosen(db), ...set };
+  const settings = withPatch(DEFAULT_SETTINGS, next);
+  db.transaction(() => {
+    putSetting(db, CHOSEN_KEY, JSON.stringify(next));
+    deleteSetting(db, LEGACY_KEY);
+  })();
+  return settings;
 }
 
 export function lastRunAt(db: IndexDb): string | undefined {
-  return (db.prepare('SELECT value FROM settings WHERE key = ?').get(LAST_RUN_KEY) as { value: string } | undefined)?.value;
+  return getSetting(db, LAST_RUN_KEY);
 }
 
 export function markRun(db: IndexDb, at: string): void {
-  db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at').run(LAST_RUN_KEY, at, at);
+  putSetting(db, LAST_RUN_KEY, at, at);
 }
 
 /** Whether the cadence asks for a sweep after a sync, given when the last one ran. */

@@ -32,6 +32,8 @@ export interface PreparedStep {
   readonly newBlob: string | null;
   readonly blobBytesBefore: number;
   readonly blobBytesAfter: number;
+  /** Characters of the search rows of what it leaves. */
+  readonly searchCharsAfter: number;
   /** Blob bytes freed plus the estimated search.db bytes. */
   readonly estimatedFreed: number;
 }
@@ -48,7 +50,7 @@ export class UnreadableError extends Error {
  * be read; returns undefined when the step would lose a typed prompt (it is then not taken).
  */
 export function prepareStep(root: string, db: IndexDb, c: Candidate, action: LedgerAction, reason: LedgerReason): PreparedStep | undefined {
-  if (action === 'data-loss') return { candidate: c, action, reason, newBlob: null, blobBytesBefore: c.blobBytes, blobBytesAfter: 0, estimatedFreed: c.blobBytes };
+  if (action === 'data-loss') return { candidate: c, action, reason, newBlob: null, blobBytesBefore: c.blobBytes, blobBytesAfter: 0, searchCharsAfter: 0, estimatedFreed: c.blobBytes };
   let current: Conversation;
   try {
     current = readBlob(root, c.blobPath);
@@ -59,9 +61,11 @@ export function prepareStep(root: string, db: IndexDb, c: Candidate, action: Led
   if (!keepsPrompts(current, next)) return undefined;
   const blobBytesAfter = encodeConversation(next).length;
   const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
-  const searchFreed = Math.max(0, chars(current) - chars(next)) * SEARCH_BYTES_PER_CHAR;
+  const searchCharsAfter = chars(next);
+  // A dry run reads the record as it was: c's figures say what an earlier planned step left.
+  const searchFreed = Math.max(0, (c.searchChars ?? chars(current)) - searchCharsAfter) * SEARCH_BYTES_PER_CHAR;
   const newBlob = blobRelativePath(c, action === 'stage-1' ? 1 : 2);
-  return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
+  return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, searchCharsAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
 }
 
 /** Every typed prompt of `before` is in `after`, with the same text. */
@@ -70,8 +74,16 @@ export function keepsPrompts(before: Conversation, after: Conversation): boolean
   return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === textOf(m.parts));
 }
 
+export interface BatchOptions {
+  /** Runs inside the transaction that commits the batch (the sweep saves its count there). */
+  readonly onCommit?: () => void;
+  /** Tests only: SIGKILL this process at this point. */
+  readonly crashAt?: CrashPoint;
+}
+
 /** Do a batch of prepared steps (see the order of operations at the top of this file). */
-export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, runId: string, steps: readonly PreparedStep[], crashAt?: CrashPoint): PreparedStep[] {
+export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, runId: string, steps: readonly PreparedStep[], options: BatchOptions = {}): PreparedStep[] {
+  const { crashAt, onCommit } = options;
   const rowOf = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const intents: { step: PreparedStep; seq: number }[] = [];
   db.transaction(() => {
@@ -96,6 +108,7 @@ export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, 
       update.run(step.newBlob ?? step.candidate.blobPath, step.blobBytesAfter, stageOf(step.action), step.candidate.id, step.candidate.revision);
       markCommitted(db, seq, step.blobBytesAfter);
     }
+    onCommit?.();
   })();
   crash(crashAt, 'after-commit');
   const items = intents.map(({ step }) => finishCommitted(root, db, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath));

@@ -1,5 +1,5 @@
 /** The text of a conversation as full-text rows: what search can find, and where. */
-import type { Conversation } from '../../../shared/record';
+import type { Conversation, Part } from '../../../shared/record';
 
 export type SearchScope = 'message' | 'tool_call' | 'tool_output';
 
@@ -46,10 +46,10 @@ export function searchRows(conversation: Conversation): SearchRow[] {
           rows.push({ messageIndex, role: message.role, scope: 'tool_call', text: `${part.name} ${indexable(part.arguments)}` });
           break;
         case 'tool_call_response':
-          if (part.response.trim()) rows.push({ messageIndex, role: message.role, scope: 'tool_output', text: indexable(part.response, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS) });
+          if (part.response.trim()) rows.push({ messageIndex, role: message.role, scope: 'tool_output', text: indexedText(part) });
           break;
         case 'generic':
-          if (part.content.trim()) texts.push(indexable(part.content));
+          if (part.content.trim()) texts.push(indexedText(part));
           break;
         case 'blob':
           break;
@@ -58,6 +58,21 @@ export function searchRows(conversation: Conversation): SearchRow[] {
     if (texts.length) rows.push({ messageIndex, role: message.role, scope: 'message', text: texts.join('\n\n') });
   });
   return rows.slice(0, FRAGMENTS_PER_CONVERSATION - 1);
+}
+
+/** What the index keeps of a part's text (text and reasoning: all of it; blobs: nothing). */
+export function indexedText(part: Part): string {
+  switch (part.type) {
+    case 'text':
+    case 'reasoning':
+      return part.content;
+    case 'tool_call_response':
+      return indexable(part.response, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS);
+    case 'generic':
+      return indexable(part.content);
+    default:
+      return '';
+  }
 }
 
 /** Word-like runs; of them, identifiers are those with a digit, a separator or an inner capital. */
@@ -69,17 +84,26 @@ export function indexable(text: string, headSize = MAX_TOOL_TEXT, tailSize = TOO
   if (text.length <= headSize + tailSize) return text;
   const head = text.slice(0, headSize);
   const tail = text.slice(-tailSize);
+  return `${head}\n…\n${identifiers(text.slice(headSize, text.length - tailSize), idBudget).join(' ')}\n…\n${tail}`;
+}
+
+/**
+ * The identifiers of a text (paths, hashes, ids, snake_case and camelCase names: word-like runs
+ * of 6+ characters with a digit, a separator or an inner capital), each once, in order, until
+ * they fill `budget` characters (a space after each).
+ */
+export function identifiers(text: string, budget: number): string[] {
   const seen = new Set<string>();
-  let budget = idBudget;
-  for (const m of text.slice(headSize, text.length - tailSize).matchAll(TOKEN)) {
+  let left = budget;
+  for (const m of text.matchAll(TOKEN)) {
     const token = m[0];
     if (token.length < 6 || seen.has(token) || !IDENTIFIER.test(token)) continue;
-    if (token.length + 1 > budget) {
-      if (budget < 8) break;
+    if (token.length + 1 > left) {
+      if (left < 8) break;
       continue;
     }
     seen.add(token);
-    budget -= token.length + 1;
+    left -= token.length + 1;
   }
-  return `${head}\n…\n${[...seen].join(' ')}\n…\n${tail}`;
+  return [...seen];
 }

@@ -16,7 +16,7 @@ import { ArchiveWriter } from '../archive/archive-writer';
 import { openReadableIndex, openWritableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
 import { setPinned } from '../retention/pins';
-import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, sweepDue } from '../retention/settings';
+import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, type SettingsPatch, sweepDue } from '../retention/settings';
 import { retentionView } from '../retention/view';
 import type { EvictionReport } from '../../../shared/retention';
 import { providerFor } from '../providers/registry';
@@ -95,7 +95,13 @@ export class ArchiveService {
           throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
         }
       },
-      'dejavu:evict': (req) => this.evict(req.dryRun),
+      'dejavu:evict': async (req) => {
+        try {
+          return await this.evict(req.dryRun, req.overrides);
+        } catch (err) {
+          throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
+        }
+      },
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
@@ -157,13 +163,13 @@ export class ArchiveService {
    * An eviction sweep (or its plan). It runs in chunks that yield to the event loop, so other
    * requests are answered meanwhile; one applied sweep at a time, never beside a sync.
    */
-  evict(dryRun: boolean): Promise<EvictionReport> {
+  evict(dryRun: boolean, overrides?: SettingsPatch): Promise<EvictionReport> {
     const root = this.options.root;
     if (dryRun) {
       return (async () => {
         const db = openReadableIndex(root);
         try {
-          return await sweep({ root, db }, { apply: false });
+          return await sweep({ root, db }, { apply: false, overrides });
         } finally {
           db.close();
         }

@@ -1,7 +1,8 @@
 /** Preview an eviction sweep (what would go, by stage, with bytes), or run one after a confirmation. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { EvictionReport, EvictionStep, LedgerAction } from '../../../../shared/retention';
+import { freedSummary } from '../../../../shared/eviction-text';
+import type { EvictionReport, EvictionStep, LedgerAction, RetentionPatch } from '../../../../shared/retention';
 import type { ArchivedSummary } from '../../../../shared/views';
 import { bytes, num } from '../../lib/format';
 import { actionLabel, reasonLabel } from '../../lib/retention-text';
@@ -10,10 +11,17 @@ import { ConversationRef } from './conversation-ref';
 
 const ACTIONS: readonly LedgerAction[] = ['stage-1', 'stage-2', 'data-loss'];
 
-export function EvictionPanel({ known, onOpen }: { known: ReadonlyMap<string, ArchivedSummary>; onOpen: (id: string) => void }): React.JSX.Element {
+/**
+ * `draft`: the budget form's values over the saved ones (empty: none changed; undefined: the
+ * form has an error). The preview plans with them; Evict now uses only the saved settings.
+ */
+export function EvictionPanel({ known, onOpen, draft }: { known: ReadonlyMap<string, ArchivedSummary>; onOpen: (id: string) => void; draft: RetentionPatch | undefined }): React.JSX.Element {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const preview = useMutation({ mutationFn: () => call('dejavu:evict', { dryRun: true }) });
+  const preview = useMutation({
+    mutationFn: (overrides: RetentionPatch) => call('dejavu:evict', Object.keys(overrides).length ? { dryRun: true, overrides } : { dryRun: true }),
+  });
+  const unsaved = Boolean(draft && Object.keys(draft).length);
   const run = useMutation({
     mutationFn: () => call('dejavu:evict', { dryRun: false }),
     onSuccess: () => {
@@ -30,9 +38,10 @@ export function EvictionPanel({ known, onOpen }: { known: ReadonlyMap<string, Ar
           className="btn"
           onClick={() => {
             run.reset();
-            preview.mutate();
+            if (draft) preview.mutate(draft);
           }}
-          disabled={busy}
+          disabled={busy || !draft}
+          title={draft ? undefined : 'Correct the budget form to preview with its values'}
         >
           {preview.isPending ? 'Planning…' : 'Preview eviction'}
         </button>
@@ -64,21 +73,25 @@ export function EvictionPanel({ known, onOpen }: { known: ReadonlyMap<string, Ar
           </div>
         </div>
       ) : null}
+      <p className="settings-note">
+        {unsaved ? 'The preview uses the values in the form above, not saved yet; Evict now uses the saved ones.' : 'The preview uses the saved budget, as Evict now does.'}
+      </p>
       {preview.error ? <p className="danger-text">Preview failed: {preview.error.message}</p> : null}
       {run.error ? <p className="danger-text" role="alert">Eviction failed: {run.error.message}</p> : null}
-      {preview.data ? <Report report={preview.data} known={known} onOpen={onOpen} /> : null}
+      {preview.data ? <Report report={preview.data} known={known} onOpen={onOpen} unsaved={Object.keys(preview.variables ?? {}).length > 0} /> : null}
       {run.data ? <Report report={run.data} known={known} onOpen={onOpen} /> : null}
     </div>
   );
 }
 
-function Report({ report: r, known, onOpen }: { report: EvictionReport; known: ReadonlyMap<string, ArchivedSummary>; onOpen: (id: string) => void }): React.JSX.Element {
+function Report({ report: r, known, onOpen, unsaved }: { report: EvictionReport; known: ReadonlyMap<string, ArchivedSummary>; onOpen: (id: string) => void; unsaved?: boolean }): React.JSX.Element {
   const groups = ACTIONS.map((a) => ({ action: a, steps: r.steps.filter((s) => s.action === a) })).filter((g) => g.steps.length);
   return (
     <section className="eviction-report" aria-label={r.dryRun ? 'Eviction preview' : 'Eviction done'} data-testid={r.dryRun ? 'eviction-preview' : 'eviction-result'}>
       <p>
-        <strong>{r.dryRun ? 'Preview:' : 'Done:'}</strong> {bytes(r.archiveBytesBefore)} → {bytes(r.archiveBytesAfter)}
-        {r.dryRun ? ' (estimated)' : ''} · {bytes(r.bytesFreed)} {r.dryRun ? 'would be freed' : 'freed'}
+        <strong>{r.dryRun ? (unsaved ? 'Preview with the unsaved values:' : 'Preview:') : 'Done:'}</strong> {bytes(r.archiveBytesBefore)} → {bytes(r.archiveBytesAfter)}
+        {r.dryRun ? ' (estimated)' : ''}
+        {r.steps.length ? ` · ${freedSummary(r, bytes)}` : ''}
         {r.steps.length === 0 ? ` · nothing ${r.dryRun ? 'would go' : 'had to go'}: the archive fits its budget.` : ''}
       </p>
       {r.dataLoss.length ? (

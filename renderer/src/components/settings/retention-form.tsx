@@ -1,7 +1,7 @@
 /** The storage budget: soft and hard caps, maximum age of raw bulk, digest cap, cadence; checked, then saved. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../../shared/retention';
+import { useEffect, useId, useState } from 'react';
+import { EVICTION_CADENCES, type EvictionCadence, type RetentionPatch, type RetentionSettings } from '../../../../shared/retention';
 import { checkFields, type FieldErrors, fieldsOf, type RetentionFields } from '../../lib/retention-form';
 import { call } from '../../transport';
 
@@ -11,7 +11,11 @@ const CADENCE_LABELS: Record<EvictionCadence, string> = {
   manual: 'Manually (Evict now)',
 };
 
-export function RetentionForm({ settings, defaults }: { settings: RetentionSettings; defaults: RetentionSettings }): React.JSX.Element {
+/**
+ * `onDraft` hears what the form says as the person types: the patch over the saved settings
+ * (empty when nothing changed), or undefined while a field is invalid (the preview uses it).
+ */
+export function RetentionForm({ settings, defaults, onDraft }: { settings: RetentionSettings; defaults: RetentionSettings; onDraft?: (draft: RetentionPatch | undefined) => void }): React.JSX.Element {
   const client = useQueryClient();
   const [fields, setFields] = useState<RetentionFields>(() => fieldsOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -29,8 +33,10 @@ export function RetentionForm({ settings, defaults }: { settings: RetentionSetti
     setSaved(false);
     if (errors[k]) setErrors((cur) => ({ ...cur, [k]: undefined }));
   };
-  const { patch } = checkFields(fields, settings);
+  const { patch, errors: typed } = checkFields(fields, settings);
   const dirty = Object.keys(patch).length > 0;
+  const draft = Object.values(typed).some(Boolean) ? undefined : JSON.stringify(patch);
+  useEffect(() => onDraft?.(draft === undefined ? undefined : (JSON.parse(draft) as RetentionPatch)), [draft, onDraft]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const checked = checkFields(fields, settings);
@@ -43,7 +49,7 @@ export function RetentionForm({ settings, defaults }: { settings: RetentionSetti
     <form className="retention-form" onSubmit={submit} noValidate aria-label="Storage settings">
       <Field label="Soft cap" name="softCap" value={fields.softCap} error={errors.softCap} onChange={set('softCap')} hint={`Above it, the oldest conversations lose their raw records and large tool output. Default ${d.softCap}.`} />
       <Field label="Hard cap" name="hardCap" value={fields.hardCap} error={errors.hardCap} onChange={set('hardCap')} hint={`Above it, the oldest keep only their digest (every prompt, the last answer). Default ${d.hardCap}.`} />
-      <Field label="Maximum age of raw bulk (days)" name="maxAge" value={fields.maxAge} error={errors.maxAge} onChange={set('maxAge')} hint={`Raw bulk of conversations idle longer goes whatever the size; “off”: never. Default ${d.maxAge}.`} />
+      <Field label="Maximum age of raw bulk (days)" name="maxAge" value={fields.maxAge} error={errors.maxAge} onChange={set('maxAge')} hint={`Only while the archive is over its soft cap: then raw bulk of conversations idle longer goes first. Under the soft cap nothing ages out. “off”: never. Default ${d.maxAge}.`} />
       <Field label="Digest cap" name="digestCap" value={fields.digestCap} error={errors.digestCap} onChange={set('digestCap')} hint={`Digests are never dropped; above this you are warned. Default ${d.digestCap}.`} />
       <CadenceField value={fields.cadence} error={errors.cadence} onChange={set('cadence')} />
       <div className="form-actions">

@@ -2,7 +2,8 @@
  * Settings → Storage, in the main pane: how big the archive is against its budget, the budget
  * itself, an eviction preview and run, the ledger, and every data-loss event (in red).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { RetentionPatch } from '../../../../shared/retention';
 import { bytes, dateTime, num } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
 import { ErrorState, LoadingState } from '../states';
@@ -19,6 +20,8 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
   const r = retention.data;
   const known = useTitles(Boolean(r && (r.recent.length || r.dataLoss.length || r.ledger.stage1 + r.ledger.stage2 > 0)));
   const heading = useRef<HTMLHeadingElement>(null);
+  // What the budget form says now, saved or not: the preview plans with it.
+  const [draft, setDraft] = useState<RetentionPatch | undefined>({});
   useEffect(() => heading.current?.focus(), []);
 
   return (
@@ -57,12 +60,12 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
             </section>
             <section className="settings-section" aria-labelledby="budget-title">
               <h2 id="budget-title">Budget</h2>
-              <RetentionForm settings={r.settings} defaults={r.defaults} />
+              <RetentionForm settings={r.settings} defaults={r.defaults} onDraft={setDraft} />
             </section>
             <section className="settings-section" aria-labelledby="evict-title">
               <h2 id="evict-title">Eviction</h2>
               <p className="settings-note">Eviction degrades the oldest conversations first; every prompt you typed is always kept. Pin a conversation to keep it whole.</p>
-              <EvictionPanel known={known} onOpen={onOpen} />
+              <EvictionPanel known={known} onOpen={onOpen} draft={draft} />
             </section>
             <section className="settings-section" aria-labelledby="ledger-title">
               <h2 id="ledger-title">Ledger</h2>
