@@ -187,7 +187,16 @@ export class ArchiveService {
   private sweepIfDue(): void {
     const settings = readSettings(this.reader.db);
     if (!sweepDue(settings, lastRunAt(this.reader.db))) return;
-    setImmediate(() => void this.evict(false).catch(() => undefined));
+    // Started now (it waits for this sync to end), so `idle()` sees it.
+    void this.evict(false).catch(() => undefined);
+  }
+
+  /** Resolves once no sync or sweep is running, including the sweep a sync started. */
+  async idle(): Promise<void> {
+    while (this.syncing || this.evicting) {
+      await this.syncing?.catch(() => undefined);
+      await this.evicting?.catch(() => undefined);
+    }
   }
 
   private withIndex<T>(fn: (db: ReturnType<typeof openWritableIndex>) => T): T {
