@@ -13,6 +13,7 @@ import { registerPin } from './commands/pin';
 import { registerSettings } from './commands/settings';
 import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
+import { registerVerify } from './commands/verify';
 import { UsageError } from './errors';
 
 export const EXIT_OK = 0;
@@ -26,7 +27,7 @@ export function buildProgram(version: string): Command {
     .option('--archive <dir>', 'archive folder (default: $DEJAVU_HOME or the per-user data folder)')
     .showHelpAfterError('(run `dejavu --help` for usage)')
     .exitOverride();
-  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings]) register(program);
+  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings, registerVerify]) register(program);
   registerOpen(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
