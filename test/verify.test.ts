@@ -68,6 +68,17 @@ describe('dejavu verify', () => {
     expect(r.code).toBe(0);
   });
 
+  it('finds an archive consistent after eviction left its conversations as .r2.pb digest threads', () => {
+    const a = archive();
+    const evicted = dejavu(['evict', '--apply', '--soft-cap', '1', '--hard-cap', '1'], a.env);
+    expect(evicted.code, evicted.stderr).toBe(0);
+    const stages = a.sql('index.db', (db) => db.prepare('SELECT blob_path FROM conversations').pluck().all() as string[]);
+    expect(stages.every((p) => p.endsWith('.r2.pb'))).toBe(true);
+    const r = a.verify();
+    expect(r.stdout).toContain('The archive is consistent.');
+    expect(r.code).toBe(0);
+  });
+
   it('names a missing blob, and --repair says it cannot bring it back', () => {
     const a = archive();
     rmSync(path.join(a.root, a.row.blob_path));
