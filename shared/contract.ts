@@ -11,6 +11,7 @@ import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import { retentionPatchSchema } from './retention-schema';
+import type { IntegrityCheck } from './verify';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -108,6 +109,8 @@ export const contract = {
   'dejavu:set-retention': channel<RetentionSettings>()(z.object({ settings: retentionPatchSchema }).strict()),
   /** Run an eviction sweep now (dryRun: only plan it); runs off the UI path. */
   'dejavu:evict': channel<EvictionReport>()(z.object({ dryRun: z.boolean() }).strict()),
+  /** The last `dejavu verify` (time, result, counts); null when none has run. */
+  'dejavu:integrity': channel<IntegrityCheck | null>()(z.object({}).strict()),
 } as const;
 
 export type Contract = typeof contract;

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ArchiveService } from '../main/core/service/archive-service';
 import type { IntegrityCheck, IntegrityReport } from '../shared/verify';
 import { type CliResult, dejavu } from './cli';
 import { FIXTURES_DIR } from './fixtures';
@@ -223,5 +224,22 @@ describe('dejavu verify', () => {
     expect(after.report.groups).toEqual([]);
     expect(after.report.repaired?.length).toBeGreaterThan(0);
     expect(lastCheck()).toMatchObject({ at: after.report.checkedAt, consistent: true, problems: 0, repaired: before.report.problems });
+  });
+
+  it('is answered by the service the app reads: none before the first check, then the last one', async () => {
+    const a = archive();
+    const ask = async () => {
+      const service = new ArchiveService({ root: a.root, sources: [] });
+      try {
+        const r = await service.handle('dejavu:integrity', {});
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value;
+      } finally {
+        service.close();
+      }
+    };
+    expect(await ask()).toBeNull();
+    const r = a.report();
+    expect(await ask()).toEqual({ at: r.report.checkedAt, consistent: true, problems: 0, repaired: 0, conversations: 4, blobFiles: 4 });
   });
 });

@@ -15,6 +15,7 @@ import { LiveCapture } from '../capture/live';
 import { ArchiveWriter } from '../archive/archive-writer';
 import { openReadableIndex, openWritableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
+import { readLastCheck } from '../verify/last-check';
 import { setPinned } from '../retention/pins';
 import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, sweepDue } from '../retention/settings';
 import { retentionView } from '../retention/view';
@@ -96,6 +97,7 @@ export class ArchiveService {
         }
       },
       'dejavu:evict': (req) => this.evict(req.dryRun),
+      'dejavu:integrity': () => readLastCheck(this.reader.db),
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
