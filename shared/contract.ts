@@ -11,6 +11,7 @@ import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import { retentionPatchSchema } from './retention-schema';
+import type { IntegrityCheck } from './verify';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -117,6 +118,8 @@ export const contract = {
       .strict()
       .refine((r) => r.dryRun || r.overrides === undefined, { message: 'overrides apply to a preview only: save the settings to evict with them', path: ['overrides'] }),
   ),
+  /** The last `dejavu verify` (time, result, counts); null when none has run. */
+  'dejavu:integrity': channel<IntegrityCheck | null>()(z.object({}).strict()),
 } as const;
 
 export type Contract = typeof contract;

@@ -1,7 +1,7 @@
 /**
  * Damaged input never throws out of a provider: every real fixture, cut short at several
  * points, with a line dropped, and with a garbage line put in, still parses — keeping what it
- * can and saying what it skipped. (Derived from the real files; seeded, so failures repeat.)
+ * can (never more than the whole file holds) and naming what it skipped. (Derived from the real files; seeded, so failures repeat.)
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,30 +16,82 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-robust-'));
 const byAgent = new Map(PROVIDERS.map((p) => [p.agent as string, p]));
 const rows = readProvenance().filter((r) => byAgent.has(r.agentSection));
 
+/** How the file is laid out, which decides what a damaged copy can keep. */
+function layout(text: string): 'json-lines' | 'json' | 'text' {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const isObject = (l: string) => {
+    try {
+      const v: unknown = JSON.parse(l);
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    } catch {
+      return false;
+    }
+  };
+  if (lines.length > 1 && lines.every(isObject)) return 'json-lines';
+  try {
+    JSON.parse(text);
+    return 'json';
+  } catch {
+    return 'text';
+  }
+}
+
+async function parseCopy(provider: (typeof PROVIDERS)[number], file: string, content: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  const conversations = await provider.parse(fileParseContext(file));
+  expect(Array.isArray(conversations)).toBe(true);
+  for (const c of conversations) {
+    expect(c.agent).toBe(provider.agent);
+    expect(Array.isArray(c.messages)).toBe(true);
+  }
+  return {
+    messages: conversations.reduce((n, c) => n + c.messages.length, 0),
+    warnings: conversations.flatMap((c) => c.warnings),
+  };
+}
+
 describe('damaged session files', () => {
-  it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('%s: cut, holed and polluted copies still parse', async (_name, r) => {
+  it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('%s: cut, holed and polluted copies keep what they can and say what they skipped', async (_name, r) => {
     const provider = byAgent.get(r.agentSection)!;
     const text = readFileSync(r.absPath, 'utf8');
     const lines = text.split('\n');
+    const kind = layout(text);
     const rand = random(r.n);
-    const variants: [string, string][] = [];
-    for (let i = 0; i < 3; i += 1) variants.push([`cut${i}`, text.slice(0, Math.floor(rand() * text.length))]);
-    const hole = Math.floor(rand() * lines.length);
-    variants.push(['hole', lines.filter((_, i) => i !== hole).join('\n')]);
-    const at = Math.floor(rand() * lines.length);
-    variants.push(['garbage', [...lines.slice(0, at), '{"type": "user", "message": {"content": [', ...lines.slice(at)].join('\n')]);
-    variants.push(['empty', '']);
-    for (const [label, content] of variants) {
-      // Keep the file's name: some formats are recognised by it (Aider, Cline, Claude subagents).
-      const file = path.join(dir, `${r.n}-${label}`, path.basename(r.absPath));
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, content);
-      const conversations = await provider.parse(fileParseContext(file));
-      expect(Array.isArray(conversations), label).toBe(true);
-      for (const c of conversations) {
-        expect(c.agent).toBe(provider.agent);
-        expect(Array.isArray(c.messages)).toBe(true);
-      }
+    // Keep the file's name: some formats are recognised by it (Aider, Cline, Claude subagents).
+    const copy = (label: string, content: string) => parseCopy(provider, path.join(dir, `${r.n}-${label}`, path.basename(r.absPath)), content);
+    const whole = await copy('whole', text);
+    expect(whole.messages).toBeGreaterThan(0);
+
+    const cuts = [0, 1, 2].map(() => Math.floor(rand() * text.length));
+    for (const [i, at] of cuts.entries()) {
+      const cut = await copy(`cut${i}`, text.slice(0, at));
+      expect(cut.messages, `cut at ${at}`).toBeLessThanOrEqual(whole.messages);
+      // A whole-JSON file cut short cannot be read as it is: the person is told.
+      if (kind === 'json' && cut.messages < whole.messages) expect(cut.warnings.length, `cut at ${at}`).toBeGreaterThan(0);
     }
+
+    const hole = Math.floor(rand() * lines.length);
+    const holed = await copy('hole', lines.filter((_, i) => i !== hole).join('\n'));
+    expect(holed.messages).toBeLessThanOrEqual(whole.messages);
+    // One record gone costs at most its own message; the rest of the session is kept.
+    if (kind === 'json-lines') expect(holed.messages, `line ${hole + 1} removed`).toBeGreaterThanOrEqual(whole.messages - 1);
+
+    const at = Math.floor(rand() * lines.length);
+    const polluted = await copy('garbage', [...lines.slice(0, at), '{"type": "user", "message": {"content": [', ...lines.slice(at)].join('\n'));
+    if (kind === 'json-lines') {
+      // The broken line is named, and every other record is kept.
+      expect(polluted.warnings).toEqual([{ line: at + 1, message: expect.stringMatching(/^Unreadable (JSON )?line skipped: /) }]);
+      expect(polluted.messages).toBe(whole.messages);
+    } else if (kind === 'json') {
+      expect(polluted.warnings.map((w) => w.message).join('\n')).toMatch(/JSON|cut short/);
+      expect(polluted.messages).toBeLessThanOrEqual(whole.messages);
+    } else {
+      // Plain text (Aider's Markdown history): the stray line is just text, nothing is lost.
+      expect(polluted.messages).toBe(whole.messages);
+    }
+
+    const empty = await copy('empty', '');
+    expect(empty.messages).toBe(0);
   });
 });

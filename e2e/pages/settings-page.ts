@@ -28,6 +28,10 @@ export class SettingsPage {
   preview(): Locator {
     return this.view.getByTestId('eviction-preview');
   }
+  /** The read-only line about the last `dejavu verify`. */
+  integrityLine(): Locator {
+    return this.view.getByTestId('integrity-line');
+  }
   ledgerRows(): Locator {
     return this.view.getByRole('table', { name: 'Eviction ledger' }).locator('tbody tr');
   }

@@ -24,6 +24,9 @@ describe('archive paths', () => {
     expect(safeSegment('con')).toBe('_con');
     expect(safeSegment('index.db')).toBe('_index.db');
     expect(safeSegment('.tmp')).toBe('_tmp');
+    // verify moves stray blob files there: no workspace may be named like it.
+    expect(safeSegment('lost+found')).toBe('_lost+found');
+    expect(safeSegment('captures')).toBe('_captures');
     expect(() => insideRoot('/archive', '../escape')).toThrow(UnsafePathError);
     expect(() => insideRoot('/archive', '/etc/passwd')).toThrow(UnsafePathError);
   });

@@ -22,7 +22,7 @@ export function archiveRoot(env: NodeJS.ProcessEnv = process.env, platform: Node
 }
 
 /** Names the archive itself uses at its top level. */
-const ARCHIVE_OWN = new Set(['index.db', 'index.db-wal', 'index.db-shm', 'index.db-journal', 'search.db', 'search.db-wal', 'search.db-shm', 'search.db-journal', 'sync.lock', 'captures']);
+const ARCHIVE_OWN = new Set(['index.db', 'index.db-wal', 'index.db-shm', 'index.db-journal', 'search.db', 'search.db-wal', 'search.db-shm', 'search.db-journal', 'sync.lock', 'captures', 'lost+found']);
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 
 /** One path segment safe on every OS: no separators, no control characters, no dot names. */

@@ -15,6 +15,7 @@ import { LiveCapture } from '../capture/live';
 import { ArchiveWriter } from '../archive/archive-writer';
 import { openReadableIndex, openWritableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
+import { readLastCheck } from '../verify/last-check';
 import { setPinned } from '../retention/pins';
 import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, type SettingsPatch, sweepDue } from '../retention/settings';
 import { retentionView } from '../retention/view';
@@ -102,6 +103,7 @@ export class ArchiveService {
           throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
         }
       },
+      'dejavu:integrity': () => readLastCheck(this.reader.db),
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
@@ -193,7 +195,16 @@ export class ArchiveService {
   private sweepIfDue(): void {
     const settings = readSettings(this.reader.db);
     if (!sweepDue(settings, lastRunAt(this.reader.db))) return;
-    setImmediate(() => void this.evict(false).catch(() => undefined));
+    // Started now (it waits for this sync to end), so `idle()` sees it.
+    void this.evict(false).catch(() => undefined);
+  }
+
+  /** Resolves once no sync or sweep is running, including the sweep a sync started. */
+  async idle(): Promise<void> {
+    while (this.syncing || this.evicting) {
+      await this.syncing?.catch(() => undefined);
+      await this.evicting?.catch(() => undefined);
+    }
   }
 
   private withIndex<T>(fn: (db: ReturnType<typeof openWritableIndex>) => T): T {

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../states';
 import { useTitles } from './conversation-ref';
 import { DataLossAlert } from './data-loss-alert';
 import { EvictionPanel } from './eviction-panel';
+import { IntegrityLine } from './integrity-line';
 import { LedgerTable } from './ledger-table';
 import { RetentionForm } from './retention-form';
 import { StorageBar } from './storage-bar';
@@ -57,6 +58,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
                 Digests: {bytes(r.digestBytes)} of a {bytes(r.settings.digestCapBytes)} cap{r.digestCapExceeded ? ' — over the cap (digests are never dropped automatically)' : ''}.
                 {r.lastRunAt ? ` Last eviction sweep ${dateTime(r.lastRunAt)}.` : ' No eviction sweep has run yet.'}
               </p>
+              <IntegrityLine />
             </section>
             <section className="settings-section" aria-labelledby="budget-title">
               <h2 id="budget-title">Budget</h2>

@@ -1,0 +1,92 @@
+/**
+ * Index rows against blob files: every row's blob is there, decodes, is that conversation and
+ * holds what the row counts; every blob file belongs to a row. What each readable blob makes
+ * for search is counted on the way, so the search check needs no second read.
+ */
+import { existsSync } from 'node:fs';
+import type { Conversation } from '../../../shared/record';
+import { readBlob } from '../archive/blob-store';
+import { insideRoot } from '../archive/paths';
+import type { IndexDb } from '../archive/db';
+import { type ConversationRow, rowValues } from '../archive/rows';
+import { unfinished } from '../retention/ledger';
+import { searchRows } from '../search/search-rows';
+import { listBlobFiles } from './blob-files';
+import { type Finding, problem, type RowCounts } from './findings';
+
+export interface BlobCheck {
+  readonly findings: Finding[];
+  readonly blobFiles: number;
+  /** Search rows each readable blob makes, by conversation seq. */
+  readonly expectedSearchRows: Map<number, number>;
+}
+
+/** The retention stage that applies to a row (a later store makes a conversation whole again). */
+export function effectiveStage(row: Pick<ConversationRow, 'retention_stage' | 'retention_revision' | 'revision'>): number {
+  return row.retention_revision === row.revision ? row.retention_stage : 0;
+}
+
+export function checkBlobs(root: string, db: IndexDb): BlobCheck {
+  const findings: Finding[] = [];
+  const expectedSearchRows = new Map<number, number>();
+  const rows = db.prepare('SELECT * FROM conversations ORDER BY seq').all() as ConversationRow[];
+  for (const row of rows) {
+    const stage = effectiveStage(row);
+    if (stage === 3) continue; // lost: a recorded data-loss event, no blob by design
+    const where = { conversationId: row.id, path: row.blob_path };
+    if (!existsSync(insideRootOrNull(root, row.blob_path) ?? '')) {
+      findings.push(problem('missing-blob', `Its archived copy ${row.blob_path} is missing; importing or syncing its source file again archives it anew, if that file still exists.`, where));
+      continue;
+    }
+    let blob: Conversation;
+    try {
+      blob = readBlob(root, row.blob_path);
+    } catch (err) {
+      findings.push(problem('unreadable-blob', `Its archived copy ${row.blob_path} cannot be read (${(err as Error).message}); it was left as it is.`, where));
+      continue;
+    }
+    if (blob.id !== row.id) {
+      findings.push(problem('wrong-blob', `Its archived copy ${row.blob_path} holds another conversation (${blob.id}); it was left as it is.`, where));
+      continue;
+    }
+    expectedSearchRows.set(row.seq, searchRows(blob).length);
+    const counts = countsOf(blob, row);
+    // A stage-2 copy keeps only the typed prompts (and the last answer): only their count carries over.
+    const compared = (stage === 2 ? ['prompt_count'] : ['message_count', 'prompt_count', 'warning_count', 'rewrite_count']) as (keyof RowCounts)[];
+    const wrong = compared.filter((k) => counts[k] !== row[k]);
+    if (wrong.length) {
+      const what = wrong.map((k) => `${COUNT_NAMES[k]}: the index says ${row[k]}, the blob holds ${counts[k]}`).join('; ');
+      const fixed = Object.fromEntries(compared.map((k) => [k, counts[k]])) as Partial<RowCounts>;
+      findings.push(problem('counts', `Its index row does not match its archived copy (${what}).`, { ...where, fix: { type: 'counts', id: row.id, counts: { ...pick(row), ...fixed } } }));
+    }
+  }
+  const referenced = new Set(rows.map((r) => r.blob_path));
+  // Files an unfinished eviction step still names are the ledger's to settle, not orphans.
+  for (const step of unfinished(db)) for (const p of [step.oldBlob, step.newBlob]) if (p) referenced.add(p);
+  const files = listBlobFiles(root);
+  for (const file of files) {
+    if (referenced.has(file)) continue;
+    findings.push(problem('orphan-blob', `${file} is a blob file no conversation points at.`, { path: file, fix: { type: 'move-aside', path: file } }));
+  }
+  return { findings, blobFiles: files.length, expectedSearchRows };
+}
+
+const COUNT_NAMES: Record<keyof RowCounts, string> = { message_count: 'messages', prompt_count: 'prompts', warning_count: 'warnings', rewrite_count: 'source rewrites' };
+
+function countsOf(blob: Conversation, row: ConversationRow): RowCounts {
+  const v = rowValues(blob, row.blob_path, row.blob_bytes, row.source_deleted === 1);
+  return { message_count: v.message_count, prompt_count: v.prompt_count, warning_count: v.warning_count, rewrite_count: v.rewrite_count };
+}
+
+function pick(row: ConversationRow): RowCounts {
+  return { message_count: row.message_count, prompt_count: row.prompt_count, warning_count: row.warning_count, rewrite_count: row.rewrite_count };
+}
+
+/** The file a row names, or null when the path would leave the archive (a damaged row). */
+function insideRootOrNull(root: string, relative: string): string | null {
+  try {
+    return insideRoot(root, relative);
+  } catch {
+    return null;
+  }
+}

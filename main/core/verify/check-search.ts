@@ -1,0 +1,46 @@
+/**
+ * search.db against the index and the blobs: each conversation's rows are of its current
+ * revision, there are as many as its blob makes, and no rows belong to a conversation the
+ * index no longer has.
+ */
+import type Database from 'better-sqlite3';
+import type { IndexDb } from '../archive/db';
+import { FRAGMENTS_PER_CONVERSATION } from '../search/search-rows';
+import { type Finding, problem } from './findings';
+
+export interface SearchCheck {
+  readonly findings: Finding[];
+  readonly searchRows: number;
+}
+
+export function checkSearch(index: IndexDb, search: Database.Database, expectedRows: ReadonlyMap<number, number>): SearchCheck {
+  const findings: Finding[] = [];
+  const indexed = new Map((search.prepare('SELECT seq, conversation_id, revision, row_count FROM indexed').all() as { seq: number; conversation_id: string; revision: number; row_count: number }[]).map((r) => [r.seq, r]));
+  const countRows = search.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck();
+  const rowsOf = (seq: number) => countRows.get(seq * FRAGMENTS_PER_CONVERSATION, (seq + 1) * FRAGMENTS_PER_CONVERSATION) as number;
+  const conversations = index.prepare('SELECT seq, id, revision FROM conversations ORDER BY seq').all() as { seq: number; id: string; revision: number }[];
+  for (const c of conversations) {
+    const mark = indexed.get(c.seq);
+    const where = { conversationId: c.id, fix: { type: 'reindex', seq: c.seq } as const };
+    if (!mark) {
+      findings.push(problem('search', 'Search has never indexed it, so searching does not find it.', where));
+      continue;
+    }
+    if (mark.revision !== c.revision) {
+      findings.push(problem('search', `Search holds revision ${mark.revision} of it; the archive holds revision ${c.revision}.`, where));
+      continue;
+    }
+    const actual = rowsOf(c.seq);
+    const expected = expectedRows.get(c.seq);
+    if (actual !== mark.row_count || (expected !== undefined && actual !== expected)) {
+      findings.push(problem('search', `Search holds ${actual} row(s) of it; its archived copy makes ${expected ?? mark.row_count}.`, where));
+    }
+  }
+  const known = new Set(conversations.map((c) => c.seq));
+  for (const [seq, mark] of indexed) {
+    if (known.has(seq)) continue;
+    findings.push(problem('orphan-search-rows', `Search holds ${rowsOf(seq)} row(s) of a conversation the index does not have (${mark.conversation_id}).`, { fix: { type: 'drop-search-rows', seq } }));
+  }
+  const total = search.prepare('SELECT count(*) FROM message_fts').pluck().get() as number;
+  return { findings, searchRows: total };
+}

@@ -1,0 +1,46 @@
+/** A problem verify found, with what `--repair` would do about it, and the report they make. */
+import type { IntegrityCounts, IntegrityGroup, IntegrityProblem, IntegrityReport } from '../../../shared/verify';
+
+/** How a problem is fixed: each rebuilds derived data or moves a file aside; none deletes a record. */
+export type Fix =
+  | { readonly type: 'counts'; readonly id: string; readonly counts: RowCounts }
+  | { readonly type: 'move-aside'; readonly path: string }
+  | { readonly type: 'reindex'; readonly seq: number }
+  | { readonly type: 'drop-search-rows'; readonly seq: number }
+  | { readonly type: 'analyze' }
+  | { readonly type: 'finish-ledger' }
+  | { readonly type: 'forget-cursor'; readonly path: string };
+
+/** The index row's counts of what a blob holds (rows.ts `rowValues` says how each is counted). */
+export interface RowCounts {
+  readonly message_count: number;
+  readonly prompt_count: number;
+  readonly warning_count: number;
+  readonly rewrite_count: number;
+}
+
+export interface Finding extends IntegrityProblem {
+  readonly conversationId?: string;
+  readonly fix?: Fix;
+}
+
+export function problem(kind: IntegrityProblem['kind'], message: string, where: { conversationId?: string; path?: string; fix?: Fix } = {}): Finding {
+  return { kind, message, repairable: where.fix !== undefined, ...where };
+}
+
+/** Findings grouped per conversation (the archive's own files first), in plain sentences. */
+export function buildReport(findings: readonly Finding[], counts: IntegrityCounts, titles: ReadonlyMap<string, string>, checkedAt = new Date().toISOString()): IntegrityReport {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = f.conversationId ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const ordered: IntegrityGroup[] = [...groups.entries()]
+    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b)))
+    .map(([id, list]) => ({
+      ...(id ? { conversationId: id } : {}),
+      ...(id && titles.get(id) ? { title: titles.get(id) } : {}),
+      problems: list.map(({ kind, message, repairable, path }) => ({ kind, message, repairable, ...(path ? { path } : {}) })),
+    }));
+  return { checkedAt, consistent: findings.length === 0, counts, problems: findings.length, groups: ordered };
+}

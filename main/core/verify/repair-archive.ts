@@ -1,0 +1,96 @@
+/**
+ * `dejavu verify --repair`: rebuilds what the archive can rebuild from what it holds (search
+ * rows, digests, index counts, half-done eviction steps, cursors) and moves stray blob files
+ * aside into lost+found. Nothing is deleted. Only the writer (lock holder) may call this.
+ */
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { IndexDb } from '../archive/db';
+import { insideRoot } from '../archive/paths';
+import { analyzePending } from '../retention/analyze';
+import { repairUnfinished } from '../retention/repair';
+import { currentThread, type ThreadRow } from '../retention/restore';
+import { SearchIndexer } from '../search/indexer';
+import { FRAGMENTS_PER_CONVERSATION, searchRows } from '../search/search-rows';
+import { LOST_AND_FOUND } from './blob-files';
+import type { Finding, Fix } from './findings';
+
+/** What was done, one sentence each. */
+export async function repairArchive(root: string, db: IndexDb, search: Database.Database, findings: readonly Finding[]): Promise<string[]> {
+  const fixes = findings.map((f) => f.fix).filter((f): f is Fix => f !== undefined);
+  const of = <T extends Fix['type']>(type: T) => fixes.filter((f): f is Extract<Fix, { type: T }> => f.type === type);
+  const done: string[] = [];
+
+  // The ledger first: finishing a step may move a conversation's blob and rebuild its search rows.
+  if (of('finish-ledger').length) done.push(`Finished or rolled back ${repairUnfinished(root, db)} interrupted eviction step(s).`);
+
+  const counts = of('counts');
+  if (counts.length) {
+    const update = db.prepare('UPDATE conversations SET message_count = @message_count, prompt_count = @prompt_count, warning_count = @warning_count, rewrite_count = @rewrite_count WHERE id = @id');
+    db.transaction(() => counts.forEach((f) => update.run({ id: f.id, ...f.counts })))();
+    done.push(`Corrected the counts of ${counts.length} index row(s) from their archived copies.`);
+  }
+
+  const stale = [...new Set([...of('reindex'), ...of('drop-search-rows')].map((f) => f.seq))];
+  if (stale.length) {
+    forgetSearchRows(search, stale);
+    done.push(`Rebuilt the search rows of ${reindex(root, db)} conversation(s).`);
+    const dropped = of('drop-search-rows').length;
+    if (dropped) done.push(`Dropped the search rows of ${dropped} conversation(s) the index no longer has.`);
+  }
+
+  if (of('analyze').length) {
+    const report = await analyzePending(root, db);
+    done.push(`Made ${report.analyzed} digest(s).`);
+  }
+
+  for (const p of new Set(of('forget-cursor').map((f) => f.path))) {
+    db.prepare('DELETE FROM sources WHERE path = ?').run(p);
+    done.push(`Forgot the cursor of ${p}; the next sync reads it from its start and keeps what the archive holds.`);
+  }
+
+  for (const f of of('move-aside')) done.push(`Moved ${f.path} to ${moveAside(root, f.path)}.`);
+  return done;
+}
+
+function forgetSearchRows(search: Database.Database, seqs: readonly number[]): void {
+  const rows = search.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?');
+  const mark = search.prepare('DELETE FROM indexed WHERE seq = ?');
+  search.transaction(() => {
+    for (const seq of seqs) {
+      rows.run(seq * FRAGMENTS_PER_CONVERSATION, (seq + 1) * FRAGMENTS_PER_CONVERSATION);
+      mark.run(seq);
+    }
+  })();
+}
+
+/** The indexer's catch-up from the blobs; then what it cannot read (digest-only or lost) from what the conversation reads as now. */
+function reindex(root: string, db: IndexDb): number {
+  const indexer = new SearchIndexer(root);
+  try {
+    let n = indexer.catchUp(root, db);
+    const rowOf = db.prepare('SELECT * FROM conversations WHERE seq = ?');
+    for (const p of indexer.pending(db)) {
+      try {
+        const row = rowOf.get(p.seq) as ThreadRow;
+        indexer.index([{ seq: p.seq, id: p.id, revision: p.revision, rows: searchRows(currentThread(root, db, row)) }]);
+      } catch {
+        n -= 1; // unreadable: verify says so again
+      }
+    }
+    return n;
+  } finally {
+    indexer.close();
+  }
+}
+
+/** Move a blob file to lost+found/<its path>, never over another file. Returns where it went. */
+function moveAside(root: string, relative: string): string {
+  let target = `${LOST_AND_FOUND}/${relative}`;
+  for (let i = 1; existsSync(insideRoot(root, target)); i += 1) target = `${LOST_AND_FOUND}/${relative}.${i}`;
+  const to = insideRoot(root, target);
+  mkdirSync(path.dirname(to), { recursive: true });
+  renameSync(insideRoot(root, relative), to);
+  return target;
+}
