@@ -19,7 +19,7 @@ export interface UsageQuery {
   readonly timeZone?: string;
   readonly agent?: AgentId;
   readonly workspace?: string;
-  /** How many conversations to list, most expensive first. */
+  /** How many conversations to list, most expensive first (all by default). */
   readonly top?: number;
 }
 
@@ -120,7 +120,7 @@ export function usageReport(db: IndexDb, q: UsageQuery): UsageReport {
     priceTable: PRICE_TABLE,
     rows: ordered.map(([key, r]) => rowView(key, r)),
     total: { ...total.view(), conversations: total.ids.size },
-    topConversations: rollUp(convs, own).slice(0, q.top ?? 20),
+    topConversations: rollUp(convs, own).slice(0, q.top ?? Infinity),
     undatedConversations: undated.size,
   };
 }
