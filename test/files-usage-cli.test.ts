@@ -73,7 +73,7 @@ describe('dejavu usage (text)', () => {
     expect(r.stdout).toMatch(/gpt-5\.3-codex-spark\s.*no price/);
     expect(r.stdout).toContain('No price for aide-gpt-5, gpt-5.3-codex-spark');
     expect(r.stdout).toContain('Prices: @pydantic/genai-prices 0.1.8 (bundled, offline). Days in UTC.');
-    const json = JSON.parse(dejavu(['usage', '--json'], env()).stdout) as UsageReport;
+    const json = JSON.parse(dejavu(['usage', '--top', '1000', '--json'], env()).stdout) as UsageReport;
     const parent = json.topConversations.find((c) => c.id === 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b');
     expect(parent?.subagents).toBeGreaterThan(0);
     const kids = json.topConversations.filter((c) => c.parentId === parent?.id);

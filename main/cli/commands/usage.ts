@@ -12,12 +12,13 @@ export function registerUsage(program: Command): void {
     .description('tokens and cost per local day, week, month, agent, model or workspace; the costliest conversations with their subagents rolled in')
     .addOption(new Option('--by <grouping>', 'how to group').choices(USAGE_GROUPINGS).default('day'))
     .option('--since <date>', 'only usage from this local day on (YYYY-MM-DD)')
+    .option('--top <n>', 'how many costliest conversations to list', (v) => positiveInt(v), 20)
     .option('--json', 'print as JSON')
-    .action((opts: { by: UsageGrouping; since?: string; json?: boolean }, cmd: Command) => {
+    .action((opts: { by: UsageGrouping; since?: string; top: number; json?: boolean }, cmd: Command) => {
       const global = cmd.optsWithGlobals<GlobalOptions>();
       let report: UsageReport;
       try {
-        report = withReader(global, (r) => usageReport(r.db, { by: opts.by, since: opts.since }));
+        report = withReader(global, (r) => usageReport(r.db, { by: opts.by, since: opts.since, top: opts.top }));
       } catch (err) {
         if (err instanceof RangeError) throw new UsageError(err.message);
         throw err;
@@ -39,7 +40,7 @@ function printReport(r: UsageReport): void {
   if (r.undatedConversations) out.write(`\n${r.undatedConversations} conversation(s) recorded tokens without a time: in the total, in no ${r.by}.\n`);
   if (r.topConversations.length) {
     out.write('\nCostliest conversations (subagents rolled into their parent):\n');
-    const rows = r.topConversations.slice(0, 10).map((c) => [c.id, c.agent, truncate(c.title, 50), n(c.withSubagents.tokens.total), costText(c.withSubagents), c.subagents ? `${c.subagents} subagent(s)` : c.parentId ? 'subagent' : '']);
+    const rows = r.topConversations.map((c) => [c.id, c.agent, truncate(c.title, 50), n(c.withSubagents.tokens.total), costText(c.withSubagents), c.subagents ? `${c.subagents} subagent(s)` : c.parentId ? 'subagent' : '']);
     out.write(`${table([['ID', 'AGENT', 'TITLE', 'TOKENS', 'COST', ''], ...rows])}\n`);
   }
   const unpriced = r.total.unpricedModels;
@@ -53,4 +54,10 @@ function costText(s: Spend): string {
 
 function n(v: number): string {
   return v.toLocaleString('en-US');
+}
+
+function positiveInt(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--top "${v}" is not a whole number`);
+  return n;
 }
