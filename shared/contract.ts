@@ -11,6 +11,7 @@ import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import { retentionPatchSchema } from './retention-schema';
+import { USAGE_GROUPINGS, type UsageReport } from './usage';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -108,6 +109,19 @@ export const contract = {
   'dejavu:set-retention': channel<RetentionSettings>()(z.object({ settings: retentionPatchSchema }).strict()),
   /** Run an eviction sweep now (dryRun: only plan it); runs off the UI path. */
   'dejavu:evict': channel<EvictionReport>()(z.object({ dryRun: z.boolean() }).strict()),
+  /** Tokens and cost grouped by local day/week/month, agent, model or workspace, in the renderer's time zone. */
+  'dejavu:usage': channel<UsageReport>()(
+    z
+      .object({
+        by: z.enum(USAGE_GROUPINGS),
+        since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD').optional(),
+        timeZone: z.string().min(1).max(100).optional(),
+        agent: agent.optional(),
+        workspace: z.string().max(300).optional(),
+        top: z.number().int().min(0).max(1_000).optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type Contract = typeof contract;

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
 import type { SearchHit } from '../../shared/views';
+import { ActivityView } from './components/activity/activity-view';
 import { SettingsView } from './components/settings/settings-view';
 import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
@@ -42,6 +43,7 @@ export function App(): React.JSX.Element {
   const [workspace, setWorkspace] = useState<string | undefined>();
   const [includeTools, setIncludeTools] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [activityOpen, setActivityOpen] = useState(false);
   const gearRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const debounced = useDebounced(query.trim(), 220);
@@ -50,6 +52,7 @@ export function App(): React.JSX.Element {
   const open = useCallback((id: string, message?: number) => {
     const r = { id, message };
     setSettingsOpen(false);
+    setActivityOpen(false);
     setRoute(r);
     writeRoute(r);
     setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
@@ -140,9 +143,25 @@ export function App(): React.JSX.Element {
               aria-label="Storage settings"
               aria-pressed={settingsOpen}
               title="Storage settings: budget, eviction, ledger"
-              onClick={() => setSettingsOpen((o) => !o)}
+              onClick={() => {
+                setActivityOpen(false);
+                setSettingsOpen((o) => !o);
+              }}
             >
               <span aria-hidden="true">⚙</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-quiet btn-icon"
+              aria-label="Activity"
+              aria-pressed={activityOpen}
+              title="Activity: usage and cost over time"
+              onClick={() => {
+                setSettingsOpen(false);
+                setActivityOpen((o) => !o);
+              }}
+            >
+              <span aria-hidden="true">▥</span>
             </button>
           </div>
           <div className="search-row">
@@ -230,6 +249,8 @@ export function App(): React.JSX.Element {
           </ErrorState>
         ) : settingsOpen ? (
           <SettingsView onClose={closeSettings} onOpen={(id) => open(id)} />
+        ) : activityOpen ? (
+          <ActivityView agent={agent} onClose={() => setActivityOpen(false)} onOpen={(id) => open(id)} />
         ) : route.id ? (
           <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
         ) : !status.data ? (
