@@ -2,10 +2,9 @@
  * Déjà Vu's window: the archive as a tree (or search results) on the left, the open
  * conversation (or Settings → Storage) on the right, archive status along the bottom.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
 import type { SearchHit } from '../../shared/views';
-import { ActivityView } from './components/activity/activity-view';
 import { SettingsView } from './components/settings/settings-view';
 import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
@@ -31,6 +30,9 @@ function writeRoute(r: Route): void {
   const hash = formatRoute(r);
   history.replaceState(null, '', hash || location.pathname + location.search);
 }
+
+// The chart library loads only when Activity is first opened: the rest of the app starts without it.
+const ActivityView = lazy(() => import('./components/activity/activity-view').then((m) => ({ default: m.ActivityView })));
 
 export function App(): React.JSX.Element {
   useChangeSubscription();
@@ -250,7 +252,9 @@ export function App(): React.JSX.Element {
         ) : settingsOpen ? (
           <SettingsView onClose={closeSettings} onOpen={(id) => open(id)} />
         ) : activityOpen ? (
-          <ActivityView agent={agent} onClose={() => setActivityOpen(false)} onOpen={(id) => open(id)} />
+          <Suspense fallback={<LoadingState label="Opening Activity…" />}>
+            <ActivityView agent={agent} onClose={() => setActivityOpen(false)} onOpen={(id) => open(id)} />
+          </Suspense>
         ) : route.id ? (
           <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
         ) : !status.data ? (
