@@ -12,6 +12,7 @@ import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWork
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import { retentionPatchSchema } from './retention-schema';
 import type { IntegrityCheck } from './verify';
+import { USAGE_GROUPINGS, type UsageReport } from './usage';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -120,6 +121,19 @@ export const contract = {
   ),
   /** The last `dejavu verify` (time, result, counts); null when none has run. */
   'dejavu:integrity': channel<IntegrityCheck | null>()(z.object({}).strict()),
+  /** Tokens and cost grouped by local day/week/month, agent, model or workspace, in the renderer's time zone. */
+  'dejavu:usage': channel<UsageReport>()(
+    z
+      .object({
+        by: z.enum(USAGE_GROUPINGS),
+        since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD').optional(),
+        timeZone: z.string().min(1).max(100).optional(),
+        agent: agent.optional(),
+        workspace: z.string().max(300).optional(),
+        top: z.number().int().min(0).max(1_000).optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type Contract = typeof contract;

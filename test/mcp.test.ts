@@ -45,17 +45,33 @@ describe('dejavu mcp over stdio', () => {
     expect(stderr).toBe('');
   });
 
-  it('names itself and lists the four read-only tools, each described for a model', async () => {
+  it('names itself and lists its read-only tools, each described for a model', async () => {
     expect(client.getServerVersion()?.name).toBe('dejavu');
     expect(client.getInstructions()).toMatch(/read-only/);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_digest', 'list_conversations', 'read_conversation', 'search_conversations']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['files_touched', 'get_digest', 'list_conversations', 'read_conversation', 'search_conversations', 'usage_report']);
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint, t.name).toBe(true);
       expect(t.description?.length, t.name).toBeGreaterThan(200);
     }
     const search = tools.find((t) => t.name === 'search_conversations')!;
     for (const key of ['agent:', 'workspace:', 'after:', 'before:', 'role:user', 'tool:Bash', 'in:tools']) expect(search.description).toContain(key);
+  });
+
+  it('usage_report and files_touched give the same answers as `dejavu usage --json` and `dejavu files --json`', async () => {
+    // The MCP child runs in the test's zone; the CLI is asked in the same one.
+    const zone = { DEJAVU_HOME: archive, TZ: process.env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone };
+    const mcpUsage = JSON.parse(text(await call('usage_report', { by: 'model', top: 5 }))) as { rows: unknown[]; priceTable: { name: string } };
+    expect(mcpUsage.priceTable.name).toBe('@pydantic/genai-prices');
+    expect(mcpUsage.rows.length).toBeGreaterThan(3);
+    expect(mcpUsage).toEqual(dejavuJson(['usage', '--by', 'model', '--top', '5'], zone));
+    const id = 'codex_019dc0d3-6b22-7052-b168-4487a38e0f4d';
+    const files = JSON.parse(text(await call('files_touched', { id }))) as { entries: { path: string }[] };
+    expect(files.entries.length).toBeGreaterThan(0);
+    expect(files).toEqual(dejavuJson(['files', '--conversation', id], zone));
+    const neither = await call('files_touched', {});
+    expect(neither.isError).toBe(true);
+    expect(text(neither)).toContain('give path or id (one of them)');
   });
 
   it('list_conversations filters by agent, workspace, date and text, and pages', async () => {

@@ -2,7 +2,7 @@
  * Déjà Vu's window: the archive as a tree (or search results) on the left, the open
  * conversation (or Settings → Storage) on the right, archive status along the bottom.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
 import type { SearchHit } from '../../shared/views';
 import { SettingsView } from './components/settings/settings-view';
@@ -31,6 +31,9 @@ function writeRoute(r: Route): void {
   history.replaceState(null, '', hash || location.pathname + location.search);
 }
 
+// The chart library loads only when Activity is first opened: the rest of the app starts without it.
+const ActivityView = lazy(() => import('./components/activity/activity-view').then((m) => ({ default: m.ActivityView })));
+
 export function App(): React.JSX.Element {
   useChangeSubscription();
   const [agent, setAgent] = useState<AgentId | undefined>();
@@ -42,6 +45,7 @@ export function App(): React.JSX.Element {
   const [workspace, setWorkspace] = useState<string | undefined>();
   const [includeTools, setIncludeTools] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [activityOpen, setActivityOpen] = useState(false);
   const gearRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const debounced = useDebounced(query.trim(), 220);
@@ -50,6 +54,7 @@ export function App(): React.JSX.Element {
   const open = useCallback((id: string, message?: number) => {
     const r = { id, message };
     setSettingsOpen(false);
+    setActivityOpen(false);
     setRoute(r);
     writeRoute(r);
     setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
@@ -140,9 +145,25 @@ export function App(): React.JSX.Element {
               aria-label="Storage settings"
               aria-pressed={settingsOpen}
               title="Storage settings: budget, eviction, ledger"
-              onClick={() => setSettingsOpen((o) => !o)}
+              onClick={() => {
+                setActivityOpen(false);
+                setSettingsOpen((o) => !o);
+              }}
             >
               <span aria-hidden="true">⚙</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-quiet btn-icon"
+              aria-label="Activity"
+              aria-pressed={activityOpen}
+              title="Activity: usage and cost over time"
+              onClick={() => {
+                setSettingsOpen(false);
+                setActivityOpen((o) => !o);
+              }}
+            >
+              <span aria-hidden="true">▥</span>
             </button>
           </div>
           <div className="search-row">
@@ -230,6 +251,10 @@ export function App(): React.JSX.Element {
           </ErrorState>
         ) : settingsOpen ? (
           <SettingsView onClose={closeSettings} onOpen={(id) => open(id)} />
+        ) : activityOpen ? (
+          <Suspense fallback={<LoadingState label="Opening Activity…" />}>
+            <ActivityView agent={agent} onClose={() => setActivityOpen(false)} onOpen={(id) => open(id)} />
+          </Suspense>
         ) : route.id ? (
           <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
         ) : !status.data ? (

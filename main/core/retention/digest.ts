@@ -17,8 +17,12 @@
  */
 import type { AgentId } from '../../../shared/agents';
 import type { Conversation, Message, Part, Usage } from '../../../shared/record';
+import { addUsage } from '../../../shared/usage';
+import { type FileTouchFact, fileFacts } from './digest-files';
+import { type UsageBucket, usageBuckets } from './digest-usage';
 
-export const DIGEST_VERSION = 1;
+/** 2: usage per quarter hour and model (`usageBuckets`), files with their actions (`fileTouches`). */
+export const DIGEST_VERSION = 2;
 
 export type Outcome = 'success' | 'fail' | 'abandoned' | 'unknown';
 
@@ -66,6 +70,10 @@ export interface Digest {
   readonly firstPrompt?: string;
   readonly lastAnswer?: string;
   readonly filesTouched: string[];
+  /** Token counts per quarter hour (UTC) and model; see digest-usage.ts. Absent in version-1 digests. */
+  readonly usageBuckets?: UsageBucket[];
+  /** Files read, edited, written, patched or deleted, absolute; see digest-files.ts. Absent in version-1 digests. */
+  readonly fileTouches?: FileTouchFact[];
   readonly outcome: Outcome;
   readonly prompts: DigestPrompt[];
   readonly parentId?: string;
@@ -133,6 +141,8 @@ export function buildDigest(c: Conversation): Digest {
     firstPrompt: snippet(prompts[0] ? textOf(prompts[0].parts) : undefined),
     lastAnswer: snippet(lastAnswer ? textOf(lastAnswer.parts) : undefined),
     filesTouched: [...files].slice(0, MAX_FILES),
+    usageBuckets: usageBuckets(c),
+    fileTouches: fileFacts(c),
     outcome: outcomeOf(c.messages),
     prompts,
     parentId: c.parentId,
@@ -186,14 +196,6 @@ function snippet(text: string | undefined): string | undefined {
   const t = text?.trim();
   if (!t) return undefined;
   return t.length > SNIPPET_CHARS ? `${t.slice(0, SNIPPET_CHARS)}…` : t;
-}
-
-function addUsage(a: Usage | undefined, b: Usage): Usage {
-  const out: Usage = { ...a };
-  for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const) {
-    if (b[key] !== undefined) out[key] = (out[key] ?? 0) + b[key];
-  }
-  return out;
 }
 
 /** Paths a tool call's arguments name: the usual keys, and apply_patch's file headers. */

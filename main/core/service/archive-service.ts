@@ -18,6 +18,7 @@ import { sweep } from '../retention/evict';
 import { readLastCheck } from '../verify/last-check';
 import { setPinned } from '../retention/pins';
 import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, type SettingsPatch, sweepDue } from '../retention/settings';
+import { usageReport } from '../usage/usage-report';
 import { retentionView } from '../retention/view';
 import type { EvictionReport } from '../../../shared/retention';
 import { providerFor } from '../providers/registry';
@@ -89,6 +90,7 @@ export class ArchiveService {
         return { id, pinned: req.pinned };
       },
       'dejavu:retention': () => retentionView(options.root, this.reader.db),
+      'dejavu:usage': (req) => usageReport(this.reader.db, req),
       'dejavu:set-retention': (req) => {
         try {
           return this.withIndex((db) => saveSettings(db, req.settings));
