@@ -18,6 +18,8 @@ export const CHANNEL_NAMES = [
   'dejavu:retention',
   'dejavu:set-retention',
   'dejavu:evict',
+  'dejavu:privacy',
+  'dejavu:set-privacy',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

@@ -8,7 +8,7 @@ import { redactText } from './redact-text';
 
 export interface RedactedConversation {
   readonly conversation: Conversation;
-  /** Secrets masked, by kind (empty when none were found). */
+  /** Distinct secrets masked, by kind (empty when none were found). */
   readonly kinds: Readonly<Record<string, number>>;
   readonly count: number;
 }
@@ -16,9 +16,16 @@ export interface RedactedConversation {
 /** A copy of `c` with every secret in its text (and native records) masked; `c` itself is unchanged. */
 export function redactConversation(c: Conversation): RedactedConversation {
   const kinds: Record<string, number> = {};
+  // A secret typed once shows up in the prompt, its native record and the title: counted once.
+  const seen = new Set<string>();
   const clean = (text: string): string => {
     const r = redactText(text);
-    for (const f of r.found) kinds[f.kind] = (kinds[f.kind] ?? 0) + 1;
+    for (const f of r.found) {
+      const key = `${f.kind}\u0000${text.slice(f.start, f.end)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kinds[f.kind] = (kinds[f.kind] ?? 0) + 1;
+    }
     return r.text;
   };
   const cleanOptional = (text: string | undefined) => (text === undefined ? undefined : clean(text));
