@@ -54,6 +54,8 @@ const CASES: readonly { kind: string; text: string; becomes: string; where: Wher
     text: 'the db is postgres://app_owner:Vx7q2LmP9sKd@db.internal.example.com:5432/prod and it times out',
     becomes: 'the db is [connection-string] and it times out',
   },
+  // At the end of a JSON string: the mask must stop at the record's closing quote.
+  { kind: 'connection-string', where: 'codex prompt', text: 'the shop db: mysql://root:Qw8rTz3kLp@10.0.0.5:3306/shop', becomes: 'the shop db: [connection-string]' },
   { kind: 'url-password', where: 'codex tool call', text: 'redis-cli -u redis://default:Zx9pQ2mK7vLr@cache.internal:6379 ping', becomes: 'redis-cli -u redis://default:[url-password]@cache.internal:6379 ping' },
   { kind: 'env-assignment', where: 'codex prompt', text: 'my .env has\nDB_PASSWORD=Hunt3r2Secret!\nDEBUG=true', becomes: 'my .env has\nDB_PASSWORD=[env-assignment]\nDEBUG=true' },
 ];

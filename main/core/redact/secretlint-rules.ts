@@ -75,6 +75,16 @@ function exactRange(d: Reported): { start: number; end: number } {
   return at >= 0 && at <= end ? { start: at, end: at + named.length } : { start, end };
 }
 
+/**
+ * A connection string ends where a URL must: the database rule's path part takes any
+ * non-space character, so inside JSON text it would run on through `","type":…` and the mask
+ * would swallow the record's own quotes.
+ */
+function withinUrl(f: SecretFinding): SecretFinding {
+  const stop = scanned.slice(f.start, f.end).search(/["'`<>\\]/);
+  return stop > 0 ? { ...f, end: f.start + stop } : f;
+}
+
 /** One scanner per rule, created once (creating them compiles their patterns). */
 const scanners = rules
   .filter((rule) => rule.meta.type === 'scanner')
@@ -84,7 +94,7 @@ const scanners = rules
     const context = {
       report: (d: Reported) => {
         const kind = d.message.id !== undefined && d.message.id in KIND_BY_MESSAGE ? KIND_BY_MESSAGE[d.message.id] : (KIND_BY_RULE[name] ?? name);
-        if (kind) sink.push({ ...exactRange(d), kind });
+        if (kind) sink.push(kind === 'connection-string' ? withinUrl({ ...exactRange(d), kind }) : { ...exactRange(d), kind });
       },
       // Only the message id matters here: it names the kind of secret.
       createTranslator: () => (id: string, data?: Record<string, unknown>) => ({ id, message: id, data }),
