@@ -10,6 +10,7 @@ import { useTitles } from './conversation-ref';
 import { DataLossAlert } from './data-loss-alert';
 import { EvictionPanel } from './eviction-panel';
 import { LedgerTable } from './ledger-table';
+import { RedactionSettings } from './redaction-settings';
 import { RetentionForm } from './retention-form';
 import { StorageBar } from './storage-bar';
 import './settings.css';
@@ -55,6 +56,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
                 {r.lastRunAt ? ` Last eviction sweep ${dateTime(r.lastRunAt)}.` : ' No eviction sweep has run yet.'}
               </p>
             </section>
+            <RedactionSettings />
             <section className="settings-section" aria-labelledby="budget-title">
               <h2 id="budget-title">Budget</h2>
               <RetentionForm settings={r.settings} defaults={r.defaults} />
