@@ -20,6 +20,8 @@ export const CHANNEL_NAMES = [
   'dejavu:evict',
   'dejavu:integrity',
   'dejavu:usage',
+  'dejavu:privacy',
+  'dejavu:set-privacy',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

@@ -10,6 +10,7 @@ import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
+import type { PrivacySettings } from './privacy';
 import { retentionPatchSchema } from './retention-schema';
 import type { IntegrityCheck } from './verify';
 import { USAGE_GROUPINGS, type UsageReport } from './usage';
@@ -47,7 +48,13 @@ export interface ExportFile {
   readonly fileName: string;
   readonly mimeType: string;
   readonly content: string;
+  /** Secrets masked in it; null when redaction is off (the `redactExports` setting). */
+  readonly redacted: number | null;
 }
+
+/** The formats a conversation exports to. */
+export const EXPORT_FORMATS = ['md', 'json', 'html'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface SyncOutcome {
   readonly read: number;
@@ -97,9 +104,9 @@ export const contract = {
       })
       .strict(),
   ),
-  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(['md', 'json']) }).strict()),
+  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict()),
   /** Export through a native save dialog (Electron only); null when the person cancels. */
-  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(['md', 'json']) }).strict()),
+  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict()),
   'dejavu:sync': channel<SyncOutcome>()(z.object({}).strict()),
   /** Open an http(s) link from a transcript in the system browser (Electron only). */
   'dejavu:open-external': channel<null>()(z.object({ url: z.string().url().max(4_000) }).strict()),
@@ -134,6 +141,9 @@ export const contract = {
       })
       .strict(),
   ),
+  /** Secret redaction settings: on exports (default on) and at capture (default off). */
+  'dejavu:privacy': channel<PrivacySettings>()(z.object({}).strict()),
+  'dejavu:set-privacy': channel<PrivacySettings>()(z.object({ settings: z.object({ redactExports: z.boolean().optional(), redactAtCapture: z.boolean().optional() }).strict() }).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -152,7 +162,7 @@ export interface ContractEvents {
   'dejavu:changed': { readonly conversations: readonly string[] };
   'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
-  'dejavu:command': { readonly command: 'find' | 'export-current' } | { readonly command: 'open-conversation'; readonly id: string };
+  'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' } | { readonly command: 'open-conversation'; readonly id: string };
 }
 export type EventName = keyof ContractEvents;
 export const EVENTS: readonly EventName[] = EVENT_NAMES;

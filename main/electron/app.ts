@@ -70,7 +70,7 @@ if (!app.requestSingleInstanceLock()) {
       indexerWorker: path.join(outDir, 'main', 'indexer-worker.js'),
       saveFile: async (file) => {
         const target = win && !win.isDestroyed() ? win : undefined;
-        const options = { defaultPath: path.join(app.getPath('documents'), file.fileName), filters: [{ name: file.mimeType === 'application/json' ? 'JSON' : 'Markdown', extensions: [path.extname(file.fileName).slice(1)] }] };
+        const options = { defaultPath: path.join(app.getPath('documents'), file.fileName), filters: [{ name: file.mimeType === 'application/json' ? 'JSON' : file.mimeType === 'text/html' ? 'HTML page' : 'Markdown', extensions: [path.extname(file.fileName).slice(1)] }] };
         const choice = target ? await dialog.showSaveDialog(target, options) : await dialog.showSaveDialog(options);
         if (choice.canceled || !choice.filePath) return null;
         writeFileSync(choice.filePath, file.content);
@@ -84,6 +84,7 @@ if (!app.requestSingleInstanceLock()) {
     installMenu(
       {
         exportThread: () => win?.webContents.send('dejavu:command', { command: 'export-current' }),
+        exportThreadHtml: () => win?.webContents.send('dejavu:command', { command: 'export-current-html' }),
         syncNow: () => void service.sync(),
         find: () => win?.webContents.send('dejavu:command', { command: 'find' }),
       },

@@ -3,6 +3,7 @@ import { app, type BrowserWindow, Menu, type MenuItemConstructorOptions } from '
 
 export interface MenuActions {
   exportThread(): void;
+  exportThreadHtml(): void;
   syncNow(): void;
   find(): void;
 }
@@ -15,6 +16,7 @@ export function installMenu(actions: MenuActions, window: () => BrowserWindow | 
       label: 'File',
       submenu: [
         { label: 'Export Thread to Markdown…', accelerator: 'CmdOrCtrl+E', click: () => actions.exportThread() },
+        { label: 'Export as HTML…', accelerator: 'CmdOrCtrl+Shift+E', click: () => actions.exportThreadHtml() },
         { label: 'Sync Now', accelerator: 'CmdOrCtrl+Shift+S', click: () => actions.syncNow() },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },

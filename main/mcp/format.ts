@@ -2,7 +2,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
 import type { ArchivedSummary } from '../../shared/views';
-import { AmbiguousIdError, ConversationNotFoundError } from '../core/archive/archive-reader';
+import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/archive/archive-reader';
+import { outgoingText, redactsOutgoing } from '../core/redact/outgoing';
 
 /** `id · Agent · workspace · 2026-01-31 14:05 · 120 messages (8 prompts) · "title"` */
 export function summaryLine(s: ArchivedSummary): string {
@@ -26,12 +27,14 @@ export function textResult(text: string): CallToolResult {
 }
 
 /**
- * Runs a tool body; a conversation that is not there (or an id that is ambiguous) comes back as
+ * Runs a tool body and sends its answer with secrets masked (unless the `redactExports` setting
+ * is off): snippets, digests and titles leave the app here. A conversation that is not there (or an id that is ambiguous) comes back as
  * a tool error the model can act on, never as a protocol failure.
  */
-export function guarded(body: () => string): CallToolResult {
+export function guarded(reader: ArchiveReader, body: (redact: boolean) => string): CallToolResult {
   try {
-    return textResult(body());
+    const redact = redactsOutgoing(reader.db);
+    return textResult(outgoingText(body(redact), redact));
   } catch (err) {
     if (err instanceof ConversationNotFoundError || err instanceof AmbiguousIdError) {
       return { isError: true, content: [{ type: 'text', text: `${err.message}. Find ids with list_conversations or search_conversations.` }] };

@@ -3,6 +3,7 @@ import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/serv
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
 import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/archive/archive-reader';
+import { outgoingConversation, outgoingText, redactsOutgoing } from '../core/redact/outgoing';
 import { conversationToMarkdown } from '../core/render/markdown';
 
 export const CONVERSATION_URI = 'dejavu://conversation/{id}';
@@ -17,15 +18,18 @@ export function registerResources(server: McpServer, reader: ArchiveReader): voi
   server.registerResource(
     'conversation',
     new ResourceTemplate(CONVERSATION_URI, {
-      list: () => ({
+      list: () => {
+        const redact = redactsOutgoing(reader.db);
+        return {
         resources: reader.list({ limit: LISTED_RESOURCES }).map((s) => ({
           uri: conversationUri(s.id),
           name: s.id,
-          title: s.title ?? s.id,
+          title: outgoingText(s.title ?? s.id, redact),
           description: `${AGENT_LABELS[s.agent] ?? s.agent} · ${s.workspace} · ${s.startedAt ?? 'undated'} · ${s.messageCount} messages`,
           mimeType: 'text/markdown',
         })),
-      }),
+        };
+      },
     }),
     {
       title: 'Archived conversation',
@@ -35,7 +39,7 @@ export function registerResources(server: McpServer, reader: ArchiveReader): voi
     (uri, variables) => {
       const id = decodeURIComponent(String(variables.id));
       try {
-        const conversation = reader.get(id);
+        const { conversation } = outgoingConversation(reader.get(id), redactsOutgoing(reader.db));
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: conversationToMarkdown(conversation) }] };
       } catch (err) {
         if (err instanceof ConversationNotFoundError || err instanceof AmbiguousIdError) throw new McpError(ErrorCode.InvalidParams, err.message);

@@ -65,8 +65,8 @@ export function App(): React.JSX.Element {
     searchRef.current?.focus();
     searchRef.current?.select();
   }, []);
-  const exportCurrent = useCallback(() => {
-    if (route.id) void exportConversation(route.id, 'md', status.data).catch(() => undefined);
+  const exportCurrent = useCallback((format: 'md' | 'html' = 'md') => {
+    if (route.id) void exportConversation(route.id, format, status.data).catch(() => undefined);
   }, [route.id, status.data]);
 
   const closeSettings = useCallback(() => {
@@ -109,6 +109,7 @@ export function App(): React.JSX.Element {
       const { command } = payload;
       if (command === 'find') focusSearch();
       else if (command === 'export-current') exportCurrent();
+      else if (command === 'export-current-html') exportCurrent('html');
       else if (command === 'open-conversation') open(payload.id);
     });
     return () => {

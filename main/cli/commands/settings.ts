@@ -1,8 +1,10 @@
-/** `dejavu settings`: show or change the retention budget the app and `dejavu evict` use. */
+/** `dejavu settings`: show or change the retention budget and the secret redaction the app and the CLI share. */
 import type { Command } from 'commander';
 import { openReadableIndex, openWritableIndex } from '../../core/archive/db';
 import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type SettingsPatch } from '../../core/retention/settings';
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
+import type { PrivacySettings } from '../../../shared/privacy';
+import { readPrivacy, savePrivacy, type PrivacyPatch } from '../../core/redact/settings';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { formatBytes, printJson, stdout, type TextOut } from '../output';
@@ -31,36 +33,52 @@ export function maxAgeOf(days: number | undefined): number | null | undefined {
   return days === 0 ? null : days;
 }
 
+/** A commander parser for an on/off switch. */
+function switchOption(flag: string) {
+  return (v: string): boolean => {
+    if (/^(on|true|yes|1)$/i.test(v)) return true;
+    if (/^(off|false|no|0)$/i.test(v)) return false;
+    throw new UsageError(`${flag} is on or off, not "${v}"`);
+  };
+}
+
 export function registerSettings(program: Command): void {
   program
     .command('settings')
-    .description('show or change the retention budget (caps, maximum age, cadence)')
+    .description('show or change the retention budget (caps, maximum age, cadence) and secret redaction')
     .option('--soft-cap <bytes>', 'above this, raw bulk of the oldest conversations goes', bytesOption('--soft-cap'))
     .option('--hard-cap <bytes>', 'above this, whole threads of the oldest go (digests stay)', bytesOption('--hard-cap'))
     .option('--max-age <days>', 'over the soft cap, raw bulk idle longer than this goes first ("off", the default: never)', daysOption('--max-age'))
     .option('--digest-cap <bytes>', 'alert when digests pass this (they are never dropped)', bytesOption('--digest-cap'))
     .option('--cadence <when>', `when the app sweeps: ${EVICTION_CADENCES.join(', ')}`)
+    .option('--redact-exports <on|off>', 'mask secrets in exports, `show` and MCP answers (default on)', switchOption('--redact-exports'))
+    .option('--redact-at-capture <on|off>', 'store secrets masked in the archive and its search index (default off)', switchOption('--redact-at-capture'))
     .option('--json', 'print as JSON')
-    .action((opts: { softCap?: number; hardCap?: number; maxAge?: number; digestCap?: number; cadence?: string; json?: boolean }, cmd: Command) => {
+    .action((opts: { softCap?: number; hardCap?: number; maxAge?: number; digestCap?: number; cadence?: string; redactExports?: boolean; redactAtCapture?: boolean; json?: boolean }, cmd: Command) => {
       if (opts.cadence !== undefined && !(EVICTION_CADENCES as readonly string[]).includes(opts.cadence)) {
         throw new UsageError(`--cadence is one of ${EVICTION_CADENCES.join(', ')}, not "${opts.cadence}"`);
       }
       const patch: SettingsPatch = { softCapBytes: opts.softCap, hardCapBytes: opts.hardCap, maxAgeDays: maxAgeOf(opts.maxAge), digestCapBytes: opts.digestCap, cadence: opts.cadence as EvictionCadence | undefined };
-      const changing = Object.values(patch).some((v) => v !== undefined);
+      const privacyPatch: PrivacyPatch = { redactExports: opts.redactExports, redactAtCapture: opts.redactAtCapture };
+      const changingPrivacy = Object.values(privacyPatch).some((v) => v !== undefined);
+      const changing = Object.values(patch).some((v) => v !== undefined) || changingPrivacy;
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
       // Only a change writes: showing the settings works on a read-only archive too.
       const db = changing ? openWritableIndex(root) : openReadableIndex(root);
       let settings: RetentionSettings;
+      let privacy: PrivacySettings;
       try {
         settings = changing ? saveSettings(db, patch) : readSettings(db);
+        privacy = changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db);
       } catch (err) {
         if (err instanceof InvalidSettingsError) throw new UsageError(err.message);
         throw err;
       } finally {
         db.close();
       }
-      if (opts.json) return printJson(settings);
+      if (opts.json) return printJson({ ...settings, ...privacy });
       printSettings(settings);
+      printPrivacy(privacy);
     });
 }
 
@@ -70,4 +88,9 @@ export function printSettings(s: RetentionSettings, out: TextOut = stdout): void
   out.write(`max age     ${s.maxAgeDays === null ? 'off' : `${s.maxAgeDays} days`}  (over the soft cap, raw bulk idle longer goes first; under it nothing ages out)\n`);
   out.write(`digest cap  ${formatBytes(s.digestCapBytes)}  (alert only)\n`);
   out.write(`cadence     ${s.cadence}\n`);
+}
+
+export function printPrivacy(p: PrivacySettings, out: TextOut = stdout): void {
+  out.write(`redact exports     ${p.redactExports ? 'on   (secrets masked in exports, show and MCP answers; --no-redact for one command)' : 'off  (exports, show and MCP answers carry secrets as they were typed)'}\n`);
+  out.write(`redact at capture  ${p.redactAtCapture ? 'on   (the archive and its search index store secrets masked)' : 'off  (the archive keeps what was typed, secrets included)'}\n`);
 }

@@ -2,21 +2,43 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { Conversation } from '../../../shared/record';
+import { describeRedaction } from '../../core/redact/redact-conversation';
+import { outgoingConversation, REDACTION_OFF_NOTE, redactsOutgoing } from '../../core/redact/outgoing';
+import { conversationToHtml } from '../../core/render/html';
 import { conversationToMarkdown, exportFileName } from '../../core/render/markdown';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
-import { printJson, stdout } from '../output';
+import { printJson, stdout, warn } from '../output';
+
+const FORMATS = ['md', 'json', 'html'] as const;
+type Format = (typeof FORMATS)[number];
+
+/**
+ * The conversation as it may leave the archive: secrets masked unless `--no-redact` or the
+ * `redactExports` setting says otherwise, and the person told which it was.
+ */
+function outgoing(id: string, redactFlag: boolean | undefined, cmd: Command): Conversation {
+  return withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
+    const redact = redactsOutgoing(r.db, redactFlag === false ? false : undefined);
+    const result = outgoingConversation(r.get(id), redact);
+    if (!redact) warn(REDACTION_OFF_NOTE);
+    else if (result.count > 0) warn(`${describeRedaction(result)}; --no-redact keeps them`);
+    return result.conversation;
+  });
+}
 
 export function registerShow(program: Command): void {
   program
     .command('show')
-    .description('print one conversation (Markdown by default)')
+    .description('print one conversation (Markdown by default; secrets masked)')
     .argument('<id>', 'conversation id, a unique prefix of it, or the agent’s own session id')
     .option('--json', 'the whole normalized record as JSON')
     .option('--markdown', 'Markdown (the default)')
-    .action((id: string, opts: { json?: boolean; markdown?: boolean }, cmd: Command) => {
+    .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
+    .action((id: string, opts: { json?: boolean; markdown?: boolean; redact?: boolean }, cmd: Command) => {
       if (opts.json && opts.markdown) throw new UsageError('choose one of --json and --markdown');
-      const conversation = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.get(id));
+      const conversation = outgoing(id, opts.redact, cmd);
       if (opts.json) printJson(conversation);
       // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
       else stdout.data(conversationToMarkdown(conversation));
@@ -24,18 +46,25 @@ export function registerShow(program: Command): void {
 
   program
     .command('export')
-    .description('write one conversation to a file (Markdown or JSON)')
+    .description('write one conversation to a file (Markdown, JSON or one self-contained HTML page; secrets masked)')
     .argument('<id>', 'conversation id or a unique prefix')
-    .option('-o, --output <file>', 'file to write ("-" for standard output); default: YYYY-MM-DD_<title>.md here')
-    .option('-f, --format <format>', 'md or json', 'md')
-    .action((id: string, opts: { output?: string; format: string }, cmd: Command) => {
-      if (opts.format !== 'md' && opts.format !== 'json') throw new UsageError(`--format is md or json, not "${opts.format}"`);
-      const conversation = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.get(id));
-      // To standard output: JSON escaped (it parses back the same); Markdown verbatim, unless stdout is a terminal.
-      if (opts.output === '-') return opts.format === 'json' ? printJson(conversation) : stdout.data(conversationToMarkdown(conversation));
-      const text = opts.format === 'json' ? `${JSON.stringify(conversation, null, 2)}\n` : conversationToMarkdown(conversation);
-      const file = path.resolve(opts.output ?? exportFileName(conversation).replace(/\.md$/, `.${opts.format}`));
-      writeFileSync(file, text);
+    .option('-o, --output <file>', 'file to write ("-" for standard output); default: YYYY-MM-DD_<title>.<format> here')
+    .option('-f, --format <format>', 'md, json or html', 'md')
+    .option('--no-redact', 'write secrets as they were typed (redaction is on by default)')
+    .action((id: string, opts: { output?: string; format: string; redact?: boolean }, cmd: Command) => {
+      if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
+      const format = opts.format as Format;
+      const conversation = outgoing(id, opts.redact, cmd);
+      // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
+      if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(render(conversation, format));
+      const file = path.resolve(opts.output ?? exportFileName(conversation).replace(/\.md$/, `.${format}`));
+      writeFileSync(file, render(conversation, format));
       stdout.write(`${file}\n`);
     });
+}
+
+function render(c: Conversation, format: Format): string {
+  if (format === 'json') return `${JSON.stringify(c, null, 2)}\n`;
+  if (format === 'html') return conversationToHtml(c);
+  return conversationToMarkdown(c);
 }

@@ -16,6 +16,8 @@ import { blobRelativePath } from './paths';
 import { sourceFingerprint } from './source-fingerprint';
 import { type ConversationRow, rowValues } from './rows';
 import { withStorableTokenCounts } from './token-counts';
+import { redactConversation } from '../redact/redact-conversation';
+import { readPrivacy } from '../redact/settings';
 import type { IndexItem } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
 
@@ -143,6 +145,8 @@ export class ArchiveWriter {
     const pending = new Map<string, { conversation: Conversation; previousBlob?: string; existed: boolean }>();
     const rewritten: SourceRewriteReport[] = [];
     const heldBefore = new Map<string, string[]>();
+    // Opt-in: secrets masked before anything is merged, written or indexed (redact/README.md).
+    const prepare = readPrivacy(this.db).redactAtCapture ? (c: Conversation) => redactConversation(c).conversation : (c: Conversation) => c;
     for (const source of batch) {
       const cursor = this.cursor(source.path);
       const change = changeOf(source, cursor);
@@ -162,7 +166,7 @@ export class ArchiveWriter {
         });
         if (r.kept > 0) rewritten.push({ conversationId: id, path: source.path, how: change.how, kept: r.kept });
       };
-      for (const parsed of source.conversations) put(parsed.id, merge(withStorableTokenCounts(parsed)));
+      for (const parsed of source.conversations) put(parsed.id, merge(prepare(withStorableTokenCounts(parsed))));
       // A conversation the file held before and holds no more keeps what it had, marked.
       const freshIds = new Set(source.conversations.map((c) => c.id));
       const vanished = change.preserve ? (cursor?.conversationIds ?? []).filter((id) => !freshIds.has(id)) : [];

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ZodError } from 'zod';
-import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
 import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
@@ -22,7 +22,10 @@ import { usageReport } from '../usage/usage-report';
 import { retentionView } from '../retention/view';
 import type { EvictionReport } from '../../../shared/retention';
 import { providerFor } from '../providers/registry';
+import { conversationToHtml } from '../render/html';
 import { conversationToMarkdown, exportFileName } from '../render/markdown';
+import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
+import { readPrivacy, savePrivacy } from '../redact/settings';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -106,6 +109,8 @@ export class ArchiveService {
         }
       },
       'dejavu:integrity': () => readLastCheck(this.reader.db),
+      'dejavu:privacy': () => readPrivacy(this.reader.db),
+      'dejavu:set-privacy': (req) => this.withIndex((db) => savePrivacy(db, req.settings)),
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
@@ -303,12 +308,15 @@ export class ArchiveService {
     return conversation;
   }
 
-  private exportFile(id: string, format: 'md' | 'json'): ExportFile {
-    const conversation = this.conversation(id);
-    if (format === 'json') {
-      return { fileName: exportFileName(conversation).replace(/\.md$/, '.json'), mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n` };
-    }
-    return { fileName: exportFileName(conversation), mimeType: 'text/markdown', content: conversationToMarkdown(conversation) };
+  /** A conversation as a file to save: redacted unless the person turned that off in Settings. */
+  private exportFile(id: string, format: ExportFormat): ExportFile {
+    const redact = redactsOutgoing(this.reader.db);
+    const { conversation, count } = outgoingConversation(this.conversation(id), redact);
+    const redacted = redact ? count : null;
+    const fileName = exportFileName(conversation).replace(/\.md$/, `.${format}`);
+    if (format === 'json') return { fileName, mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n`, redacted };
+    if (format === 'html') return { fileName, mimeType: 'text/html', content: conversationToHtml(conversation), redacted };
+    return { fileName, mimeType: 'text/markdown', content: conversationToMarkdown(conversation), redacted };
   }
 }
 

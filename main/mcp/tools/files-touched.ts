@@ -22,7 +22,7 @@ export function registerFilesTouched(server: McpServer, reader: ArchiveReader): 
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      guarded(() => {
+      guarded(reader, () => {
         if ((args.path === undefined) === (args.id === undefined)) throw new Error('give path or id (one of them)');
         const answer = args.id !== undefined ? filesOfConversation(reader.db, reader.resolveId(args.id)) : conversationsTouching(reader.db, absolutePath(args.path as string, undefined), args.path as string);
         return JSON.stringify(answer, null, 2);

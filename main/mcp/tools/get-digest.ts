@@ -19,6 +19,6 @@ export function registerGetDigest(server: McpServer, reader: ArchiveReader): voi
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(() => digestMarkdown(digestView(reader, args.id))),
+    (args) => guarded(reader, () => digestMarkdown(digestView(reader, args.id))),
   );
 }

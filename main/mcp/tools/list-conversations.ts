@@ -33,7 +33,7 @@ export function registerListConversations(server: McpServer, reader: ArchiveRead
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(() => listConversations(reader, args)),
+    (args) => guarded(reader, () => listConversations(reader, args)),
   );
 }
 

@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ArchiveReader } from '../../core/archive/archive-reader';
+import { outgoingConversation } from '../../core/redact/outgoing';
 import { conversationPageToMarkdown } from '../../core/render/markdown';
 import { guarded } from '../format';
 
@@ -30,8 +31,9 @@ export function registerReadConversation(server: McpServer, reader: ArchiveReade
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      guarded(() => {
-        const conversation = reader.get(args.id);
+      guarded(reader, (redact) => {
+        // The record first, so a tool result cut short never shows half a secret.
+        const { conversation } = outgoingConversation(reader.get(args.id), redact);
         return conversationPageToMarkdown(conversation, args.from ?? 0, args.limit ?? DEFAULT_PAGE_MESSAGES, {
           maxChars: DEFAULT_PAGE_CHARS,
           maxToolOutput: args.max_tool_output ?? DEFAULT_TOOL_OUTPUT_CHARS,

@@ -31,7 +31,7 @@ export function registerSearchConversations(server: McpServer, reader: ArchiveRe
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(() => searchConversations(reader, args.query, args.include_tool_output, args.limit ?? 20)),
+    (args) => guarded(reader, () => searchConversations(reader, args.query, args.include_tool_output, args.limit ?? 20)),
   );
 }
 

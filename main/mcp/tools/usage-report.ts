@@ -26,6 +26,6 @@ export function registerUsageReport(server: McpServer, reader: ArchiveReader): v
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(() => JSON.stringify(usageReport(reader.db, { by: args.by ?? 'day', since: args.since, agent: args.agent, workspace: args.workspace, top: args.top ?? 20 }), null, 2)),
+    (args) => guarded(reader, () => JSON.stringify(usageReport(reader.db, { by: args.by ?? 'day', since: args.since, agent: args.agent, workspace: args.workspace, top: args.top ?? 20 }), null, 2)),
   );
 }

@@ -1,8 +1,8 @@
 /** Export a conversation: through the native save dialog where there is one, else a download. */
-import type { AppStatus } from '../../../shared/contract';
+import type { AppStatus, ExportFormat } from '../../../shared/contract';
 import { call } from '../transport';
 
-export async function exportConversation(id: string, format: 'md' | 'json', status: AppStatus | undefined): Promise<string | null> {
+export async function exportConversation(id: string, format: ExportFormat, status: AppStatus | undefined): Promise<string | null> {
   if (status?.capabilities.saveDialog) {
     const { path } = await call('dejavu:save-export', { id, format });
     return path;

@@ -12,6 +12,7 @@ import { DataLossAlert } from './data-loss-alert';
 import { EvictionPanel } from './eviction-panel';
 import { IntegrityLine } from './integrity-line';
 import { LedgerTable } from './ledger-table';
+import { RedactionSettings } from './redaction-settings';
 import { RetentionForm } from './retention-form';
 import { StorageBar } from './storage-bar';
 import './settings.css';
@@ -60,6 +61,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
               </p>
               <IntegrityLine />
             </section>
+            <RedactionSettings />
             <section className="settings-section" aria-labelledby="budget-title">
               <h2 id="budget-title">Budget</h2>
               <RetentionForm settings={r.settings} defaults={r.defaults} onDraft={setDraft} />

@@ -1,0 +1,27 @@
+/**
+ * What leaves the app (exports, `dejavu show`, MCP answers) is redacted unless the person said
+ * otherwise: the `redactExports` setting, or `--no-redact` for one command.
+ */
+import type { Conversation } from '../../../shared/record';
+import type { IndexDb } from '../archive/db';
+import { redactConversation, type RedactedConversation } from './redact-conversation';
+import { redactText } from './redact-text';
+import { readPrivacy } from './settings';
+
+/** Whether to redact: a command's own flag wins, else the setting (on by default). */
+export function redactsOutgoing(db: IndexDb, flag?: boolean): boolean {
+  return flag ?? readPrivacy(db).redactExports;
+}
+
+/** The record as it may leave the app; `count` says how many secrets were masked. */
+export function outgoingConversation(c: Conversation, redact: boolean): RedactedConversation {
+  return redact ? redactConversation(c) : { conversation: c, kinds: {}, count: 0 };
+}
+
+/** A finished answer (a search snippet list, a digest) as it may leave the app. */
+export function outgoingText(text: string, redact: boolean): string {
+  return redact ? redactText(text).text : text;
+}
+
+/** What a person is told when redaction is off, so a shared file is never a surprise. */
+export const REDACTION_OFF_NOTE = 'secret redaction is off: secrets in this conversation are written as they were typed';

@@ -1,0 +1,66 @@
+/**
+ * Redaction as a transform on the record, applied before any view is made of it: Markdown,
+ * JSON, HTML, `show`, MCP answers and (when the person opts in) the archive writer all call
+ * this first, so no renderer needs to know about secrets.
+ */
+import type { Conversation, Message, Part } from '../../../shared/record';
+import { redactText } from './redact-text';
+
+export interface RedactedConversation {
+  readonly conversation: Conversation;
+  /** Distinct secrets masked, by kind (empty when none were found). */
+  readonly kinds: Readonly<Record<string, number>>;
+  readonly count: number;
+}
+
+/** A copy of `c` with every secret in its text (and native records) masked; `c` itself is unchanged. */
+export function redactConversation(c: Conversation): RedactedConversation {
+  const kinds: Record<string, number> = {};
+  // A secret typed once shows up in the prompt, its native record and the title: counted once.
+  const seen = new Set<string>();
+  const clean = (text: string): string => {
+    const r = redactText(text);
+    for (const f of r.found) {
+      const key = `${f.kind}\u0000${text.slice(f.start, f.end)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kinds[f.kind] = (kinds[f.kind] ?? 0) + 1;
+    }
+    return r.text;
+  };
+  const cleanOptional = (text: string | undefined) => (text === undefined ? undefined : clean(text));
+  const messages = c.messages.map((m): Message => ({ ...m, parts: m.parts.map((p) => redactPart(p, clean)), ...(m.native !== undefined ? { native: clean(m.native) } : {}) }));
+  const conversation: Conversation = {
+    ...c,
+    ...(c.title !== undefined ? { title: cleanOptional(c.title) } : {}),
+    warnings: c.warnings.map((w) => ({ ...w, message: clean(w.message) })),
+    messages,
+  };
+  const count = Object.values(kinds).reduce((a, b) => a + b, 0);
+  return { conversation: count ? conversation : c, kinds, count };
+}
+
+function redactPart(p: Part, clean: (text: string) => string): Part {
+  switch (p.type) {
+    case 'text':
+    case 'reasoning':
+    case 'generic':
+      return { ...p, content: clean(p.content) };
+    case 'tool_call':
+      return { ...p, arguments: clean(p.arguments) };
+    case 'tool_call_response':
+      return { ...p, response: clean(p.response) };
+    case 'blob':
+      return p;
+  }
+}
+
+/** "3 secrets redacted (2 aws-key, 1 jwt)". */
+export function describeRedaction(r: Pick<RedactedConversation, 'kinds' | 'count'>): string {
+  if (r.count === 0) return 'no secrets found';
+  const detail = Object.entries(r.kinds)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  return `${r.count} secret${r.count === 1 ? '' : 's'} redacted (${detail})`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Finding secrets in one text and masking them: `[redacted: <kind>]`. The mask holds no quote,
+ * backslash or line break, so JSON text (tool arguments, native records) stays valid JSON.
+ */
+import { extraFindings } from './extra-rules';
+import type { SecretFinding } from './finding';
+import { secretlintFindings } from './secretlint-rules';
+
+// No detector matches fewer characters than this (the shortest: a 3-character URL password in a URL).
+const MIN_LENGTH = 12;
+
+/** Every secret in `text`, in order; overlapping findings merged (the wider one's kind wins). */
+export function findSecrets(text: string): SecretFinding[] {
+  if (text.length < MIN_LENGTH) return [];
+  const all = [...secretlintFindings(text), ...extraFindings(text)].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretFinding[] = [];
+  for (const f of all) {
+    const last = merged.at(-1);
+    if (last && f.start < last.end) {
+      if (f.end > last.end) merged[merged.length - 1] = { ...last, end: f.end };
+      continue;
+    }
+    merged.push(f);
+  }
+  return merged;
+}
+
+export function mask(kind: string): string {
+  return `[redacted: ${kind}]`;
+}
+
+export interface RedactedText {
+  readonly text: string;
+  readonly found: readonly SecretFinding[];
+}
+
+export function redactText(text: string): RedactedText {
+  const found = findSecrets(text);
+  if (found.length === 0) return { text, found };
+  let out = '';
+  let at = 0;
+  for (const f of found) {
+    out += text.slice(at, f.start) + mask(f.kind);
+    at = f.end;
+  }
+  return { text: out + text.slice(at), found };
+}
