@@ -27,7 +27,7 @@ import type { IndexDb } from '../archive/db';
 import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
-import { isCjkBigram } from './row-keys';
+import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
 import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
 
 export interface SearchOptions {
@@ -162,6 +162,13 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   const now = (options.now ?? new Date()).getTime();
   const plan = planRows(q);
   const conv = conversationWhere(q);
+  const marks = [...q.terms, ...q.tools];
+  // after: also bounds the walk: older conversations' rows all sit below this rowid (row-keys.ts).
+  const afterMs = q.after ? Date.parse(q.after) : Number.NaN;
+  if (!Number.isNaN(afterMs)) {
+    conv.where.push(`${plan.driver}.rowid >= ?`);
+    conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
+  }
   const select = (extra: string) => `
     SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${plan.ranked ? `bm25(${plan.driver})` : '0'} AS rel,
            COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
@@ -218,7 +225,6 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
 
   const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
   const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
-  const marks = [...q.terms, ...q.tools];
   return top.map((g) => {
     const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: string };
     return {
