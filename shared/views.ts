@@ -25,9 +25,13 @@ export interface ResumeHint {
   readonly cwd?: string;
 }
 
+/** One conversation that matched a search: its best hit, and how many messages matched in all. */
 export interface SearchHit {
   readonly conversation: ArchivedSummary;
+  /** The best-matching message, to open the conversation at. */
   readonly messageIndex: number;
+  /** How many full-text rows (messages, tool calls, tool outputs) of the conversation matched. */
+  readonly hitCount: number;
   readonly role: string;
   readonly scope: string;
   /** A short excerpt around the first match. */

@@ -13,6 +13,7 @@ import type { SearchHit } from '../shared/views';
 import { ArchiveReader } from '../main/core/archive/archive-reader';
 import { ArchiveWriter } from '../main/core/archive/archive-writer';
 import { SearchIndexer } from '../main/core/search/indexer';
+import { searchRows } from '../main/core/search/search-rows';
 import { dejavu, dejavuJson } from './cli';
 import { FIXTURES_DIR } from './fixtures';
 
@@ -120,20 +121,53 @@ describe('search over the real fixtures', () => {
     expect(before).not.toContain(codex);
   });
 
-  it('leaves out messages with an excluded word', () => {
-    const key = (h: SearchHit) => `${h.conversation.id}#${h.messageIndex}#${h.scope}`;
-    const all = search('go.mod').map(key);
-    const withToolchain = new Set(search('go.mod', 'toolchain').map(key));
+  it('leaves out messages with an excluded word, and conversations left with none', () => {
+    const counts = (hits: readonly SearchHit[]) => new Map(hits.map((h) => [h.conversation.id, h.hitCount]));
+    const all = counts(search('go.mod'));
+    const withToolchain = counts(search('go.mod', 'toolchain'));
     expect(withToolchain.size).toBeGreaterThan(0);
     // `--` lets an argument start with `-` (so after it, --json would be a word).
     const r = dejavu(['search', '-n', '500', '--json', '--', 'go.mod', '-toolchain'], env);
-    expect((JSON.parse(r.stdout) as SearchHit[]).map(key)).toEqual(all.filter((k) => !withToolchain.has(k)));
+    const hits = JSON.parse(r.stdout) as SearchHit[];
+    for (const h of hits) expect(h.snippet.toLowerCase()).not.toContain('toolchain');
+    const expected = [...all].map(([id, n]) => [id, n - (withToolchain.get(id) ?? 0)] as const).filter(([, n]) => n > 0);
+    expect(new Map(hits.map((h) => [h.conversation.id, h.hitCount]))).toEqual(new Map(expected));
+    expect(expected.some(([id, n]) => n < all.get(id)!)).toBe(true); // the exclusion took some hits away
   });
 
   it('takes a quoted argument of plain words as a phrase, and one with filters as a whole query', () => {
     expect(search('go.mod toolchain')).toEqual([]); // never written in that order
     expect(search('go.mod', 'toolchain').length).toBeGreaterThan(0);
     expect(search('go.mod agent:codex').length).toBeGreaterThan(0);
+  });
+
+  it('returns conversations, each once, with its best hit and how many of its messages matched', () => {
+    const hits = search('go.mod');
+    expect(hits.length).toBeGreaterThan(3);
+    expect(ids(hits)).toHaveLength(hits.length);
+    for (const h of hits) {
+      const conversation = dejavuJson<Conversation>(['show', h.conversation.id], env);
+      const matching = searchRows(conversation).filter((r) => r.scope !== 'tool_output' && r.text.toLowerCase().includes('go.mod'));
+      expect(h.hitCount).toBe(matching.length);
+      expect(matching.map((r) => r.messageIndex)).toContain(h.messageIndex);
+    }
+    // -n counts conversations.
+    expect(search('go.mod', '-n', '2')).toHaveLength(2);
+  });
+
+  it('ranks the conversation a query is about in the top 3', () => {
+    const known: [string, string][] = [
+      ['stale branches', 'codex_019eef3d-abd1-72e1-ab99-dcdb259027c5'], // "please switch to main and delete stale branches"
+      ['release please', 'claude-code_6af70815-f797-419c-b957-abbc09f18bb3'], // "the release please pr not starting ci"
+      ['review changes', 'cursor-cli_full-4322309543d8'], // "review changes in https://github.com/entireio/cli/pull/688"
+      ['grpc store', 'claude-code_98ce4f1c-b235-4b7d-bc96-d6e13dba30d7'], // "build a simple KV store server using grpc"
+      ['go.mod 1.23', 'claude-code_e9f146fa-3b20-48d0-9be4-d99ca901cae4'], // "go版本是 1.23, toolchain 卻是 1.24?"
+      ['重构', 'cline_Jeehunter__mcp-vscode-server'],
+    ];
+    for (const [query, id] of known) {
+      const top = dejavuJson<SearchHit[]>(['search', '-n', '3', ...query.split(' ')], env);
+      expect(top.map((h) => h.conversation.id), query).toContain(id);
+    }
   });
 
   it('says on stderr what it searched as text instead of a filter', () => {

@@ -189,7 +189,7 @@ export class ArchiveWriter {
       for (const w of written) {
         const deleted = w.conversation.sources.every((s) => missing.has(s) && !batch.some((b) => b.path === s));
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
-        indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation) });
+        indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation), lastActive: w.conversation.endedAt ?? w.conversation.startedAt });
         stored.push({ conversation: w.conversation, revision });
       }
       for (const source of batch) {

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { readBlob } from '../archive/blob-store';
 import type { IndexDb } from '../archive/db';
+import { cjkBigrams, firstRowid, keyFits, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
 import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows } from './search-rows';
 
@@ -15,23 +16,32 @@ export interface IndexItem {
   readonly id: string;
   readonly revision: number;
   readonly rows: readonly SearchRow[];
+  /** When the conversation was last active (ISO): where its rows go in the newest-first order. Now when absent. */
+  readonly lastActive?: string;
 }
 
 export class SearchIndexer {
   private readonly db: Database.Database;
-  private readonly rowCount;
+  private readonly previous;
+  private readonly keysFrom;
   private readonly remove;
+  private readonly removeCjk;
   private readonly insert;
+  private readonly insertCjk;
   private readonly mark;
 
   constructor(root: string) {
     this.db = openSearchDb(root);
-    this.rowCount = this.db.prepare('SELECT row_count FROM indexed WHERE seq = ?').pluck();
+    this.previous = this.db.prepare('SELECT row_count, row_key FROM indexed WHERE seq = ?');
+    this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
     this.remove = this.db.prepare('DELETE FROM message_fts WHERE rowid = ?');
+    this.removeCjk = this.db.prepare('DELETE FROM cjk_fts WHERE rowid = ?');
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text, message_index, role, scope) VALUES (?, ?, ?, ?, ?)');
+    this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(
-      `INSERT INTO indexed (seq, conversation_id, revision, row_count) VALUES (?, ?, ?, ?)
-       ON CONFLICT (seq) DO UPDATE SET conversation_id = excluded.conversation_id, revision = excluded.revision, row_count = excluded.row_count`,
+      `INSERT INTO indexed (seq, conversation_id, revision, row_count, row_key) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (seq) DO UPDATE SET conversation_id = excluded.conversation_id, revision = excluded.revision,
+         row_count = excluded.row_count, row_key = excluded.row_key`,
     );
   }
 
@@ -39,20 +49,49 @@ export class SearchIndexer {
   index(items: readonly IndexItem[]): void {
     this.db.transaction(() => {
       for (const item of items) {
-        const base = item.seq * FRAGMENTS_PER_CONVERSATION;
-        const old = (this.rowCount.get(item.seq) as number | undefined) ?? 0;
-        for (let i = 0; i < old; i += 1) this.remove.run(base + i);
-        item.rows.forEach((r, i) => this.insert.run(base + i, r.text, r.messageIndex, r.role, r.scope));
-        this.mark.run(item.seq, item.id, item.revision, item.rows.length);
+        const old = this.previous.get(item.seq) as { row_count: number; row_key: number } | undefined;
+        if (old) {
+          const base = firstRowid(old.row_key);
+          for (let i = 0; i < old.row_count; i += 1) {
+            this.remove.run(base + i);
+            this.removeCjk.run(base + i);
+          }
+        }
+        const wanted = wantedRowKey(item.lastActive);
+        const key = old && keyFits(old.row_key, wanted) ? old.row_key : this.freeKey(wanted, old?.row_key);
+        const base = firstRowid(key);
+        const rows = item.rows.slice(0, FRAGMENTS_PER_CONVERSATION - 1);
+        rows.forEach((r, i) => {
+          this.insert.run(base + i, r.text, r.messageIndex, r.role, r.scope);
+          const bigrams = cjkBigrams(r.text);
+          if (bigrams) this.insertCjk.run(base + i, bigrams);
+        });
+        this.mark.run(item.seq, item.id, item.revision, rows.length, key);
       }
     })();
   }
 
+  /** The first row_key at or after `wanted` no other conversation holds (`own` is this one's old key). */
+  private freeKey(wanted: number, own: number | undefined): number {
+    let key = wanted;
+    for (const taken of this.keysFrom.iterate(wanted) as Iterable<number>) {
+      if (taken > key || taken === own) break; // a gap, or this conversation's own slot
+      key += 1;
+    }
+    return key;
+  }
+
   /** Conversations whose stored revision is not the indexed one. */
-  pending(index: IndexDb): { seq: number; id: string; revision: number; blob_path: string }[] {
+  pending(index: IndexDb): { seq: number; id: string; revision: number; blob_path: string; last_active: string | null }[] {
     const indexed = new Map<number, number>();
     for (const r of this.db.prepare('SELECT seq, revision FROM indexed').all() as { seq: number; revision: number }[]) indexed.set(r.seq, r.revision);
-    const rows = index.prepare('SELECT seq, id, revision, blob_path FROM conversations').all() as { seq: number; id: string; revision: number; blob_path: string }[];
+    const rows = index.prepare('SELECT seq, id, revision, blob_path, COALESCE(ended_at, started_at, archived_at) AS last_active FROM conversations').all() as {
+      seq: number;
+      id: string;
+      revision: number;
+      blob_path: string;
+      last_active: string | null;
+    }[];
     return rows.filter((r) => indexed.get(r.seq) !== r.revision);
   }
 
@@ -63,7 +102,7 @@ export class SearchIndexer {
       const items: IndexItem[] = [];
       for (const t of todo.slice(i, i + 64)) {
         try {
-          items.push({ seq: t.seq, id: t.id, revision: t.revision, rows: searchRows(readBlob(root, t.blob_path)) });
+          items.push({ seq: t.seq, id: t.id, revision: t.revision, rows: searchRows(readBlob(root, t.blob_path)), lastActive: t.last_active ?? undefined });
         } catch {
           // An unreadable blob stays unindexed (and is retried next time); its row still lists it.
         }

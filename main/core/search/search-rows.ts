@@ -29,8 +29,8 @@ const MAX_MIDDLE_IDENTIFIERS = 16 * 1024;
 const OUTPUT_HEAD = 4 * 1024;
 const OUTPUT_TAIL = 1024;
 const OUTPUT_IDENTIFIERS = 8 * 1024;
-/** rowid = seq << 24 | fragment: a conversation may have this many fragments. */
-export const FRAGMENTS_PER_CONVERSATION = 1 << 24;
+/** rowid = row_key << 20 | fragment (row-keys.ts): a conversation may have this many fragments. */
+export const FRAGMENTS_PER_CONVERSATION = 1 << 20;
 
 export function searchRows(conversation: Conversation): SearchRow[] {
   const rows: SearchRow[] = [];

@@ -1,21 +1,33 @@
 /**
  * Full-text search over the archive (search.db attached to the index as `search`), in the one
- * query language of query.ts. The index is trigram-tokenized, so substrings, paths, hashes and
- * CJK text match; terms shorter than three characters fall back to a LIKE scan of the same
- * table. Tool output is left out unless asked for (in:tools, role:tool or the option).
+ * query language of query.ts. Results are conversations: the best hit of each (its message, to
+ * open it at) and how many of its rows matched. The design and its measurements are in
+ * README.md next to this file; in short:
+ *
+ * - The main index is trigram-tokenized, so substrings, paths, hashes and CJK text of three
+ *   characters or more match through it. Two CJK characters match through a bigram index
+ *   (cjk_fts); other terms shorter than three characters are checked with LIKE on the rows
+ *   the rest of the query finds (or on every row, newest first, when nothing else narrows).
+ * - Row ids grow with the time a conversation was last active (row-keys.ts), so every search
+ *   walks its matches newest first and stops early: without a rankable term (filters only,
+ *   short terms only) it stops once it has `limit` conversations, which is exact; with one it
+ *   ranks the newest CANDIDATES matching rows, which is exact whenever fewer rows match.
+ * - Filters on rows (role, tool, scope, negation) and on conversations (agent, workspace,
+ *   dates) are applied to each match as it is met, so they cost no more than the walk.
  *
  * Ranking mixes relevance and recency:
  *   score = bm25 × (1 + 1 / (1 + age_days / 30))
- * where bm25 is FTS5's (negative: lower is better) over the trigram terms, and age_days is the
+ * where bm25 is FTS5's (negative: lower is better) over the indexed terms, and age_days is the
  * time since the conversation was last active. A match from today counts up to twice as much as
  * an equally relevant one from long ago (half that bonus at 30 days), so relevance still wins
- * when it differs by more than 2×. Without a term the index can rank (only short terms, or only
- * filters), hits come newest first.
+ * when it differs by more than 2×. A conversation ranks by its best row. Without a term the
+ * index can rank, conversations come newest first, each at its first matching message.
  */
 import type { IndexDb } from '../archive/db';
 import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
+import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
 import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
 
 export interface SearchOptions {
@@ -25,6 +37,7 @@ export interface SearchOptions {
   readonly workspace?: string;
   /** Overrides the query's in:tools. */
   readonly includeToolOutput?: boolean;
+  /** At most this many conversations. */
   readonly limit?: number;
   /** "Now", for relative dates (7d) and recency; tests pin it. */
   readonly now?: Date;
@@ -34,9 +47,13 @@ export type { SearchHit };
 
 /** Trigram FTS needs three characters to use the index. */
 const MIN_INDEXED = 3;
-const LAST_ACTIVE = 'COALESCE(c.ended_at, c.started_at, c.archived_at)';
-/** The recency factor of the ranking formula above (1 to 2). */
-const RECENCY = `(1.0 + 1.0 / (1.0 + MAX(0.0, julianday(?) - COALESCE(julianday(${LAST_ACTIVE}), julianday(?))) / 30.0))`;
+/**
+ * A ranked search scores at most this many matching rows, the newest; measured in README.md:
+ * enough that a common word's top results are its most relevant recent conversations, few
+ * enough to score within the latency budget at a million messages.
+ */
+export const CANDIDATES = 4000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The query as parsed, with the caller's options applied over its filters. */
 export function effectiveQuery(query: string, options: SearchOptions = {}): SearchQuery {
@@ -49,20 +66,37 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
   };
 }
 
-export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}): SearchHit[] {
-  const q = effectiveQuery(query, options);
-  if (!hasCriteria(q)) return [];
-  const nowIso = (options.now ?? new Date()).toISOString();
+/** How the rows of a query are found: which index drives the walk, and what each row must pass. */
+interface RowPlan {
+  /** FROM clause; `message_fts` is always in it. */
+  readonly from: string;
+  /** The table whose rowid orders the walk and whose bm25 ranks (when ranked). */
+  readonly driver: 'message_fts' | 'cjk_fts';
+  readonly ranked: boolean;
+  readonly where: string[];
+  readonly params: unknown[];
+}
+
+function planRows(q: SearchQuery): RowPlan {
   const where: string[] = [];
   const params: unknown[] = [];
   const long = q.terms.filter((t) => [...t].length >= MIN_INDEXED);
-  const short = q.terms.filter((t) => [...t].length < MIN_INDEXED);
+  let short = q.terms.filter((t) => [...t].length < MIN_INDEXED);
   const match = long.map(ftsString);
   // Tool names narrow through the index too, when they are long enough to.
   if (q.tools.length && q.tools.every((t) => [...t].length >= MIN_INDEXED)) match.push(`(${q.tools.map(ftsString).join(' OR ')})`);
+  let from = 'search.message_fts';
+  let driver: RowPlan['driver'] = 'message_fts';
   if (match.length) {
     where.push('message_fts MATCH ?');
     params.push(match.join(' AND '));
+  } else if (short.some(isCjkBigram)) {
+    const bigrams = short.filter(isCjkBigram);
+    short = short.filter((t) => !isCjkBigram(t));
+    from = 'search.cjk_fts CROSS JOIN search.message_fts ON message_fts.rowid = cjk_fts.rowid';
+    driver = 'cjk_fts';
+    where.push('cjk_fts MATCH ?');
+    params.push(bigrams.map(ftsString).join(' AND '));
   }
   for (const t of short) {
     where.push("message_fts.text LIKE ? ESCAPE '\\'");
@@ -81,6 +115,13 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     where.push(`message_fts.role IN (${q.roles.map(() => '?').join(', ')})`);
     params.push(...q.roles);
   }
+  return { from, driver, ranked: driver === 'cjk_fts' || match.length > 0, where, params };
+}
+
+/** The conversation filters, on `c` (conversations). */
+function conversationWhere(q: SearchQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
   if (q.agents.length) {
     where.push(`c.agent IN (${q.agents.map(() => '?').join(', ')})`);
     params.push(...q.agents);
@@ -97,26 +138,104 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     where.push('c.started_at < ?');
     params.push(q.before);
   }
-  const ranked = match.length > 0;
-  const sql = `
-    SELECT c.*, message_fts.text AS hit_text, message_fts.message_index AS hit_index,
-           message_fts.role AS hit_role, message_fts.scope AS hit_scope
-    FROM search.message_fts
-    JOIN conversations c ON c.seq = (message_fts.rowid / ${FRAGMENTS_PER_CONVERSATION})
-    WHERE ${where.join(' AND ')}
-    ORDER BY ${ranked ? `bm25(message_fts) * ${RECENCY}` : `${LAST_ACTIVE} DESC`}, message_fts.rowid
-    LIMIT ?`;
-  if (ranked) params.push(nowIso, nowIso);
-  params.push(options.limit ?? 50);
-  const rows = db.prepare(sql).all(...params) as (ConversationRow & { hit_text: string; hit_index: number; hit_role: string; hit_scope: string })[];
+  return { where, params };
+}
+
+interface Group {
+  readonly seq: number;
+  bestRowid: number;
+  bestScore: number;
+  count: number;
+}
+
+interface MatchRow {
+  rowid: number;
+  seq: number;
+  rel: number;
+  last_active: string | null;
+}
+
+export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}): SearchHit[] {
+  const q = effectiveQuery(query, options);
+  if (!hasCriteria(q)) return [];
+  const limit = options.limit ?? 50;
+  const now = (options.now ?? new Date()).getTime();
+  const plan = planRows(q);
+  const conv = conversationWhere(q);
   const marks = [...q.terms, ...q.tools];
-  return rows.map((r) => ({
-    conversation: summaryFromRow(r),
-    messageIndex: Number(r.hit_index),
-    role: r.hit_role,
-    scope: r.hit_scope,
-    ...excerpt(r.hit_text, marks),
-  }));
+  // after: also bounds the walk: older conversations' rows all sit below this rowid (row-keys.ts).
+  const afterMs = q.after ? Date.parse(q.after) : Number.NaN;
+  if (!Number.isNaN(afterMs)) {
+    conv.where.push(`${plan.driver}.rowid >= ?`);
+    conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
+  }
+  const select = (extra: string) => `
+    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${plan.ranked ? `bm25(${plan.driver})` : '0'} AS rel,
+           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
+    FROM ${plan.from}
+    CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${FRAGMENTS_PER_CONVERSATION}
+    CROSS JOIN conversations c ON c.seq = i.seq
+    WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
+    ORDER BY ${plan.driver}.rowid DESC`;
+  const recency = new Map<number, number>();
+  const score = (r: MatchRow): number => {
+    if (!plan.ranked) return -r.rowid; // newest conversation first; within it, the first match (see below)
+    let factor = recency.get(r.seq);
+    if (factor === undefined) {
+      const at = r.last_active ? Date.parse(r.last_active) : Number.NaN;
+      factor = 1 + 1 / (1 + Math.max(0, Number.isNaN(at) ? 0 : (now - at) / DAY_MS) / 30);
+      recency.set(r.seq, factor);
+    }
+    return r.rel * factor;
+  };
+  const add = (groups: Map<number, Group>, r: MatchRow) => {
+    const g = groups.get(r.seq);
+    const s = score(r);
+    if (!g) groups.set(r.seq, { seq: r.seq, bestRowid: r.rowid, bestScore: s, count: 1 });
+    else {
+      g.count += 1;
+      // Rows come newest first: an unranked conversation's hit is its earliest match.
+      if (s < g.bestScore || !plan.ranked) {
+        g.bestScore = Math.min(s, g.bestScore);
+        g.bestRowid = r.rowid;
+      }
+    }
+  };
+
+  const groups = new Map<number, Group>();
+  let seen = 0;
+  let last: MatchRow | undefined;
+  for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
+    if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
+    add(groups, r);
+    last = r;
+    seen += 1;
+    if (plan.ranked && seen === CANDIDATES) break;
+  }
+  if (plan.ranked && seen === CANDIDATES && last) {
+    // The walk stopped inside this conversation: count all of its rows.
+    const base = Math.floor(last.rowid / FRAGMENTS_PER_CONVERSATION) * FRAGMENTS_PER_CONVERSATION;
+    const whole = new Map<number, Group>();
+    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + FRAGMENTS_PER_CONVERSATION - 1);
+    for (const r of rows as IterableIterator<MatchRow>) add(whole, r);
+    const g = whole.get(last.seq);
+    if (g) groups.set(g.seq, g);
+  }
+  const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
+
+  const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
+  const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
+  return top.map((g) => {
+    const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: string };
+    return {
+      conversation: summaryFromRow(convRow.get(g.seq) as ConversationRow),
+      messageIndex: Number(h.message_index),
+      hitCount: g.count,
+      role: h.role,
+      scope: h.scope,
+      ...excerpt(h.text, marks),
+    };
+  });
 }
 
 /** An FTS5 string literal: matches the text as a substring (trigram), quotes doubled. */

@@ -1,5 +1,6 @@
 /** Every migration of search.db, in order. Append only. */
 import type { Migration } from '../../archive/migrations/migration';
 import { searchMigration001 } from './001-message-fts';
+import { searchMigration002 } from './002-recency-rows';
 
-export const SEARCH_MIGRATIONS: readonly Migration[] = [searchMigration001];
+export const SEARCH_MIGRATIONS: readonly Migration[] = [searchMigration001, searchMigration002];

@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../shared/record';
+import { ArchiveReader } from '../archive/archive-reader';
+import { ArchiveWriter } from '../archive/archive-writer';
+import { SearchIndexer } from './indexer';
+import { CANDIDATES } from './search';
+
+/** A conversation of `n` user messages, the i-th saying `say(i)`, last active at `at`. */
+function conversation(id: string, at: string, n: number, say: (i: number) => string): Conversation {
+  return {
+    id: `codex_${id}`,
+    agent: 'codex',
+    nativeId: id,
+    workspace: 'w',
+    instance: 'host',
+    startedAt: at,
+    endedAt: at,
+    models: [],
+    sourcePath: `/s/${id}`,
+    sources: [`/s/${id}`],
+    warnings: [],
+    messages: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: 'user' as const, parts: [{ type: 'text' as const, content: say(i) }] })),
+  };
+}
+
+function archiveOf(conversations: readonly Conversation[]): ArchiveReader {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-search-engine-'));
+  const writer = new ArchiveWriter(root);
+  const stored = writer.store(conversations.map((c) => ({ path: c.sourcePath, agent: c.agent, instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: [c] })));
+  writer.close();
+  const indexer = new SearchIndexer(root);
+  indexer.index(stored.indexItems);
+  indexer.close();
+  return new ArchiveReader(root);
+}
+
+describe('search engine', () => {
+  it('counts every hit of a conversation the newest-first walk stopped inside', () => {
+    const big = conversation('big', '2025-01-01T00:00:00.000Z', CANDIDATES + 500, (i) => `needle number ${i}`);
+    const recent = conversation('recent', '2026-01-01T00:00:00.000Z', 30, (i) => (i % 3 === 0 ? `a needle here ${i}` : `nothing ${i}`));
+    const reader = archiveOf([big, recent]);
+    try {
+      const hits = reader.search('needle', { now: new Date('2026-01-02T00:00:00.000Z') });
+      expect(hits.map((h) => [h.conversation.id, h.hitCount])).toEqual([
+        ['codex_recent', 10],
+        ['codex_big', CANDIDATES + 500],
+      ]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('lists conversations newest first by when they were last active, not by when they were archived, and stops at the limit', () => {
+    const dates = ['2025-03-01', '2026-02-01', '2024-07-01', '2025-11-01'];
+    const reader = archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 3, (j) => `hello ${j}`)));
+    try {
+      const hits = reader.search('role:user', { limit: 3 });
+      expect(hits.map((h) => h.conversation.startedAt)).toEqual(['2026-02-01T00:00:00.000Z', '2025-11-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z']);
+      // Without a rankable term, each opens at its first match.
+      expect(hits.map((h) => [h.messageIndex, h.hitCount])).toEqual([
+        [0, 3],
+        [0, 3],
+        [0, 3],
+      ]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('finds two-character CJK words through the bigram index, only where they are written together', () => {
+    const reader = archiveOf([
+      conversation('zh1', '2025-05-01T00:00:00.000Z', 2, (i) => (i === 1 ? '请帮我重构这个函数' : 'hello')),
+      conversation('zh2', '2025-06-01T00:00:00.000Z', 1, () => '重新构建'),
+    ]);
+    try {
+      expect(reader.search('重构').map((h) => [h.conversation.id, h.messageIndex, h.snippet])).toEqual([['codex_zh1', 1, '请帮我重构这个函数']]);
+      expect(reader.search('构建').map((h) => h.conversation.id)).toEqual(['codex_zh2']);
+    } finally {
+      reader.close();
+    }
+  });
+});
