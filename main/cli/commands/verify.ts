@@ -32,7 +32,7 @@ export function registerVerify(program: Command): void {
         try {
           result = verifyArchive(root, writer.db, search);
           if (opts.repair) {
-            repaired = result.findings.some((f) => f.repairable) ? await repairArchive(root, writer.db, search, result.findings) : [];
+            repaired = result.findings.some((f) => f.repairable) ? await repairArchive(root, writer.db, result.findings) : [];
             const before = result.report.problems;
             result = verifyArchive(root, writer.db, search);
             fixed = Math.max(0, before - result.report.problems);

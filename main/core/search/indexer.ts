@@ -26,6 +26,8 @@ export class SearchIndexer {
   private readonly keysFrom;
   private readonly remove;
   private readonly removeCjk;
+  private readonly removeRange;
+  private readonly cjkInRange;
   private readonly insert;
   private readonly insertCjk;
   private readonly mark;
@@ -36,6 +38,8 @@ export class SearchIndexer {
     this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
     this.remove = this.db.prepare('DELETE FROM message_fts WHERE rowid = ?');
     this.removeCjk = this.db.prepare('DELETE FROM cjk_fts WHERE rowid = ?');
+    this.removeRange = this.db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?');
+    this.cjkInRange = this.db.prepare('SELECT rowid FROM cjk_fts WHERE rowid >= ? AND rowid < ?').pluck();
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text, message_index, role, scope) VALUES (?, ?, ?, ?, ?)');
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(
@@ -60,6 +64,8 @@ export class SearchIndexer {
         const wanted = wantedRowKey(item.lastActive);
         const key = old && keyFits(old.row_key, wanted) ? old.row_key : this.freeKey(wanted, old?.row_key);
         const base = firstRowid(key);
+        // A key no mark names may still hold rows a lost mark left behind (a damaged search.db).
+        if (!old || key !== old.row_key) this.clearRows(base);
         const rows = item.rows.slice(0, FRAGMENTS_PER_CONVERSATION - 1);
         rows.forEach((r, i) => {
           this.insert.run(base + i, r.text, r.messageIndex, r.role, r.scope);
@@ -69,6 +75,24 @@ export class SearchIndexer {
         this.mark.run(item.seq, item.id, item.revision, rows.length, key);
       }
     })();
+  }
+
+  /** Drop every row of these conversations and what says they were indexed (the next catch-up indexes them anew). */
+  forget(seqs: readonly number[]): void {
+    const unmark = this.db.prepare('DELETE FROM indexed WHERE seq = ?');
+    this.db.transaction(() => {
+      for (const seq of seqs) {
+        const old = this.previous.get(seq) as { row_key: number } | undefined;
+        if (old) this.clearRows(firstRowid(old.row_key));
+        unmark.run(seq);
+      }
+    })();
+  }
+
+  /** Every row under the row_key whose first rowid is `base`, in both tables. */
+  private clearRows(base: number): void {
+    this.removeRange.run(base, base + FRAGMENTS_PER_CONVERSATION);
+    for (const rowid of this.cjkInRange.all(base, base + FRAGMENTS_PER_CONVERSATION) as number[]) this.removeCjk.run(rowid);
   }
 
   /** The first row_key at or after `wanted` no other conversation holds (`own` is this one's old key). */

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { IndexDb } from '../archive/db';
-import { FRAGMENTS_PER_CONVERSATION } from '../search/search-rows';
+import { firstRowid } from '../search/row-keys';
 import { type Finding, problem } from './findings';
 
 export interface SearchCheck {
@@ -15,9 +15,13 @@ export interface SearchCheck {
 
 export function checkSearch(index: IndexDb, search: Database.Database, expectedRows: ReadonlyMap<number, number>): SearchCheck {
   const findings: Finding[] = [];
-  const indexed = new Map((search.prepare('SELECT seq, conversation_id, revision, row_count FROM indexed').all() as { seq: number; conversation_id: string; revision: number; row_count: number }[]).map((r) => [r.seq, r]));
+  const indexed = new Map((search.prepare('SELECT seq, conversation_id, revision, row_count, row_key FROM indexed').all() as { seq: number; conversation_id: string; revision: number; row_count: number; row_key: number }[]).map((r) => [r.seq, r]));
   const countRows = search.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck();
-  const rowsOf = (seq: number) => countRows.get(seq * FRAGMENTS_PER_CONVERSATION, (seq + 1) * FRAGMENTS_PER_CONVERSATION) as number;
+  // A conversation's rows sit under its row_key (search/row-keys.ts).
+  const rowsOf = (seq: number) => {
+    const mark = indexed.get(seq);
+    return mark ? (countRows.get(firstRowid(mark.row_key), firstRowid(mark.row_key + 1)) as number) : 0;
+  };
   const conversations = index.prepare('SELECT seq, id, revision FROM conversations ORDER BY seq').all() as { seq: number; id: string; revision: number }[];
   for (const c of conversations) {
     const mark = indexed.get(c.seq);

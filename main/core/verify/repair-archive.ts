@@ -5,19 +5,18 @@
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import type { IndexDb } from '../archive/db';
 import { insideRoot } from '../archive/paths';
 import { analyzePending } from '../retention/analyze';
 import { repairUnfinished } from '../retention/repair';
 import { currentThread, type ThreadRow } from '../retention/restore';
 import { SearchIndexer } from '../search/indexer';
-import { FRAGMENTS_PER_CONVERSATION, searchRows } from '../search/search-rows';
+import { searchRows } from '../search/search-rows';
 import { LOST_AND_FOUND } from './blob-files';
 import type { Finding, Fix } from './findings';
 
 /** What was done, one sentence each. */
-export async function repairArchive(root: string, db: IndexDb, search: Database.Database, findings: readonly Finding[]): Promise<string[]> {
+export async function repairArchive(root: string, db: IndexDb, findings: readonly Finding[]): Promise<string[]> {
   const fixes = findings.map((f) => f.fix).filter((f): f is Fix => f !== undefined);
   const of = <T extends Fix['type']>(type: T) => fixes.filter((f): f is Extract<Fix, { type: T }> => f.type === type);
   const done: string[] = [];
@@ -34,7 +33,7 @@ export async function repairArchive(root: string, db: IndexDb, search: Database.
 
   const stale = [...new Set([...of('reindex'), ...of('drop-search-rows')].map((f) => f.seq))];
   if (stale.length) {
-    forgetSearchRows(search, stale);
+    forget(root, stale);
     done.push(`Rebuilt the search rows of ${reindex(root, db)} conversation(s).`);
     const dropped = of('drop-search-rows').length;
     if (dropped) done.push(`Dropped the search rows of ${dropped} conversation(s) the index no longer has.`);
@@ -54,15 +53,13 @@ export async function repairArchive(root: string, db: IndexDb, search: Database.
   return done;
 }
 
-function forgetSearchRows(search: Database.Database, seqs: readonly number[]): void {
-  const rows = search.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?');
-  const mark = search.prepare('DELETE FROM indexed WHERE seq = ?');
-  search.transaction(() => {
-    for (const seq of seqs) {
-      rows.run(seq * FRAGMENTS_PER_CONVERSATION, (seq + 1) * FRAGMENTS_PER_CONVERSATION);
-      mark.run(seq);
-    }
-  })();
+function forget(root: string, seqs: readonly number[]): void {
+  const indexer = new SearchIndexer(root);
+  try {
+    indexer.forget(seqs);
+  } finally {
+    indexer.close();
+  }
 }
 
 /** The indexer's catch-up from the blobs; then what it cannot read (digest-only or lost) from what the conversation reads as now. */
