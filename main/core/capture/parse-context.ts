@@ -1,6 +1,6 @@
 /** Builds the ParseContext a provider reads one file through. */
 import { readFile, stat } from 'node:fs/promises';
-import type { ParseContext, SourceLine } from '../providers/provider';
+import type { ParseContext, SourceLine } from '../providers/kit/provider';
 import { readLines } from './read-lines';
 import { decodeText } from './text-encoding';
 

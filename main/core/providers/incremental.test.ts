@@ -8,7 +8,7 @@ import type { Conversation } from '../../../shared/record';
 import { provenanceFor } from '../../../test/provenance';
 import { fileParseContext } from '../capture/parse-context';
 import { readLines } from '../capture/read-lines';
-import type { Provider, SourceLine } from './provider';
+import type { Provider, SourceLine } from './kit/provider';
 import { claudeCodeProvider } from './claude-code/index';
 import { codexProvider } from './codex/index';
 

@@ -1,5 +1,5 @@
 /** The Aider provider: `.aider.chat.history.md` in a repo, one conversation per session header. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectAiderHistory } from './detect';
 import { locateAiderHistories } from './locate';
 import { parseAiderHistory } from './parse';
@@ -7,6 +7,8 @@ import { resumeCommand } from './resume';
 
 export const aiderProvider: Provider = {
   agent: 'aider',
+  // No store of its own: histories sit in each repo, found by locate's bounded walk.
+  sessionFolders: [],
   locate: locateAiderHistories,
   detect: detectAiderHistory,
   parse: parseAiderHistory,

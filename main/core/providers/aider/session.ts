@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, titleFrom, workspaceFor } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { replyParts, type EditCall, type ReplyLine } from './reply';
 
 export interface Block {

@@ -4,7 +4,7 @@
  * Amp's own tool-result shape (`toolUseID` + `run`).
  */
 import type { Part, ToolCallResponsePart, Usage } from '../../../../shared/record';
-import { arr, asText, isObject, num, str, type Json } from './json';
+import { arr, asText, isObject, num, str, type Json } from '../kit/json';
 
 /** Tool-run states that mean the tool did not complete normally. */
 const FAILED_RUN = new Set(['error', 'cancelled', 'rejected-by-user', 'failed', 'blocked-on-user']);

@@ -31,7 +31,7 @@ import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
-import { conversationId, subConversationId } from '../identity';
+import { conversationId, subConversationId } from '../kit/identity';
 import { ampProvider } from './index';
 import { captureStartedAt } from './stream';
 import { archiveCaptureSources } from '../../capture/sync';

@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, subConversationId, titleFrom, workspaceFor } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { addUsage, assistantParts, textOf, usageFrom, userParts } from './content';
-import { isObject, num, str, type Json } from './json';
+import { isObject, num, str, type Json } from '../kit/json';
 
 /** One stream of one thread: the main conversation, or a subagent's (parent_tool_use_id). */
 interface Lane {

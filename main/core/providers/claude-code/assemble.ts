@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
-import type { SourceContext } from '../provider';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
+import type { SourceContext } from '../kit/provider';
+import { conversationId, subConversationId, titleFrom, workspaceFor } from '../kit/identity';
 import type { ConversationBuilder } from './builder';
 import type { ParseState, TitleSources } from './parse';
 

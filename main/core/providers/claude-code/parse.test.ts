@@ -12,7 +12,7 @@ import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor, type FixtureFacts } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
-import { conversationId, subConversationId } from '../identity';
+import { conversationId, subConversationId } from '../kit/identity';
 import { claudeCodeProvider } from './index';
 
 const FACTS = provenanceFor('claude-code');

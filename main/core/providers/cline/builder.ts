@@ -4,8 +4,8 @@
  * belongs to, and the warnings.
  */
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, titleFrom, workspaceFor } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import type { ApiHistory, ApiToolUse } from './api-history';
 
 /** One array element, parsed once. */

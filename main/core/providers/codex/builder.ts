@@ -5,11 +5,11 @@
  * on copies, so a live rollout can be finished again after more lines.
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { SourceContext } from '../provider';
+import { conversationId, titleFrom, workspaceFor } from '../kit/identity';
+import type { SourceContext } from '../kit/provider';
 import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
-import { LineIds } from '../line-ids';
+import { LineIds } from '../kit/line-ids';
 
 /** One parsed line, as handlers see it. */
 export interface Line {

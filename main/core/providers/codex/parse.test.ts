@@ -7,7 +7,7 @@ import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { codexProvider } from './index';
 import { filesUnder } from '../../../../test/provider-kit';
 

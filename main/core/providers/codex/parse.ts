@@ -3,13 +3,13 @@
  * JSON-parsed exactly once and dispatched by its record type; see README.md for the format.
  */
 import type { Conversation, Part } from '../../../../shared/record';
-import { parseLine } from '../json-lines';
-import type { IncrementalParser, ParseContext, SourceContext } from '../provider';
+import { parseLine } from '../kit/json-lines';
+import type { IncrementalParser, ParseContext, SourceContext } from '../kit/provider';
 import { CodexBuilder, type Line } from './builder';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
-import { arr, isObject, obj, str, type Json } from './json';
+import { arr, isObject, obj, str, type Json } from '../kit/json';
 
 export async function parseRollout(ctx: ParseContext): Promise<Conversation[]> {
   const parser = rolloutIncremental(ctx);

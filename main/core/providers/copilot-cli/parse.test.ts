@@ -7,7 +7,7 @@ import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
-import { conversationId, subConversationId } from '../identity';
+import { conversationId, subConversationId } from '../kit/identity';
 import { copilotCliProvider } from './index';
 import { filesUnder, parts, counts } from '../../../../test/provider-kit';
 

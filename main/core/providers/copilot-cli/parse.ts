@@ -3,14 +3,14 @@
  * per line) or the legacy single-object session JSON. See README.md for the format.
  */
 import type { Conversation } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { assemble } from './assemble';
 import { handleEvent } from './events';
-import { isObject, obj, shortError, str } from './json';
+import { isObject, obj, shortError, str } from '../kit/json';
 import { readLegacy } from './legacy';
 import { CopilotState } from './state';
-import { parseLine } from '../json-lines';
-import { parseJsonDocument } from '../parse-json';
+import { parseLine } from '../kit/json-lines';
+import { parseJsonDocument } from '../kit/parse-json';
 
 export async function parseCopilot(ctx: ParseContext): Promise<Conversation[]> {
   const s = new CopilotState();

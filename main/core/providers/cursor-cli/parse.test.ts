@@ -9,7 +9,7 @@ import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
-import { conversationId } from '../identity';
+import { conversationId } from '../kit/identity';
 import { cursorCliProvider } from './index';
 import { filesUnder, parts, counts } from '../../../../test/provider-kit';
 

@@ -1,6 +1,6 @@
 /** Droid content blocks (Anthropic-style) → record parts. */
 import type { Part } from '../../../../shared/record';
-import { arr, asText, isObject, str, type Json } from './json';
+import { arr, asText, isObject, str, type Json } from '../kit/json';
 
 /** Assistant blocks: text, thinking, tool_use. Unknown block types are kept as `generic`. */
 export function assistantBlock(block: Json, lineNo: number, index: number, unknown: Set<string>): Part | undefined {

@@ -5,12 +5,12 @@
  * source and third-party readers of real sessions (README.md).
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { conversationId, seedConversation, titleFrom } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { assistantParts, backendToolCall, injectedKind, ITEM_TYPES, reasoningPart, toolResultParts, userParts } from './items';
-import { isObject, str, type Json } from './json';
+import { isObject, str, type Json } from '../kit/json';
 import { readSessionInfo } from './session-files';
-import { parseLine } from '../json-lines';
+import { parseLine } from '../kit/json-lines';
 
 export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[]> {
   const info = await readSessionInfo(ctx.path);

@@ -1,8 +1,8 @@
 /** Accumulates the messages of one Kimi conversation and assembles the Conversation. */
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
-import { LineIds } from '../line-ids';
+import { titleFrom, workspaceFor } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
+import { LineIds } from '../kit/line-ids';
 
 export interface Line {
   readonly lineNo: number;

@@ -1,8 +1,8 @@
 /** A kimi-cli context file as a conversation: identity, work dir, title and times around it. */
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import { conversationId, subConversationId } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, subConversationId } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import type { Identity } from './builder';
 import { readContext } from './context';
 import { modifiedAt, titleFor, toolCallMentioning, wireSpan, workDirFor } from './meta';

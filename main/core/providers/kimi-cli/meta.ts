@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readLines } from '../../capture/read-lines';
-import { arr, isObject, isoFromEpoch, obj, str } from './json';
-import { parseJson } from '../parse-json';
+import { arr, isObject, isoFromEpoch, obj, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 export async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
   try {

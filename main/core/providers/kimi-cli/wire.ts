@@ -12,12 +12,12 @@
  * `turn.ended` (errors), `usage.record` (model). Other known records are runtime state.
  */
 import type { Part } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { KimiBuilder, type Line } from './builder';
 import { contentParts, contentText, mapPart } from './content';
-import { asText, isObject, isoFromEpoch, num, obj, shortError, str, type Json } from './json';
+import { asText, isObject, isoFromEpoch, num, obj, shortError, str, type Json } from '../kit/json';
 import { handleMessage } from './wire-message';
-import { parseLine } from '../json-lines';
+import { parseLine } from '../kit/json-lines';
 
 /** Runtime state records: nothing a person reads. */
 const STATE_RECORDS = new Set([

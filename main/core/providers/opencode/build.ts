@@ -5,9 +5,9 @@
  * (user vs system), and an assistant step is followed by a `tool` message with its results.
  */
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
-import { isoFromMs, num, obj, str, type Json } from './json';
+import { conversationId, titleFrom, workspaceFor } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
+import { isoFromMs, num, obj, str, type Json } from '../kit/json';
 import { errorText, filePart, retryText, toolOutcome } from './parts';
 import type { OcMessage, OcSession, Raw } from './source';
 

@@ -5,10 +5,10 @@
  * records that make no message (bookkeeping) pass their parent through.
  */
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
-import { fillModelsAndUsage, fillTimes, firstPrompt, textOf, uniqueId } from '../gemini-cli/build';
-import { str } from '../gemini-cli/json';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { fillModelsAndUsage, fillTimes, firstPrompt, textOf, uniqueId } from '../kit/gemini-family/build';
+import { str } from '../kit/json';
+import { conversationId, subConversationId, titleFrom, workspaceFor } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { convertLine, type Line, type Sinks } from './records';
 
 const AGENT = 'qwen-code';

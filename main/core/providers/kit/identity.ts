@@ -1,8 +1,8 @@
 /** Derives the stable identity fields every provider fills the same way. */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { AgentId } from '../../../shared/agents';
-import type { Conversation, Message, ParseWarning } from '../../../shared/record';
+import type { AgentId } from '../../../../shared/agents';
+import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
