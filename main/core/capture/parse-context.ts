@@ -30,6 +30,7 @@ export function fileParseContext(filePath: string, origin: SourceOrigin = { inst
       if (decoded) note?.(decoded);
       return text;
     },
+    sibling: (other) => fileParseContext(other, origin),
   };
 }
 

@@ -21,7 +21,7 @@ export async function parseContextFile(ctx: ParseContext, file: ContextFile): Pr
       : { id: subConversationId('kimi-cli', sid, file.childKey!), nativeId: `${sid}.${file.childKey}` };
   if (file.role === 'subagent') {
     id.parentId = conversationId('kimi-cli', sid);
-    if (file.parentFile && path.basename(ctx.path) !== 'context.jsonl') id.parentToolCallId = await toolCallMentioning(file.parentFile, path.basename(ctx.path));
+    if (file.parentFile && path.basename(ctx.path) !== 'context.jsonl') id.parentToolCallId = await toolCallMentioning(ctx.sibling(file.parentFile), path.basename(ctx.path));
   }
   id.cwd = await workDirFor(file.hashDir);
   if (file.role === 'main') id.title = await titleFor(file.sessionDir, file.hashDir, sid);

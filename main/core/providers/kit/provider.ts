@@ -33,6 +33,8 @@ export interface ParseContext {
    * (a UTF-16 file, say) is told to `note`, for a warning.
    */
   readText(note?: (message: string) => void): Promise<string>;
+  /** The same reading of another file the format points to (a parent transcript, a sidecar). */
+  sibling(filePath: string): ParseContext;
 }
 
 /** Where a file came from, for a parser that is handed its lines rather than reading them. */
