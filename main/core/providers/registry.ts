@@ -1,8 +1,8 @@
 /**
  * Every provider Déjà Vu ships, one manifest per agent id, and lookups over them. Adding an
- * agent is its folder plus one line here (the compiler demands both lines below).
+ * agent is its folder plus one line here (the compiler demands it for every agent id).
  */
-import { AGENT_IDS, type AgentId } from '../../../shared/agents';
+import type { AgentId } from '../../../shared/agents';
 import { aiderProvider } from './aider';
 import { ampProvider } from './amp';
 import { claudeCodeProvider } from './claude-code';
@@ -18,26 +18,10 @@ import { opencodeProvider } from './opencode';
 import { qwenCodeProvider } from './qwen-code';
 import type { DetectSample, Provider } from './kit/provider';
 
-/** Typed so that an agent id without a provider does not compile. */
-const BY_AGENT: Readonly<Record<AgentId, Provider>> = {
-  'claude-code': claudeCodeProvider,
-  codex: codexProvider,
-  'gemini-cli': geminiCliProvider,
-  opencode: opencodeProvider,
-  'copilot-cli': copilotCliProvider,
-  'kimi-cli': kimiCliProvider,
-  'grok-cli': grokCliProvider,
-  amp: ampProvider,
-  'cursor-cli': cursorCliProvider,
-  'factory-droid': factoryDroidProvider,
-  cline: clineProvider,
-  aider: aiderProvider,
-  'qwen-code': qwenCodeProvider,
-};
-
 /**
- * The order content detection asks providers in (the first that says yes owns the file). Most
- * formats cannot be mistaken for one another; the order matters where one could:
+ * Every provider, one line each, in the order content detection asks them (the first that says
+ * yes owns the file). Most formats cannot be mistaken for one another; the order matters where
+ * one could:
  * - Codex and Claude Code first: their envelopes are the most specific, and both are common;
  * - Qwen Code before Gemini CLI: Qwen's older files are Gemini's format, told apart by the
  *   `.qwen` folder they sit in;
@@ -45,31 +29,33 @@ const BY_AGENT: Readonly<Record<AgentId, Provider>> = {
  *   loosest, so every stricter envelope has had its say first;
  * - Cline (a JSON array) and Aider (Markdown) cannot collide with the rest.
  */
-const DETECTION_ORDER = [
-  'codex',
-  'claude-code',
-  'qwen-code',
-  'gemini-cli',
-  'opencode',
-  'kimi-cli',
-  'copilot-cli',
-  'cursor-cli',
-  'factory-droid',
-  'cline',
-  'aider',
-  'grok-cli',
-  'amp',
-] as const satisfies readonly AgentId[];
+const REGISTRY = [
+  codexProvider,
+  claudeCodeProvider,
+  qwenCodeProvider,
+  geminiCliProvider,
+  opencodeProvider,
+  kimiCliProvider,
+  copilotCliProvider,
+  cursorCliProvider,
+  factoryDroidProvider,
+  clineProvider,
+  aiderProvider,
+  grokCliProvider,
+  ampProvider,
+] as const;
 
-/** Compiles only while the detection order names every agent. */
-type Unordered = Exclude<AgentId, (typeof DETECTION_ORDER)[number]>;
-const ORDER_IS_COMPLETE: [Unordered] extends [never] ? true : never = true;
+/** Compiles only while the registry holds a provider for every agent id. */
+type Unregistered = Exclude<AgentId, (typeof REGISTRY)[number]['agent']>;
+const EVERY_AGENT_REGISTERED: [Unregistered] extends [never] ? true : never = true;
 
 /** Every provider, in detection order. */
-export const PROVIDERS: readonly Provider[] = ORDER_IS_COMPLETE ? DETECTION_ORDER.map((agent) => BY_AGENT[agent]) : [];
+export const PROVIDERS: readonly Provider[] = EVERY_AGENT_REGISTERED ? REGISTRY : [];
+
+const BY_AGENT = new Map<AgentId, Provider>(PROVIDERS.map((p) => [p.agent, p]));
 
 export function providerFor(agent: AgentId): Provider {
-  return BY_AGENT[agent];
+  return BY_AGENT.get(agent)!;
 }
 
 export function detectProvider(sample: DetectSample): Provider | undefined {
@@ -78,5 +64,5 @@ export function detectProvider(sample: DetectSample): Provider | undefined {
 
 /** Every session folder of every agent, relative to a home (for watch roots and home discovery). */
 export function allSessionFolders(): string[] {
-  return [...new Set(AGENT_IDS.flatMap((agent) => BY_AGENT[agent].sessionFolders))];
+  return [...new Set(PROVIDERS.flatMap((p) => p.sessionFolders))];
 }

@@ -5,7 +5,7 @@ import { locateAiderHistories } from './locate';
 import { parseAiderHistory } from './parse';
 import { resumeCommand } from './resume';
 
-export const aiderProvider: Provider = {
+export const aiderProvider: Provider<'aider'> = {
   agent: 'aider',
   // No store of its own: histories sit in each repo, found by locate's bounded walk.
   sessionFolders: [],

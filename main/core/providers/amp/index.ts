@@ -5,7 +5,7 @@ import { AMP_FOLDERS, locateAmp } from './locate';
 import { parseAmp } from './parse';
 import { resumeAmp } from './resume';
 
-export const ampProvider: Provider = {
+export const ampProvider: Provider<'amp'> = {
   agent: 'amp',
   sessionFolders: AMP_FOLDERS,
   locate: locateAmp,

@@ -5,7 +5,7 @@ import { CLAUDE_FOLDERS, locateClaudeCode } from './locate';
 import { claudeCodeIncremental, parseClaudeCode } from './parse';
 import { resumeClaudeCode } from './resume';
 
-export const claudeCodeProvider: Provider = {
+export const claudeCodeProvider: Provider<'claude-code'> = {
   agent: 'claude-code',
   sessionFolders: CLAUDE_FOLDERS,
   locate: locateClaudeCode,

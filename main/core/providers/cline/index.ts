@@ -5,7 +5,7 @@ import { CLINE_FOLDERS, locateClineTasks } from './locate';
 import { parseClineTask } from './parse';
 import { resumeCommand } from './resume';
 
-export const clineProvider: Provider = {
+export const clineProvider: Provider<'cline'> = {
   agent: 'cline',
   sessionFolders: CLINE_FOLDERS,
   locate: locateClineTasks,

@@ -5,7 +5,7 @@ import { CODEX_FOLDERS, locateRollouts } from './locate';
 import { parseRollout, rolloutIncremental } from './parse';
 import { resumeCommand } from './resume';
 
-export const codexProvider: Provider = {
+export const codexProvider: Provider<'codex'> = {
   agent: 'codex',
   sessionFolders: CODEX_FOLDERS,
   locate: locateRollouts,

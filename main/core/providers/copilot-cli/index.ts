@@ -5,7 +5,7 @@ import { COPILOT_FOLDERS, locateCopilot } from './locate';
 import { parseCopilot } from './parse';
 import { resumeCopilot } from './resume';
 
-export const copilotCliProvider: Provider = {
+export const copilotCliProvider: Provider<'copilot-cli'> = {
   agent: 'copilot-cli',
   sessionFolders: COPILOT_FOLDERS,
   locate: locateCopilot,

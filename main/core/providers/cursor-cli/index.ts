@@ -5,7 +5,7 @@ import { CURSOR_FOLDERS, locateCursor } from './locate';
 import { parseCursor } from './parse';
 import { resumeCursor } from './resume';
 
-export const cursorCliProvider: Provider = {
+export const cursorCliProvider: Provider<'cursor-cli'> = {
   agent: 'cursor-cli',
   sessionFolders: CURSOR_FOLDERS,
   locate: locateCursor,

@@ -5,7 +5,7 @@ import { DROID_FOLDERS, locateDroid } from './locate';
 import { parseDroid } from './parse';
 import { resumeDroid } from './resume';
 
-export const factoryDroidProvider: Provider = {
+export const factoryDroidProvider: Provider<'factory-droid'> = {
   agent: 'factory-droid',
   sessionFolders: DROID_FOLDERS,
   locate: locateDroid,

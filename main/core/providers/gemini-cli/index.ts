@@ -5,7 +5,7 @@ import { GEMINI_FOLDERS, locateGeminiFiles } from './locate';
 import { parseGeminiFile } from './parse';
 import { resumeCommand } from './resume';
 
-export const geminiCliProvider: Provider = {
+export const geminiCliProvider: Provider<'gemini-cli'> = {
   agent: 'gemini-cli',
   sessionFolders: GEMINI_FOLDERS,
   locate: locateGeminiFiles,

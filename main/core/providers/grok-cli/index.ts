@@ -5,7 +5,7 @@ import { GROK_FOLDERS, locateGrokSessions } from './locate';
 import { parseGrokSession } from './parse';
 import { resumeCommand } from './resume';
 
-export const grokCliProvider: Provider = {
+export const grokCliProvider: Provider<'grok-cli'> = {
   agent: 'grok-cli',
   sessionFolders: GROK_FOLDERS,
   locate: locateGrokSessions,

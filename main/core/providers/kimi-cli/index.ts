@@ -5,7 +5,7 @@ import { KIMI_FOLDERS, locateKimi } from './locate';
 import { parseKimi } from './parse';
 import { resumeCommand } from './resume';
 
-export const kimiCliProvider: Provider = {
+export const kimiCliProvider: Provider<'kimi-cli'> = {
   agent: 'kimi-cli',
   sessionFolders: KIMI_FOLDERS,
   locate: locateKimi,

@@ -68,8 +68,8 @@ export interface ResumeCommand {
  * One agent's manifest: everything Déjà Vu knows of the agent is reached through it (the
  * registry holds one per agent id), so adding an agent is one folder and one registry line.
  */
-export interface Provider {
-  readonly agent: AgentId;
+export interface Provider<Agent extends AgentId = AgentId> {
+  readonly agent: Agent;
   /**
    * The folders, relative to a home and `/`-separated, the agent writes session files under.
    * The one list of them: `locate` walks them, live capture watches them for new sessions and

@@ -5,7 +5,7 @@ import { OPENCODE_FOLDERS, locateOpenCode } from './locate';
 import { parseOpenCode } from './parse';
 import { resumeCommand } from './resume';
 
-export const opencodeProvider: Provider = {
+export const opencodeProvider: Provider<'opencode'> = {
   agent: 'opencode',
   sessionFolders: OPENCODE_FOLDERS,
   locate: locateOpenCode,

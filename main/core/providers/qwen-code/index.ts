@@ -5,7 +5,7 @@ import { QWEN_FOLDERS, locateQwenFiles } from './locate';
 import { parseQwenFile } from './parse';
 import { resumeCommand } from './resume';
 
-export const qwenCodeProvider: Provider = {
+export const qwenCodeProvider: Provider<'qwen-code'> = {
   agent: 'qwen-code',
   sessionFolders: QWEN_FOLDERS,
   locate: locateQwenFiles,
