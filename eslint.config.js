@@ -1,6 +1,11 @@
 // Lint: TypeScript rules plus the boundaries that keep Déjà Vu's layers honest.
 import tseslint from 'typescript-eslint';
 
+/** What providers and the kit never import: the layers above them, and Electron. */
+const OUTSIDE_PROVIDERS = [
+  { regex: '(^|/)(capture|archive|service|retention|search|cli|mcp|server|electron)(/|$)', message: 'Providers read agent files only: keep them free of the layers above.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'main/core/archive/generated/', '.bench/'] },
   ...tseslint.configs.recommended,
@@ -37,6 +42,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*', '../main/*', '../../main/*'] }],
       'no-restricted-globals': ['error', { name: 'ipcRenderer', message: 'Use the typed bridge from the IPC contract.' }],
+    },
+  },
+  {
+    // A provider imports only shared/ and the kit (never capture/, the archive, the registry or
+    // another provider): an agent is one folder, and what agents share lives in the kit.
+    files: ['main/core/providers/*/**/*.ts'],
+    ignores: ['main/core/providers/kit/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!kit(/|$))[\\w-]+', message: 'A provider imports only shared/ and ../kit/.' }, ...OUTSIDE_PROVIDERS] }],
+    },
+  },
+  {
+    // The kit serves every provider and depends on none of them.
+    files: ['main/core/providers/kit/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)', message: 'The kit depends on no provider.' }, ...OUTSIDE_PROVIDERS] }],
+    },
+  },
+  {
+    files: ['main/core/providers/kit/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: 'The kit depends on no provider.' }, ...OUTSIDE_PROVIDERS] }],
     },
   },
   {

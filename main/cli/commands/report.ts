@@ -1,6 +1,6 @@
 /** The human summary of a sync or import. */
 import type { IngestReport } from '../../core/capture/ingest';
-import type { Skipped } from '../../core/capture/safe-walk';
+import type { Skipped } from '../../core/providers/kit/walk';
 import { formatBytes, stdout, warn } from '../output';
 
 export function reportIngest(report: IngestReport & { readonly skipped: readonly Skipped[] }): void {

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ArchiveReader } from '../archive/archive-reader';
-import { conversationId } from '../providers/identity';
+import { conversationId } from '../providers/kit/identity';
 import { AmpNotStartedError, ampArgs, captureAmp } from './amp-capture';
 import { sync } from './sync';
 

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { SourceOrigin } from './parse-context';
-import { unreadableFolder } from './safe-walk';
+import { unreadableFolder } from '../providers/kit/walk';
+import { allSessionFolders } from '../providers/registry';
 
 export interface AgentHome extends SourceOrigin {
   readonly dir: string;
@@ -33,11 +34,20 @@ export function jackinHomes(home: string): AgentHome[] {
     if (JACKIN_OWN.has(name) || name.startsWith('.')) continue;
     const dir = path.join(data, name);
     if (!isDir(dir)) continue;
-    // The container's home is either the data dir itself or a `home/` inside it.
-    const inner = path.join(dir, 'home');
-    homes.push({ dir: isDir(inner) ? inner : dir, instance: name, workspaceHint: workspaces.get(name) });
+    homes.push({ dir: containerHome(dir), instance: name, workspaceHint: workspaces.get(name) });
   }
   return homes;
+}
+
+/**
+ * A container's home is either its data dir itself or a `home/` inside it: the one holding an
+ * agent's session folder (any provider manifest's) when only one does, else `home/` if present.
+ */
+function containerHome(dir: string): string {
+  const inner = path.join(dir, 'home');
+  if (!isDir(inner)) return dir;
+  const holdsSessions = (home: string) => allSessionFolders().some((rel) => existsSync(path.join(home, ...rel.split('/'))));
+  return holdsSessions(dir) && !holdsSessions(inner) ? dir : inner;
 }
 
 /** The origin of a file given by path: a jackin container when it sits inside one. */

@@ -6,12 +6,12 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentId } from '../../../shared/agents';
 import { ArchiveWriter } from '../archive/archive-writer';
-import type { Provider } from '../providers/provider';
+import type { Provider } from '../providers/kit/provider';
 import { detectProvider, providerFor } from '../providers/registry';
 import { originOf } from './homes';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
 import { readHead } from './read-lines';
-import { keepUnlessCredential, listDir, SkipLog, type Skipped, walking } from './safe-walk';
+import { keepUnlessCredential, listDir, SkipLog, type Skipped, walking } from '../providers/kit/walk';
 
 export interface ImportOptions extends IngestOptions {
   readonly root: string;

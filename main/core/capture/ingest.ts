@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ArchiveWriter, ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
-import type { Provider } from '../providers/provider';
+import type { Provider } from '../providers/kit/provider';
 import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
 import { SearchIndexer } from '../search/indexer';
 import { analyzePending, digestStored } from '../retention/analyze';

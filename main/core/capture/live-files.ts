@@ -6,7 +6,7 @@
 import { open, stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource } from '../archive/archive-writer';
-import type { IncrementalParser } from '../providers/provider';
+import type { IncrementalParser } from '../providers/kit/provider';
 import type { SourceFile } from './ingest';
 import { readLines } from './read-lines';
 

@@ -15,7 +15,7 @@ import { ArchiveReader } from '../archive/archive-reader';
 import { LOCK_FILE } from '../archive/paths';
 import { claudeCodeProvider } from '../providers/claude-code/index';
 import { codexProvider } from '../providers/codex/index';
-import type { Provider } from '../providers/provider';
+import type { Provider } from '../providers/kit/provider';
 import { type LiveChange, LiveCapture } from './live';
 import { fileParseContext } from './parse-context';
 import { sync } from './sync';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { ArchiveWriter } from '../archive/archive-writer';
 import { SearchIndexer } from '../search/indexer';
-import { isCredentialFile } from './credentials';
+import { isCredentialFile } from '../providers/kit/credentials';
 import { type IngestOptions, parseSource, type SourceFile, statSource } from './ingest';
 import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';

@@ -1,6 +1,6 @@
 /** Builds the ParseContext a provider reads one file through. */
 import { readFile, stat } from 'node:fs/promises';
-import type { ParseContext, SourceLine } from '../providers/provider';
+import type { ParseContext, SourceLine } from '../providers/kit/provider';
 import { readLines } from './read-lines';
 import { decodeText } from './text-encoding';
 
@@ -30,6 +30,7 @@ export function fileParseContext(filePath: string, origin: SourceOrigin = { inst
       if (decoded) note?.(decoded);
       return text;
     },
+    sibling: (other) => fileParseContext(other, origin),
   };
 }
 

@@ -5,8 +5,8 @@
  */
 import { type FileHandle, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
-import type { SourceLine } from '../providers/provider';
-import { parseJson } from '../providers/parse-json';
+import type { SourceLine } from '../providers/kit/provider';
+import { parseJson } from '../providers/kit/parse-json';
 import { decodeText, SNIFF_BYTES, type SniffedEncoding, sniffEncoding } from './text-encoding';
 
 const CHUNK = 1 << 20;

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { ArchiveWriter } from '../archive/archive-writer';
 import { isAgentId } from '../../../shared/agents';
 import { PROVIDERS, providerFor } from '../providers/registry';
-import { isCredentialFile } from './credentials';
+import { isCredentialFile } from '../providers/kit/credentials';
 import { type AgentHome, defaultHomes, originOf } from './homes';
 import { detectSessionFiles } from './import';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
-import { keepUnlessCredential, SkipLog, type Skipped, walking } from './safe-walk';
+import { keepUnlessCredential, SkipLog, type Skipped, walking } from '../providers/kit/walk';
 
 export interface SyncOptions extends IngestOptions {
   /** Archive folder. */

@@ -4,36 +4,20 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { allSessionFolders } from '../providers/registry';
 import type { AgentHome } from './homes';
 
-/** Session folders relative to a home (the agents' own layouts; see each provider's locate.ts). */
-const SESSION_DIRS = [
-  '.claude/projects',
-  '.config/claude/projects',
-  '.codex/sessions',
-  '.codex/archived_sessions',
-  '.copilot/session-state',
-  '.gemini/tmp',
-  '.qwen/projects',
-  '.qwen/tmp',
-  '.factory/sessions',
-  '.cursor/projects',
-  '.cursor/chats',
-  '.kimi/sessions',
-  '.kimi-code/sessions',
-  '.grok/sessions',
-  '.local/share/opencode',
-  '.local/share/amp/threads',
-];
-
-/** How deep below a session folder files sit (Codex: YYYY/MM/DD; Claude: project/session/subagents). */
+/** How deep below a session folder files sit (Codex: YYYY/MM/DD; Claude: project/session/subagents; Cline: task/file). */
 export const WATCH_DEPTH = 5;
 
-/** The session folders that exist in these homes, plus the archive's own capture folder. */
+/**
+ * The session folders that exist in these homes (every provider manifest's, so an agent added
+ * to the registry is watched with nothing else to change), plus the archive's own capture folder.
+ */
 export function watchRoots(homes: readonly AgentHome[], archiveRoot: string): string[] {
   const roots = new Set<string>();
   for (const home of homes) {
-    for (const rel of SESSION_DIRS) {
+    for (const rel of allSessionFolders()) {
       const dir = path.join(home.dir, ...rel.split('/'));
       if (existsSync(dir)) roots.add(dir);
     }

@@ -1,4 +1,7 @@
-/** Every provider Déjà Vu ships, and lookups over them. */
+/**
+ * Every provider Déjà Vu ships, one manifest per agent id, and lookups over them. Adding an
+ * agent is its folder plus one line here (the compiler demands it for every agent id).
+ */
 import type { AgentId } from '../../../shared/agents';
 import { aiderProvider } from './aider';
 import { ampProvider } from './amp';
@@ -13,10 +16,20 @@ import { grokCliProvider } from './grok-cli';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
 import { qwenCodeProvider } from './qwen-code';
-import type { DetectSample, Provider } from './provider';
+import type { DetectSample, Provider } from './kit/provider';
 
-/** Ordered: content detection asks each in turn, the most specific formats first. */
-export const PROVIDERS: readonly Provider[] = [
+/**
+ * Every provider, one line each, in the order content detection asks them (the first that says
+ * yes owns the file). Most formats cannot be mistaken for one another; the order matters where
+ * one could:
+ * - Codex and Claude Code first: their envelopes are the most specific, and both are common;
+ * - Qwen Code before Gemini CLI: Qwen's older files are Gemini's format, told apart by the
+ *   `.qwen` folder they sit in;
+ * - Grok CLI and Amp last among the JSONL formats: their records (`{"type":"user",…}`) are the
+ *   loosest, so every stricter envelope has had its say first;
+ * - Cline (a JSON array) and Aider (Markdown) cannot collide with the rest.
+ */
+const REGISTRY = [
   codexProvider,
   claudeCodeProvider,
   qwenCodeProvider,
@@ -30,12 +43,26 @@ export const PROVIDERS: readonly Provider[] = [
   aiderProvider,
   grokCliProvider,
   ampProvider,
-];
+] as const;
 
-export function providerFor(agent: AgentId): Provider | undefined {
-  return PROVIDERS.find((p) => p.agent === agent);
+/** Compiles only while the registry holds a provider for every agent id. */
+type Unregistered = Exclude<AgentId, (typeof REGISTRY)[number]['agent']>;
+const EVERY_AGENT_REGISTERED: [Unregistered] extends [never] ? true : never = true;
+
+/** Every provider, in detection order. */
+export const PROVIDERS: readonly Provider[] = EVERY_AGENT_REGISTERED ? REGISTRY : [];
+
+const BY_AGENT = new Map<AgentId, Provider>(PROVIDERS.map((p) => [p.agent, p]));
+
+export function providerFor(agent: AgentId): Provider {
+  return BY_AGENT.get(agent)!;
 }
 
 export function detectProvider(sample: DetectSample): Provider | undefined {
   return PROVIDERS.find((p) => p.detect(sample));
+}
+
+/** Every session folder of every agent, relative to a home (for watch roots and home discovery). */
+export function allSessionFolders(): string[] {
+  return [...new Set(PROVIDERS.flatMap((p) => p.sessionFolders))];
 }

@@ -1,5 +1,5 @@
 /** Recognises an aider chat history: its file name, or a first line that is a session header. */
-import type { DetectSample } from '../provider';
+import type { DetectSample } from '../kit/provider';
 
 const HEADER = /^\s*# aider chat started at \d{4}-\d{2}-\d{2}/;
 

@@ -6,7 +6,7 @@
  * can still be added with `dejavu import`.
  */
 import path from 'node:path';
-import { keepUnlessCredential, listDir } from '../../capture/safe-walk';
+import { keepUnlessCredential, listDir } from '../kit/walk';
 
 const HISTORY = '.aider.chat.history.md';
 const MAX_DEPTH = 2;

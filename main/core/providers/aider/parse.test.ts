@@ -3,12 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
-import { readHead } from '../../capture/read-lines';
 import { aiderProvider } from './index';
-import { filesUnder } from '../../../../test/provider-kit';
 
 const rows = provenanceFor('aider');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-aider-'));
@@ -179,12 +176,7 @@ describe('aider provider: several sessions and damaged files', () => {
 });
 
 describe('aider provider: detect, locate, resume', () => {
-  it('detects every aider fixture and no other agent’s', async () => {
-    for (const file of filesUnder(FIXTURES_DIR)) {
-      if (file.endsWith('.md') && path.dirname(file) === FIXTURES_DIR) continue;
-      const isAider = path.relative(FIXTURES_DIR, file).split(path.sep)[0] === 'aider';
-      expect(aiderProvider.detect({ path: file, head: await readHead(file) }), file).toBe(isAider);
-    }
+  it('detects a file by its name or header alone (fixtures: conformance.test.ts)', () => {
     expect(aiderProvider.detect({ path: '/x/renamed.md', head: '\n# aider chat started at 2025-01-01 10:00:00\n' })).toBe(true);
   });
 

@@ -6,7 +6,7 @@
  * a run of reply lines — that the session turns into messages. See README.md.
  */
 import type { Conversation, ParseWarning } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { HEADER, LineClassifier, type LineType } from './classify';
 import type { ReplyLine } from './reply';
 import { AiderSession } from './session';

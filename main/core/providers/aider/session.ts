@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { titleFrom, seedConversation } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { replyParts, type EditCall, type ReplyLine } from './reply';
 
 export interface Block {
@@ -105,27 +105,10 @@ export class AiderSession {
   }
 
   finish(): Conversation {
-    const nativeId = this.nativeId;
-    const cwd = path.dirname(this.ctx.path);
-    const c: Conversation = {
-      id: conversationId('aider', nativeId),
-      agent: 'aider',
-      nativeId,
-      workspace: workspaceFor(cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      cwd,
-      models: [...this.models],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings: this.warnings,
-      messages: this.messages,
-    };
-    const title = titleFrom(this.titlePrompt());
-    if (title) c.title = title;
-    if (this.startedAt) c.startedAt = this.startedAt;
-    if (this.usage) c.usage = this.usage;
-    if (this.agentVersion) c.agentVersion = this.agentVersion;
-    return c;
+    return seedConversation(
+      { agent: 'aider', nativeId: this.nativeId, ctx: this.ctx, cwd: path.dirname(this.ctx.path), models: this.models, warnings: this.warnings, messages: this.messages },
+      { title: titleFrom(this.titlePrompt()), startedAt: this.startedAt, usage: this.usage, agentVersion: this.agentVersion },
+    );
   }
 
   /** In architect mode the architect's reply is logged again as the editor model's input. */

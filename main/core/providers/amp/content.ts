@@ -4,7 +4,8 @@
  * Amp's own tool-result shape (`toolUseID` + `run`).
  */
 import type { Part, ToolCallResponsePart, Usage } from '../../../../shared/record';
-import { arr, asText, isObject, num, str, type Json } from './json';
+import { isToolUse, textOrReasoningPart } from '../kit/anthropic';
+import { arr, asText, isObject, num, str, type Json } from '../kit/json';
 
 /** Tool-run states that mean the tool did not complete normally. */
 const FAILED_RUN = new Set(['error', 'cancelled', 'rejected-by-user', 'failed', 'blocked-on-user']);
@@ -16,28 +17,13 @@ export function assistantParts(content: unknown, unknown: Set<string>): Part[] {
   for (const block of arr(content)) {
     if (!isObject(block)) continue;
     const type = str(block.type) ?? 'unknown';
-    switch (type) {
-      case 'text':
-        parts.push({ type: 'text', content: str(block.text) ?? '' });
-        break;
-      case 'thinking': {
-        const thinking = str(block.thinking) ?? '';
-        parts.push(thinking.trim() ? { type: 'reasoning', content: thinking } : { type: 'reasoning', content: '', redacted: true });
-        break;
-      }
-      case 'redacted_thinking':
-        parts.push({ type: 'reasoning', content: '', redacted: true });
-        break;
-      case 'tool_use':
-      case 'server_tool_use':
-        parts.push(toolCall(block));
-        break;
-      case 'image':
-        parts.push(imagePart(block));
-        break;
-      default:
-        unknown.add(`block:${type}`);
-        parts.push({ type: 'generic', kind: type, content: JSON.stringify(block) });
+    const shared = textOrReasoningPart(block);
+    if (shared) parts.push(shared);
+    else if (isToolUse(block)) parts.push(toolCall(block));
+    else if (type === 'image') parts.push(imagePart(block));
+    else {
+      unknown.add(`block:${type}`);
+      parts.push({ type: 'generic', kind: type, content: JSON.stringify(block) });
     }
   }
   return parts;

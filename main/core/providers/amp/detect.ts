@@ -2,9 +2,9 @@
  * Recognises Amp files from their first bytes: a stream whose first record carries a thread id
  * (`"session_id":"T-…"`), or a thread document (`"id": "T-…"` beside `messages`/`created`).
  */
-import type { DetectSample } from '../provider';
-import { isObject, str } from './json';
-import { parseJson } from '../parse-json';
+import type { DetectSample } from '../kit/provider';
+import { isObject, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 const THREAD_ID = /^T-[0-9A-Za-z-]{8,}$/;
 const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result']);

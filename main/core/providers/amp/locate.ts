@@ -5,31 +5,19 @@
  * are returned; nothing else is opened. (The live captures `dejavu capture amp` keeps in the
  * archive are added by the sync itself, which knows which archive it writes.)
  */
-import os from 'node:os';
 import path from 'node:path';
-import { keepUnlessCredential, listDir } from '../../capture/safe-walk';
+import { filesIn, gather, homeFolders, ownEnvRoots } from '../kit/walk';
 
 const THREAD_FILE = /^T-[0-9A-Za-z-]+\.json$/;
 const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsurf'];
+const EDITOR_ROOTS = ['.config', 'Library/Application Support', 'AppData/Roaming'];
+
+export const AMP_FOLDERS = [
+  '.local/share/amp/threads',
+  ...EDITOR_ROOTS.flatMap((root) => EDITORS.map((editor) => `${root}/${editor}/User/globalStorage/sourcegraph.amp/threads3`)),
+];
 
 export async function locateAmp(home: string): Promise<string[]> {
-  const own = path.resolve(home) === path.resolve(os.homedir());
-  const threadDirs = new Set([path.join(home, '.local', 'share', 'amp', 'threads')]);
-  const editorRoots = [path.join(home, '.config'), path.join(home, 'Library', 'Application Support'), path.join(home, 'AppData', 'Roaming')];
-  for (const root of editorRoots) {
-    for (const editor of EDITORS) threadDirs.add(path.join(root, editor, 'User', 'globalStorage', 'sourcegraph.amp', 'threads3'));
-  }
-  if (own) {
-    if (process.env.XDG_DATA_HOME) threadDirs.add(path.join(process.env.XDG_DATA_HOME, 'amp', 'threads'));
-    if (process.env.AMP_DATA_HOME) threadDirs.add(path.join(process.env.AMP_DATA_HOME, 'amp', 'threads'));
-  }
-  const found = new Set<string>();
-  for (const dir of threadDirs) await collect(path.resolve(dir), THREAD_FILE, found);
-  return [...found].sort();
-}
-
-async function collect(dir: string, name: RegExp, found: Set<string>): Promise<void> {
-  for (const entry of await listDir(dir)) {
-    if (entry.isFile() && name.test(entry.name) && keepUnlessCredential(path.join(dir, entry.name))) found.add(path.join(dir, entry.name));
-  }
+  const moved = ownEnvRoots(home, process.env.XDG_DATA_HOME, process.env.AMP_DATA_HOME).map((dir) => path.join(dir, 'amp', 'threads'));
+  return gather([...homeFolders(home, AMP_FOLDERS), ...moved], (dir) => filesIn(dir, THREAD_FILE));
 }

@@ -3,10 +3,10 @@
  * object with a `type`) is streamed line by line; anything else is read as a thread document.
  */
 import type { Conversation, ParseWarning } from '../../../../shared/record';
-import { parseLine } from '../json-lines';
-import { parseJsonDocument } from '../parse-json';
-import type { ParseContext } from '../provider';
-import { isObject, type Json } from './json';
+import { parseLine } from '../kit/json-lines';
+import { parseJsonDocument } from '../kit/parse-json';
+import type { ParseContext } from '../kit/provider';
+import { isObject, type Json } from '../kit/json';
 import { StreamReader } from './stream';
 import { parseThread } from './thread';
 

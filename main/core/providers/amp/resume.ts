@@ -1,6 +1,6 @@
 /** How to reopen an Amp thread: `amp threads continue <T-id>` in its working directory. */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 const THREAD_ID = /^T-[0-9A-Za-z-]+$/;
 

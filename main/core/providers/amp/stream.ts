@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { addUsage, assistantParts, textOf, usageFrom, userParts } from './content';
-import { isObject, num, str, type Json } from './json';
+import { isObject, num, str, type Json } from '../kit/json';
 
 /** One stream of one thread: the main conversation, or a subagent's (parent_tool_use_id). */
 interface Lane {
@@ -206,29 +206,16 @@ export class StreamReader {
   private conversation(session: Session, from: Lane, subKey?: string): Conversation {
     const id = subKey ? subConversationId('amp', session.id, subKey) : conversationId('amp', session.id);
     const firstPrompt = from.messages.find((m) => m.role === 'user' || m.kind === 'subagent-task');
-    const c: Conversation = {
-      id,
-      agent: 'amp',
-      nativeId: subKey ? `${session.id}.${subKey}` : session.id,
-      workspace: workspaceFor(session.cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      models: [...from.models],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings: [],
-      messages: from.messages,
-    };
-    if (session.cwd) c.cwd = session.cwd;
-    const title = titleFrom(firstPrompt ? textOf(firstPrompt.parts) : undefined);
-    if (title) c.title = title;
-    if (this.startedAt) {
-      c.startedAt = this.startedAt;
-      c.endedAt = new Date(Date.parse(this.startedAt) + (subKey ? 0 : session.durationMs)).toISOString();
-    }
     // The run totals include subagents; without them, the sum of the messages' own usage.
-    const usage = subKey ? from.usage : (session.runUsage ?? from.usage);
-    if (usage) c.usage = usage;
-    return c;
+    return seedConversation(
+      { agent: 'amp', nativeId: subKey ? `${session.id}.${subKey}` : session.id, id, ctx: this.ctx, cwd: session.cwd, models: from.models, warnings: [], messages: from.messages },
+      {
+        title: titleFrom(firstPrompt ? textOf(firstPrompt.parts) : undefined),
+        startedAt: this.startedAt,
+        endedAt: this.startedAt ? new Date(Date.parse(this.startedAt) + (subKey ? 0 : session.durationMs)).toISOString() : undefined,
+        usage: subKey ? from.usage : (session.runUsage ?? from.usage),
+      },
+    );
   }
 }
 

@@ -6,10 +6,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { seedConversation, titleFrom } from '../identity';
-import type { ParseContext } from '../provider';
+import { seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { addUsage, assistantParts, textOf, usageFrom, userParts } from './content';
-import { arr, isObject, isoFromMs, str, type Json } from './json';
+import { arr, isObject, isoFromMs, str, type Json } from '../kit/json';
 
 export function parseThread(ctx: ParseContext, doc: Json): Conversation {
   const warnings: ParseWarning[] = [];

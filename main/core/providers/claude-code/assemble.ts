@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
-import type { SourceContext } from '../provider';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
+import type { SourceContext } from '../kit/provider';
+import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ConversationBuilder } from './builder';
 import type { ParseState, TitleSources } from './parse';
 
@@ -52,26 +52,10 @@ function base(
   id: string,
   warnings: ParseWarning[],
 ): Conversation {
-  const conversation: Conversation = {
-    id,
-    agent: AGENT,
-    nativeId,
-    workspace: workspaceFor(builder.cwd, ctx.workspaceHint),
-    instance: ctx.instance,
-    models: [...builder.models],
-    sourcePath: ctx.path,
-    sources: [ctx.path],
-    warnings,
-    messages,
-  };
-  if (builder.cwd !== undefined) conversation.cwd = builder.cwd;
-  if (builder.gitBranch !== undefined) conversation.gitBranch = builder.gitBranch;
-  if (builder.startedAt !== undefined) conversation.startedAt = builder.startedAt;
-  if (builder.endedAt !== undefined) conversation.endedAt = builder.endedAt;
-  if (builder.version !== undefined) conversation.agentVersion = builder.version;
-  const usage = builder.totalUsage();
-  if (usage) conversation.usage = usage;
-  return conversation;
+  return seedConversation(
+    { agent: AGENT, nativeId, id, ctx, cwd: builder.cwd, models: builder.models, warnings, messages },
+    { gitBranch: builder.gitBranch, startedAt: builder.startedAt, endedAt: builder.endedAt, agentVersion: builder.version, usage: builder.totalUsage() },
+  );
 }
 
 /**

@@ -1,32 +1,14 @@
 /** Turns Anthropic content blocks into normalized parts. */
 import type { BlobPart, Part, ToolCallPart, Usage } from '../../../../shared/record';
 import type { RawBlock } from './records';
+import { isToolUse, textOrReasoningPart } from '../kit/anthropic';
 import { blocksOf, isObject, str } from './records';
 
 /** Parts of an assistant record: text, reasoning, tool calls, images, anything else labelled. */
 export function assistantParts(content: unknown): Part[] {
   const parts: Part[] = [];
   for (const block of blocksOf(content)) {
-    switch (block.type) {
-      case 'text':
-        parts.push({ type: 'text', content: str(block.text) ?? '' });
-        break;
-      case 'thinking': {
-        const thinking = str(block.thinking) ?? '';
-        // Newer versions store only the signature: the thinking happened but is not readable.
-        parts.push(thinking ? { type: 'reasoning', content: thinking } : { type: 'reasoning', content: '', redacted: true });
-        break;
-      }
-      case 'redacted_thinking':
-        parts.push({ type: 'reasoning', content: '', redacted: true });
-        break;
-      case 'tool_use':
-      case 'server_tool_use':
-        parts.push(toolCall(block));
-        break;
-      default:
-        parts.push(otherPart(block));
-    }
+    parts.push(textOrReasoningPart(block) ?? (isToolUse(block) ? toolCall(block) : otherPart(block)));
   }
   return parts;
 }

@@ -2,9 +2,9 @@
  * Recognises a Claude Code session file by its first records. Cheap: at most a few lines are
  * parsed, and only when they already look like Claude Code.
  */
-import type { DetectSample } from '../provider';
+import type { DetectSample } from '../kit/provider';
 import { isObject } from './records';
-import { parseJson } from '../parse-json';
+import { parseJson } from '../kit/parse-json';
 
 /** Bookkeeping types only Claude Code writes; each carries a sessionId. */
 const SESSION_TYPES = new Set(['file-history-snapshot', 'queue-operation', 'permission-mode', 'last-prompt', 'custom-title', 'ai-title']);

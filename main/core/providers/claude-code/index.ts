@@ -1,12 +1,13 @@
 /** The Claude Code provider: `~/.claude/projects/**.jsonl` session transcripts. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectClaudeCode } from './detect';
-import { locateClaudeCode } from './locate';
+import { CLAUDE_FOLDERS, locateClaudeCode } from './locate';
 import { claudeCodeIncremental, parseClaudeCode } from './parse';
 import { resumeClaudeCode } from './resume';
 
-export const claudeCodeProvider: Provider = {
+export const claudeCodeProvider: Provider<'claude-code'> = {
   agent: 'claude-code',
+  sessionFolders: CLAUDE_FOLDERS,
   locate: locateClaudeCode,
   detect: detectClaudeCode,
   parse: parseClaudeCode,

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import { parseLine } from '../json-lines';
-import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../provider';
+import { parseLine } from '../kit/json-lines';
+import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import { assemble } from './assemble';
 import { ConversationBuilder } from './builder';
 import { classifyUser, slashCommandLabel } from './classify';

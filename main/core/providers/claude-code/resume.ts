@@ -1,6 +1,6 @@
 /** How to reopen a Claude Code session. */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 /** `claude --resume <sessionId>` in the session's directory; subagents cannot be resumed alone. */
 export function resumeClaudeCode(conversation: Conversation): ResumeCommand | undefined {

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isObject, str, type Json } from './json';
-import { parseJson } from '../parse-json';
+import { isObject, str, type Json } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 export interface ApiToolUse {
   readonly id: string;

@@ -4,8 +4,8 @@
  * belongs to, and the warnings.
  */
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import type { ApiHistory, ApiToolUse } from './api-history';
 
 /** One array element, parsed once. */
@@ -141,26 +141,10 @@ export class ClineBuilder {
     if (this.unknownKinds.size) {
       this.warn(undefined, `Unknown Cline message kinds kept as generic messages: ${[...this.unknownKinds].sort().join(', ')}`);
     }
-    const nativeId = taskIdFromPath(this.ctx.path);
-    const c: Conversation = {
-      id: conversationId('cline', nativeId),
-      agent: 'cline',
-      nativeId,
-      workspace: workspaceFor(this.cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      models: [...this.models],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings: this.warnings,
-      messages: this.messages,
-    };
-    if (this.cwd) c.cwd = this.cwd;
-    const title = titleFrom(this.firstPrompt);
-    if (title) c.title = title;
-    if (this.firstTs) c.startedAt = this.firstTs;
-    if (this.lastTs) c.endedAt = this.lastTs;
-    if (this.usage) c.usage = this.usage;
-    return c;
+    return seedConversation(
+      { agent: 'cline', nativeId: taskIdFromPath(this.ctx.path), ctx: this.ctx, cwd: this.cwd, models: this.models, warnings: this.warnings, messages: this.messages },
+      { title: titleFrom(this.firstPrompt), startedAt: this.firstTs, endedAt: this.lastTs, usage: this.usage },
+    );
   }
 
   /** The `n`-th unused tool_use of the assistant message that answered this request. */

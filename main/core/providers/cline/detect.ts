@@ -2,7 +2,7 @@
  * Recognises a Cline / Roo Code ui_messages.json from its first bytes: a JSON array whose
  * first element is a say/ask message (`{"ts": <ms>, "type": "say" | "ask", …}`).
  */
-import type { DetectSample } from '../provider';
+import type { DetectSample } from '../kit/provider';
 
 const ARRAY_OF_OBJECTS = /^\s*\[\s*\{/;
 const TS = /"ts"\s*:\s*\d{12,}/;

@@ -6,7 +6,7 @@
  */
 import type { BlobPart, Part, Usage } from '../../../../shared/record';
 import type { ClineBuilder, Entry } from './builder';
-import { isObject, num, str, tryParse } from './json';
+import { isObject, num, str, tryParse } from '../kit/json';
 import { KNOWN_KINDS, RESULT_FOR, SYSTEM_KINDS, TOOL_KINDS } from './kinds';
 
 /** `# Current Working Directory (<path>) Files` (Cline) / `# Current Workspace Directory` (Roo). */

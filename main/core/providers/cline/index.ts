@@ -1,12 +1,13 @@
 /** The Cline provider (also Roo Code / Kilo Code): `tasks/<taskId>/ui_messages.json` files. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectClineTask } from './detect';
-import { locateClineTasks } from './locate';
+import { CLINE_FOLDERS, locateClineTasks } from './locate';
 import { parseClineTask } from './parse';
 import { resumeCommand } from './resume';
 
-export const clineProvider: Provider = {
+export const clineProvider: Provider<'cline'> = {
   agent: 'cline',
+  sessionFolders: CLINE_FOLDERS,
   locate: locateClineTasks,
   detect: detectClineTask,
   parse: parseClineTask,

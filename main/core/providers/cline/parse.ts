@@ -6,13 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { readApiHistory } from './api-history';
 import { ClineBuilder, type Entry } from './builder';
 import { handleEntry } from './entries';
-import { isObject, num, str } from './json';
+import { isObject, num, str } from '../kit/json';
 import { splitJsonArray } from './json-array';
-import { lineAt, parseJson } from '../parse-json';
+import { lineAt, parseJson } from '../kit/parse-json';
 
 export async function parseClineTask(ctx: ParseContext): Promise<Conversation[]> {
   let text: string;

@@ -3,7 +3,7 @@
  * history inside the editor, so there is no resume command.
  */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 export function resumeCommand(_conversation: Conversation): ResumeCommand | undefined {
   return undefined;

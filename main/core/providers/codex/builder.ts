@@ -5,11 +5,11 @@
  * on copies, so a live rollout can be finished again after more lines.
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { SourceContext } from '../provider';
+import { conversationId, titleFrom, seedConversation } from '../kit/identity';
+import type { SourceContext } from '../kit/provider';
 import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
-import { LineIds } from '../line-ids';
+import { LineIds } from '../kit/line-ids';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -207,28 +207,18 @@ export class CodexBuilder {
   private conversation(messages: Message[], title: string | undefined, warnings: ParseWarning[]): Conversation {
     const s = this.session;
     const nativeId = s.id ?? idFromFileName(this.ctx.path);
-    const conversation: Conversation = {
-      id: conversationId('codex', nativeId),
-      agent: 'codex',
-      nativeId,
-      workspace: workspaceFor(s.cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      models: [...this.models],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings,
-      messages,
-    };
-    if (s.cwd) conversation.cwd = s.cwd;
-    if (s.gitBranch) conversation.gitBranch = s.gitBranch;
-    if (title) conversation.title = title;
-    const startedAt = s.startedAt ?? this.firstTimestamp;
-    if (startedAt) conversation.startedAt = startedAt;
-    if (this.lastTimestamp) conversation.endedAt = this.lastTimestamp;
-    if (this.totalUsage) conversation.usage = this.totalUsage;
-    if (s.cliVersion) conversation.agentVersion = s.cliVersion;
-    if (s.parentThreadId) conversation.parentId = conversationId('codex', s.parentThreadId);
-    return conversation;
+    return seedConversation(
+      { agent: 'codex', nativeId, ctx: this.ctx, cwd: s.cwd, models: this.models, warnings, messages },
+      {
+        gitBranch: s.gitBranch,
+        title,
+        startedAt: s.startedAt ?? this.firstTimestamp,
+        endedAt: this.lastTimestamp,
+        usage: this.totalUsage,
+        agentVersion: s.cliVersion,
+        parentId: s.parentThreadId ? conversationId('codex', s.parentThreadId) : undefined,
+      },
+    );
   }
 
 }

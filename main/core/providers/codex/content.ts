@@ -1,6 +1,6 @@
 /** Codex content arrays (message content, tool output items, images) → record parts. */
 import type { BlobPart, Part } from '../../../../shared/record';
-import { arr, isObject, str } from './json';
+import { arr, isObject, str } from '../kit/json';
 
 const TEXT_TYPES = new Set(['input_text', 'output_text', 'text', 'summary_text', 'reasoning_text']);
 

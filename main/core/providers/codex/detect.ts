@@ -1,7 +1,7 @@
 /** Recognises a Codex rollout from its first line, without a full parse. */
-import type { DetectSample } from '../provider';
-import { isObject, str } from './json';
-import { parseJson } from '../parse-json';
+import type { DetectSample } from '../kit/provider';
+import { isObject, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 const ENVELOPE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 

@@ -6,7 +6,7 @@
 import type { Part } from '../../../../shared/record';
 import type { CodexBuilder, Line } from './builder';
 import { eventImageParts } from './content';
-import { str, type Json } from './json';
+import { str, type Json } from '../kit/json';
 import { readTokenCount } from './usage';
 
 /** Events that duplicate response_items or only track progress: no message, no warning. */

@@ -1,12 +1,13 @@
 /** The Codex CLI provider: rollout JSONL files under `~/.codex` (and `$CODEX_HOME`). */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectRollout } from './detect';
-import { locateRollouts } from './locate';
+import { CODEX_FOLDERS, locateRollouts } from './locate';
 import { parseRollout, rolloutIncremental } from './parse';
 import { resumeCommand } from './resume';
 
-export const codexProvider: Provider = {
+export const codexProvider: Provider<'codex'> = {
   agent: 'codex',
+  sessionFolders: CODEX_FOLDERS,
   locate: locateRollouts,
   detect: detectRollout,
   parse: parseRollout,

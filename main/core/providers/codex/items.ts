@@ -3,7 +3,7 @@ import type { Part } from '../../../../shared/record';
 import type { CodexBuilder, Line } from './builder';
 import { contentParts, contentText } from './content';
 import { injectedKind } from './injected';
-import { arr, isObject, str, type Json } from './json';
+import { arr, isObject, str, type Json } from '../kit/json';
 import { generatedImageParts, toolCallPart, toolOutputParts, TOOL_CALL_TYPES, TOOL_OUTPUT_TYPES } from './tools';
 
 /** Items that hold nothing a reader needs (undo snapshots of the git tree). */

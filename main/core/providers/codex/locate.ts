@@ -3,33 +3,16 @@
  * `.codex/archived_sessions/`, plus `$CODEX_HOME` when the home is this user's own. Only
  * `rollout-*.jsonl` names are returned; nothing else in `.codex` (auth.json, config) is opened.
  */
-import os from 'node:os';
 import path from 'node:path';
-import { listDir } from '../../capture/safe-walk';
+import { filesUnder, gather, homeFolders, ownEnvRoots } from '../kit/walk';
 
 const SESSION_DIRS = ['sessions', 'archived_sessions'];
+export const CODEX_FOLDERS = SESSION_DIRS.map((dir) => `.codex/${dir}`);
 const ROLLOUT = /^rollout-.*\.jsonl$/;
 /** sessions/YYYY/MM/DD is three levels; a little slack for layouts we have not seen. */
 const MAX_DEPTH = 5;
 
 export async function locateRollouts(home: string): Promise<string[]> {
-  const roots = new Set([path.join(home, '.codex')]);
-  const codexHome = process.env.CODEX_HOME;
-  if (codexHome && path.resolve(home) === path.resolve(os.homedir())) roots.add(path.resolve(codexHome));
-  const found = new Set<string>();
-  for (const root of roots) {
-    for (const dir of SESSION_DIRS) await collect(path.join(root, dir), 0, found);
-  }
-  return [...found].sort();
-}
-
-async function collect(dir: string, depth: number, found: Set<string>): Promise<void> {
-  for (const entry of await listDir(dir)) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (depth < MAX_DEPTH) await collect(full, depth + 1, found);
-    } else if (entry.isFile() && ROLLOUT.test(entry.name)) {
-      found.add(full);
-    }
-  }
+  const moved = ownEnvRoots(home, process.env.CODEX_HOME).flatMap((root) => SESSION_DIRS.map((dir) => path.join(root, dir)));
+  return gather([...homeFolders(home, CODEX_FOLDERS), ...moved], (dir) => filesUnder(dir, ROLLOUT, MAX_DEPTH));
 }

@@ -3,13 +3,13 @@
  * JSON-parsed exactly once and dispatched by its record type; see README.md for the format.
  */
 import type { Conversation, Part } from '../../../../shared/record';
-import { parseLine } from '../json-lines';
-import type { IncrementalParser, ParseContext, SourceContext } from '../provider';
+import { readRecord } from '../kit/json-lines';
+import type { IncrementalParser, ParseContext, SourceContext } from '../kit/provider';
 import { CodexBuilder, type Line } from './builder';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
-import { arr, isObject, obj, str, type Json } from './json';
+import { arr, isObject, obj, str, type Json } from '../kit/json';
 
 export async function parseRollout(ctx: ParseContext): Promise<Conversation[]> {
   const parser = rolloutIncremental(ctx);
@@ -28,17 +28,8 @@ export function rolloutIncremental(ctx: SourceContext): IncrementalParser {
       const { text, lineNo } = source;
       if (isBlank(text)) return;
       state.sawLine = true;
-      let record: unknown;
-      try {
-        record = parseLine(source, (n, message) => b.warn(n, message));
-      } catch (error) {
-        b.warn(lineNo, `Unreadable JSON line skipped: ${shortMessage(error)}`);
-        return;
-      }
-      if (!isObject(record)) {
-        b.warn(lineNo, 'Line is not a JSON object; skipped');
-        return;
-      }
+      const record = readRecord(source, (n, message) => b.warn(n, message));
+      if (!record) return;
       const line: Line = { lineNo, raw: text, timestamp: str(record.timestamp) };
       b.seen(line);
       dispatch(b, state, line, record);
@@ -160,9 +151,4 @@ function isBlank(text: string): boolean {
   const c = text.charCodeAt(0);
   // Only lines starting with whitespace need the (copying) trim.
   return (c === 32 || c === 9 || c === 13) && text.trim() === '';
-}
-
-function shortMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.length > 160 ? `${message.slice(0, 159)}…` : message;
 }

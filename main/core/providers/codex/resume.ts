@@ -1,6 +1,6 @@
 /** How to reopen a Codex conversation: `codex resume <session id>` in its working directory. */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 /** Session ids are uuids; anything else is quoted so the command stays one argument. */
 const PLAIN_ID = /^[A-Za-z0-9._-]+$/;

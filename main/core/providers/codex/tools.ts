@@ -1,7 +1,7 @@
 /** Codex tool calls and their outputs → tool_call / tool_call_response parts. */
 import type { Part, ToolCallPart } from '../../../../shared/record';
 import { contentParts, contentText, imagePart } from './content';
-import { asText, num, obj, str, type Json } from './json';
+import { asText, num, obj, str, type Json } from '../kit/json';
 
 /** response_item payload types that are a tool call (the PROVENANCE "tool calls" set). */
 export const TOOL_CALL_TYPES = new Set([

@@ -1,6 +1,6 @@
 /** Codex `token_count` events → the record's Usage. */
 import type { Usage } from '../../../../shared/record';
-import { num, obj, type Json } from './json';
+import { num, obj, type Json } from '../kit/json';
 
 /**
  * OpenAI reports `input_tokens` including the cached part; the record keeps them apart (as

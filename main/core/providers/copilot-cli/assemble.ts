@@ -1,7 +1,7 @@
 /** Threads → Conversations: the main session first, then one per subagent (parentId set). */
 import type { Conversation, Message } from '../../../../shared/record';
-import { conversationId, seedConversation, subConversationId, titleFrom } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, seedConversation, subConversationId, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import type { CopilotState } from './state';
 import type { Thread } from './thread';
 

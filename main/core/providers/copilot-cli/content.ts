@@ -1,6 +1,6 @@
 /** Copilot event payloads → record parts: user messages, assistant messages, tool results. */
 import type { Part, ToolCallPart } from '../../../../shared/record';
-import { arr, asText, isObject, num, obj, str, type Json } from './json';
+import { arr, asText, isObject, num, obj, str, type Json } from '../kit/json';
 
 /** The user's text plus its attachments (files, selections, pasted blobs, GitHub references). */
 export function userParts(data: Json, text: string): Part[] {

@@ -1,7 +1,7 @@
 /** Recognises a Copilot CLI event log or legacy session JSON from its first bytes. */
-import type { DetectSample } from '../provider';
-import { isObject, str } from './json';
-import { parseJson } from '../parse-json';
+import type { DetectSample } from '../kit/provider';
+import { isObject, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 /** The envelope Copilot writes (`type` first, then `data`), for a first line cut off at 64 KiB. */
 const ENVELOPE_PREFIX = /^\{"type":"(session|user|assistant|tool|system|hook|subagent|skill|abort|permission)[a-z_.]*","data":\{/;

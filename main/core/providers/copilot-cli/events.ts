@@ -4,7 +4,7 @@
  */
 import type { Part } from '../../../../shared/record';
 import { assistantParts, toolCallPart, toolResultParts, userParts } from './content';
-import { asText, isObject, num, obj, str, type Json } from './json';
+import { asText, isObject, num, obj, str, type Json } from '../kit/json';
 import { copilotUsage, type CopilotState } from './state';
 import type { Line, Thread } from './thread';
 

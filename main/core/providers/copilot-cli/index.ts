@@ -1,12 +1,13 @@
 /** The GitHub Copilot CLI provider: `~/.copilot/session-state` event logs and legacy session JSON. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectCopilot } from './detect';
-import { locateCopilot } from './locate';
+import { COPILOT_FOLDERS, locateCopilot } from './locate';
 import { parseCopilot } from './parse';
 import { resumeCopilot } from './resume';
 
-export const copilotCliProvider: Provider = {
+export const copilotCliProvider: Provider<'copilot-cli'> = {
   agent: 'copilot-cli',
+  sessionFolders: COPILOT_FOLDERS,
   locate: locateCopilot,
   detect: detectCopilot,
   parse: parseCopilot,

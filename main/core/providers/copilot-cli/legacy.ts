@@ -5,7 +5,7 @@
  * (OpenAI chat format) is what the model saw and is read only when there is no timeline.
  */
 import type { Part } from '../../../../shared/record';
-import { arr, asText, isObject, obj, str, type Json } from './json';
+import { arr, asText, isObject, obj, str, type Json } from '../kit/json';
 import type { CopilotState } from './state';
 import type { Line, Thread } from './thread';
 

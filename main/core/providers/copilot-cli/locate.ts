@@ -4,34 +4,19 @@
  * `.copilot/history-session-state/*.json` (legacy single-object sessions, 2025), plus
  * `$COPILOT_HOME` when the home is this user's own. Nothing else under `.copilot` is opened.
  */
-import os from 'node:os';
 import path from 'node:path';
-import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
+import { filesIn, gather, ownEnvRoots, subfolders } from '../kit/walk';
+
+const STATE = 'session-state';
+const LEGACY = 'history-session-state';
+export const COPILOT_FOLDERS = [`.copilot/${STATE}`, `.copilot/${LEGACY}`];
 
 export async function locateCopilot(home: string): Promise<string[]> {
-  const roots = new Set([path.join(home, '.copilot')]);
-  const copilotHome = process.env.COPILOT_HOME;
-  if (copilotHome && path.resolve(home) === path.resolve(os.homedir())) roots.add(path.resolve(copilotHome));
-  const found = new Set<string>();
-  for (const root of roots) {
-    const stateDir = path.join(root, 'session-state');
-    for (const entry of await list(stateDir)) {
-      const full = path.join(stateDir, entry.name);
-      if (entry.isDirectory()) {
-        const events = (await list(full)).find((e) => e.isFile() && e.name === 'events.jsonl');
-        if (events) found.add(path.join(full, events.name));
-      } else if (entry.isFile() && entry.name.endsWith('.jsonl')) {
-        found.add(full);
-      }
-    }
-    const legacyDir = path.join(root, 'history-session-state');
-    for (const entry of await list(legacyDir)) {
-      if (entry.isFile() && entry.name.endsWith('.json')) found.add(path.join(legacyDir, entry.name));
-    }
-  }
-  return [...found].filter(keepUnlessCredential).sort();
-}
-
-async function list(dir: string): Promise<DirEntry[]> {
-  return listDir(dir);
+  return gather([path.join(home, '.copilot'), ...ownEnvRoots(home, process.env.COPILOT_HOME)], async (root) => {
+    const stateDir = path.join(root, STATE);
+    const found = await filesIn(stateDir, /\.jsonl$/);
+    for (const session of await subfolders(stateDir)) found.push(...(await filesIn(session, 'events.jsonl')));
+    found.push(...(await filesIn(path.join(root, LEGACY), /\.json$/)));
+    return found;
+  });
 }

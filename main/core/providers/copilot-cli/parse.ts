@@ -3,14 +3,14 @@
  * per line) or the legacy single-object session JSON. See README.md for the format.
  */
 import type { Conversation } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { assemble } from './assemble';
 import { handleEvent } from './events';
-import { isObject, obj, shortError, str } from './json';
+import { isObject, obj, shortError, str } from '../kit/json';
 import { readLegacy } from './legacy';
 import { CopilotState } from './state';
-import { parseLine } from '../json-lines';
-import { parseJsonDocument } from '../parse-json';
+import { readRecord } from '../kit/json-lines';
+import { parseJsonDocument } from '../kit/parse-json';
 
 export async function parseCopilot(ctx: ParseContext): Promise<Conversation[]> {
   const s = new CopilotState();
@@ -25,17 +25,8 @@ export async function parseCopilot(ctx: ParseContext): Promise<Conversation[]> {
       legacy = true;
       break;
     }
-    let record: unknown;
-    try {
-      record = parseLine(line, (n, message) => s.warn(n, message));
-    } catch (error) {
-      s.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
-      continue;
-    }
-    if (!isObject(record)) {
-      s.warn(lineNo, 'Line is not a JSON object; skipped');
-      continue;
-    }
+    const record = readRecord(line, (n, message) => s.warn(n, message));
+    if (!record) continue;
     const type = str(record.type);
     if (!sawLine && !type && 'sessionId' in record) {
       readLegacy(s, record);

@@ -1,6 +1,6 @@
 /** How to reopen a Copilot CLI session: `copilot --resume <sessionId>` in its directory. */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 export function resumeCopilot(conversation: Conversation): ResumeCommand | undefined {
   // Subagents live inside their parent's session; only the session itself can be resumed.

@@ -1,6 +1,6 @@
 /** Everything one event log says about its session, and the threads its events belong to. */
 import type { ParseWarning, Usage } from '../../../../shared/record';
-import { num, obj, str, type Json } from './json';
+import { num, obj, str, type Json } from '../kit/json';
 import { Thread } from './thread';
 
 export interface SessionInfo {

@@ -5,7 +5,7 @@
  * `tool-call`, `tool-result`, `image`). Both are read here.
  */
 import type { Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { arr, asText, isObject, str, type Json } from './json';
+import { arr, asText, isObject, str, type Json } from '../kit/json';
 import { contextKind, splitQuery, workspacePath } from './query';
 
 export interface Source {

@@ -1,7 +1,7 @@
 /** Recognises a Cursor agent transcript (JSONL) or a Cursor CLI chat store (SQLite). */
-import type { DetectSample } from '../provider';
-import { isObject, str } from './json';
-import { parseJson } from '../parse-json';
+import type { DetectSample } from '../kit/provider';
+import { isObject, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 const ROLES = new Set(['user', 'assistant', 'system', 'tool']);
 

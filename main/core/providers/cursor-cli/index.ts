@@ -1,12 +1,13 @@
 /** The Cursor CLI provider: agent transcripts under `~/.cursor/projects` and `~/.cursor/chats` stores. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectCursor } from './detect';
-import { locateCursor } from './locate';
+import { CURSOR_FOLDERS, locateCursor } from './locate';
 import { parseCursor } from './parse';
 import { resumeCursor } from './resume';
 
-export const cursorCliProvider: Provider = {
+export const cursorCliProvider: Provider<'cursor-cli'> = {
   agent: 'cursor-cli',
+  sessionFolders: CURSOR_FOLDERS,
   locate: locateCursor,
   detect: detectCursor,
   parse: parseCursor,

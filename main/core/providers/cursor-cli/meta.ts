@@ -5,8 +5,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { num, obj, str, type Json } from './json';
-import { parseJson } from '../parse-json';
+import { num, obj, str, type Json } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 export interface ChatMeta {
   cwd?: string;

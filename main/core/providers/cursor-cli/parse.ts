@@ -5,8 +5,8 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
-import { idFromFileName, seedConversation, titleFrom } from '../identity';
-import type { ParseContext } from '../provider';
+import { idFromFileName, seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { CursorBuilder } from './builder';
 import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
 import { readStore, type StoreInfo } from './store';

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 export function resumeCursor(conversation: Conversation): ResumeCommand | undefined {
   if (conversation.parentId !== undefined) return undefined;

@@ -8,10 +8,10 @@
  */
 import Database from 'better-sqlite3';
 import type { CursorBuilder } from './builder';
-import { isObject, obj, shortError, str, type Json } from './json';
+import { isObject, obj, shortError, str, type Json } from '../kit/json';
 import { isoFromMs } from './meta';
 import { bytesFields, toHex } from './protobuf';
-import { parseJson } from '../parse-json';
+import { parseJson } from '../kit/parse-json';
 
 export interface StoreInfo {
   agentId?: string;

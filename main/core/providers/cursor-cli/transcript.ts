@@ -1,8 +1,8 @@
 /** Cursor agent transcripts: JSONL, one `{role, message:{content:[…]}}` per line, no timestamps or ids. */
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import type { CursorBuilder } from './builder';
-import { forEachJsonRecord } from '../json-lines';
-import { obj, str } from './json';
+import { forEachJsonRecord } from '../kit/json-lines';
+import { obj, str } from '../kit/json';
 
 /** Feeds every line to the builder; returns false when the file had no lines at all. */
 export async function readTranscript(ctx: ParseContext, b: CursorBuilder): Promise<boolean> {

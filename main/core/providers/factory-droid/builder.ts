@@ -5,8 +5,8 @@
  */
 import type { Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { assistantBlock, blocksOf, imagePart, toolResultParts } from './content';
-import { num, obj, str, type Json } from './json';
-import { LineIds } from '../line-ids';
+import { num, obj, str, type Json } from '../kit/json';
+import { LineIds } from '../kit/line-ids';
 
 export interface Line {
   readonly lineNo: number;

@@ -1,19 +1,14 @@
 /** Droid content blocks (Anthropic-style) → record parts. */
 import type { Part } from '../../../../shared/record';
-import { arr, asText, isObject, str, type Json } from './json';
+import { textOrReasoningPart } from '../kit/anthropic';
+import { arr, asText, isObject, str, type Json } from '../kit/json';
 
 /** Assistant blocks: text, thinking, tool_use. Unknown block types are kept as `generic`. */
 export function assistantBlock(block: Json, lineNo: number, index: number, unknown: Set<string>): Part | undefined {
   const type = str(block.type) ?? '(untyped)';
+  const shared = textOrReasoningPart(block);
+  if (shared) return shared;
   switch (type) {
-    case 'text':
-      return { type: 'text', content: str(block.text) ?? '' };
-    case 'thinking': {
-      const thinking = str(block.thinking) ?? str(block.text) ?? '';
-      return thinking ? { type: 'reasoning', content: thinking } : { type: 'reasoning', content: '', redacted: true };
-    }
-    case 'redacted_thinking':
-      return { type: 'reasoning', content: '', redacted: true };
     case 'tool_use':
       return { type: 'tool_call', id: str(block.id) ?? `droid_L${lineNo}_${index}`, name: str(block.name) ?? 'tool', arguments: asText(block.input ?? {}) };
     case 'image':

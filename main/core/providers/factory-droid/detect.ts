@@ -1,7 +1,7 @@
 /** Recognises a Droid session JSONL from its first line (`session_start`, or a `message` record). */
-import type { DetectSample } from '../provider';
-import { isObject, str } from './json';
-import { parseJson } from '../parse-json';
+import type { DetectSample } from '../kit/provider';
+import { isObject, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 /** Droid writes `type` first; a first line cut off at 64 KiB is still recognised by its opening. */
 const START_PREFIX = /^\{"type":"session_start","id":"/;

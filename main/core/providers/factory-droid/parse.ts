@@ -6,12 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Conversation, Message, Part, Usage } from '../../../../shared/record';
-import { conversationId, seedConversation, titleFrom } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { DroidBuilder } from './builder';
-import { forEachJsonRecord } from '../json-lines';
-import { num, obj, str, type Json } from './json';
-import { parseJson } from '../parse-json';
+import { forEachJsonRecord } from '../kit/json-lines';
+import { num, obj, str, type Json } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 export async function parseDroid(ctx: ParseContext): Promise<Conversation[]> {
   const b = new DroidBuilder();

@@ -3,9 +3,9 @@
  * (`{"type":"system"|"user"|…}`) whose fields are only the ones that item type has, so the
  * look-alike records of other agents (Claude Code's `{"type":"user","message":…}`) do not match.
  */
-import type { DetectSample } from '../provider';
-import { isObject } from './json';
-import { parseJson } from '../parse-json';
+import type { DetectSample } from '../kit/provider';
+import { isObject } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   system: new Set(['type', 'content']),

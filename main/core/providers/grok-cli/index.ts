@@ -1,12 +1,13 @@
 /** The Grok CLI provider (xAI grok-build): `~/.grok/sessions/<cwd>/<session>/chat_history.jsonl`. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectGrokSession } from './detect';
-import { locateGrokSessions } from './locate';
+import { GROK_FOLDERS, locateGrokSessions } from './locate';
 import { parseGrokSession } from './parse';
 import { resumeCommand } from './resume';
 
-export const grokCliProvider: Provider = {
+export const grokCliProvider: Provider<'grok-cli'> = {
   agent: 'grok-cli',
+  sessionFolders: GROK_FOLDERS,
   locate: locateGrokSessions,
   detect: detectGrokSession,
   parse: parseGrokSession,

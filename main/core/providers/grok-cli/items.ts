@@ -5,7 +5,7 @@
  * `tool_result`, `backend_tool_call`, `reasoning`.
  */
 import type { BlobPart, Part } from '../../../../shared/record';
-import { isObject, str, type Json } from './json';
+import { isObject, str, type Json } from '../kit/json';
 
 export const ITEM_TYPES = new Set(['system', 'user', 'assistant', 'tool_result', 'backend_tool_call', 'reasoning']);
 

@@ -4,39 +4,22 @@
  * under `$GROK_HOME` when the home is this user's own. Only `chat_history.jsonl` names are
  * returned; auth and config files in `~/.grok` are never opened.
  */
-import os from 'node:os';
 import path from 'node:path';
-import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
+import { filesIn, gather, homeFolders, ownEnvRoots, subfolders } from '../kit/walk';
 
+export const GROK_FOLDERS = ['.grok/sessions'];
 const HISTORY = 'chat_history.jsonl';
 
 export async function locateGrokSessions(home: string): Promise<string[]> {
-  const roots = new Set([path.resolve(home, '.grok', 'sessions')]);
-  const grokHome = process.env.GROK_HOME;
-  if (grokHome && path.resolve(home) === path.resolve(os.homedir())) roots.add(path.resolve(grokHome, 'sessions'));
-  const found = new Set<string>();
-  for (const root of roots) {
-    for (const project of await dirs(root)) {
-      for (const session of await dirs(path.join(root, project))) {
-        const dir = path.join(root, project, session);
-        await addHistory(dir, found);
-        for (const child of await dirs(path.join(dir, 'subagents'))) await addHistory(path.join(dir, 'subagents', child), found);
+  const roots = [...homeFolders(home, GROK_FOLDERS), ...ownEnvRoots(home, process.env.GROK_HOME).map((dir) => path.join(dir, 'sessions'))];
+  return gather(roots, async (root) => {
+    const found: string[] = [];
+    for (const project of await subfolders(root)) {
+      for (const session of await subfolders(project)) {
+        found.push(...(await filesIn(session, HISTORY)));
+        for (const child of await subfolders(path.join(session, 'subagents'))) found.push(...(await filesIn(child, HISTORY)));
       }
     }
-  }
-  return [...found].sort();
-}
-
-async function addHistory(dir: string, found: Set<string>): Promise<void> {
-  for (const e of await entries(dir)) {
-    if (e.isFile() && e.name === HISTORY && keepUnlessCredential(path.join(dir, e.name))) found.add(path.join(dir, e.name));
-  }
-}
-
-async function dirs(dir: string): Promise<string[]> {
-  return (await entries(dir)).filter((e) => e.isDirectory()).map((e) => e.name);
-}
-
-async function entries(dir: string): Promise<DirEntry[]> {
-  return listDir(dir);
+    return found;
+  });
 }

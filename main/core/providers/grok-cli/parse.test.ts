@@ -11,11 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Part } from '../../../../shared/record';
-import { FIXTURES_DIR } from '../../../../test/fixtures';
 import { fileParseContext } from '../../capture/parse-context';
-import { readHead } from '../../capture/read-lines';
 import { grokCliProvider } from './index';
-import { filesUnder } from '../../../../test/provider-kit';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-grok-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -170,13 +167,9 @@ describe('grok-cli provider: damaged and unusual files', () => {
 });
 
 describe('grok-cli provider: detect, locate, resume', () => {
-  it('detects a grok-build chat_history.jsonl and no real fixture of another agent', async () => {
+  it('detects a grok-build chat_history.jsonl (no fixture of another agent: conformance.test.ts)',  () => {
     expect(grokCliProvider.detect({ path: 'chat_history.jsonl', head: `${lines.join('\n')}\n` })).toBe(true);
     expect(grokCliProvider.detect({ path: 'chat_history.jsonl', head: `${lines.slice(3).join('\n')}\n` })).toBe(true);
-    for (const f of filesUnder(FIXTURES_DIR)) {
-      if (f.endsWith('.md') && path.dirname(f) === FIXTURES_DIR) continue;
-      expect(grokCliProvider.detect({ path: f, head: await readHead(f) }), f).toBe(false);
-    }
   });
 
   it('finds chat_history.jsonl files (sessions and subagents) and nothing else', async () => {

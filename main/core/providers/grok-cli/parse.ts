@@ -5,12 +5,12 @@
  * source and third-party readers of real sessions (README.md).
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { conversationId, seedConversation, titleFrom } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { assistantParts, backendToolCall, injectedKind, ITEM_TYPES, reasoningPart, toolResultParts, userParts } from './items';
-import { isObject, str, type Json } from './json';
+import { str, type Json } from '../kit/json';
 import { readSessionInfo } from './session-files';
-import { parseLine } from '../json-lines';
+import { readRecord } from '../kit/json-lines';
 
 export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[]> {
   const info = await readSessionInfo(ctx.path);
@@ -34,17 +34,8 @@ export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[
     const { text, lineNo } = line;
     if (!text.trim()) continue;
     sawLine = true;
-    let item: unknown;
-    try {
-      item = parseLine(line, (n, message) => warnings.push({ line: n, message }));
-    } catch (error) {
-      warnings.push({ line: lineNo, message: `Unreadable JSON line skipped: ${error instanceof Error ? error.message.slice(0, 160) : String(error)}` });
-      continue;
-    }
-    if (!isObject(item)) {
-      warnings.push({ line: lineNo, message: 'Line is not a JSON object; skipped' });
-      continue;
-    }
+    const item = readRecord(line, (n, message) => warnings.push({ line: n, message }));
+    if (!item) continue;
     const type = str(item.type) ?? roleType(item);
     if (!type || !ITEM_TYPES.has(type)) {
       unknown.add(type ?? '(untyped)');

@@ -1,6 +1,6 @@
 /** How to reopen a Grok CLI session: `grok --resume <session id>` in its working directory. */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 const PLAIN_ID = /^[A-Za-z0-9._-]+$/;
 

@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isObject, str } from './json';
-import { parseJson } from '../parse-json';
+import { isObject, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
 
 export interface SessionInfo {
   id?: string;

@@ -1,8 +1,8 @@
 /** Accumulates the messages of one Kimi conversation and assembles the Conversation. */
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
-import { titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
-import { LineIds } from '../line-ids';
+import { seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
+import { LineIds } from '../kit/line-ids';
 
 export interface Line {
   readonly lineNo: number;
@@ -77,30 +77,18 @@ export class KimiBuilder {
   finish(id: Identity): Conversation {
     if (this.unknown.size) this.warn(undefined, `Unknown Kimi record/part types kept as generic: ${[...this.unknown].sort().join(', ')}`);
     const firstTyped = this.messages.find((m) => m.role === 'user') ?? this.messages.find((m) => m.kind === 'subagent-task');
-    const c: Conversation = {
-      id: id.id,
-      agent: 'kimi-cli',
-      nativeId: id.nativeId,
-      workspace: workspaceFor(id.cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      models: [...this.models],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings: this.warnings,
-      messages: this.messages,
-    };
-    if (id.cwd) c.cwd = id.cwd;
-    const title = id.title ?? titleFrom(firstTyped ? textOf(firstTyped) : undefined);
-    if (title) c.title = title;
-    const started = id.startedAt ?? this.firstTimestamp;
-    if (started) c.startedAt = started;
-    const ended = id.endedAt ?? this.lastTimestamp;
-    if (ended) c.endedAt = ended;
-    if (this.usage) c.usage = this.usage;
-    if (id.agentVersion) c.agentVersion = id.agentVersion;
-    if (id.parentId) c.parentId = id.parentId;
-    if (id.parentToolCallId) c.parentToolCallId = id.parentToolCallId;
-    return c;
+    return seedConversation(
+      { agent: 'kimi-cli', nativeId: id.nativeId, id: id.id, ctx: this.ctx, cwd: id.cwd, models: this.models, warnings: this.warnings, messages: this.messages },
+      {
+        title: id.title ?? titleFrom(firstTyped ? textOf(firstTyped) : undefined),
+        startedAt: id.startedAt ?? this.firstTimestamp,
+        endedAt: id.endedAt ?? this.lastTimestamp,
+        usage: this.usage,
+        agentVersion: id.agentVersion,
+        parentId: id.parentId,
+        parentToolCallId: id.parentToolCallId,
+      },
+    );
   }
 
 }

@@ -4,7 +4,7 @@
  * `image_url: {url}`, kimi-code (TypeScript) as `imageUrl: {url}`; both are read.
  */
 import type { Part } from '../../../../shared/record';
-import { arr, isObject, obj, str, type Json } from './json';
+import { arr, isObject, obj, str, type Json } from '../kit/json';
 
 const MEDIA: Record<string, { key: string; camel: string; modality: 'image' | 'audio' | 'video' }> = {
   image_url: { key: 'image_url', camel: 'imageUrl', modality: 'image' },

@@ -1,8 +1,8 @@
 /** A kimi-cli context file as a conversation: identity, work dir, title and times around it. */
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import { conversationId, subConversationId } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, subConversationId } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import type { Identity } from './builder';
 import { readContext } from './context';
 import { modifiedAt, titleFor, toolCallMentioning, wireSpan, workDirFor } from './meta';
@@ -21,7 +21,7 @@ export async function parseContextFile(ctx: ParseContext, file: ContextFile): Pr
       : { id: subConversationId('kimi-cli', sid, file.childKey!), nativeId: `${sid}.${file.childKey}` };
   if (file.role === 'subagent') {
     id.parentId = conversationId('kimi-cli', sid);
-    if (file.parentFile && path.basename(ctx.path) !== 'context.jsonl') id.parentToolCallId = await toolCallMentioning(file.parentFile, path.basename(ctx.path));
+    if (file.parentFile && path.basename(ctx.path) !== 'context.jsonl') id.parentToolCallId = await toolCallMentioning(ctx.sibling(file.parentFile), path.basename(ctx.path));
   }
   id.cwd = await workDirFor(file.hashDir);
   if (file.role === 'main') id.title = await titleFor(file.sessionDir, file.hashDir, sid);

@@ -6,11 +6,11 @@
  * Source: MoonshotAI/kimi-cli src/kimi_cli/soul/context.py, soul/message.py, soul/compaction.py.
  */
 import type { Part } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { KimiBuilder, type Line } from './builder';
 import { contentParts, contentText, mapPart } from './content';
-import { forEachJsonRecord } from '../json-lines';
-import { arr, asText, isObject, obj, str, type Json } from './json';
+import { forEachJsonRecord } from '../kit/json-lines';
+import { arr, asText, isObject, obj, str, type Json } from '../kit/json';
 
 const COMPACTION = 'Previous context has been compacted';
 

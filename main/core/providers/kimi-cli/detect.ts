@@ -1,6 +1,6 @@
 /** Recognises Kimi files from their first line and path, without parsing the whole file. */
 import path from 'node:path';
-import type { DetectSample } from '../provider';
+import type { DetectSample } from '../kit/provider';
 
 const PSEUDO_ROLE = /^\{\s*"role"\s*:\s*"_(checkpoint|usage|system_prompt)"/;
 const MESSAGE_ROLE = /^\{\s*"role"\s*:\s*"(user|assistant|system|tool)"\s*,\s*"(content|tool_calls)"/;

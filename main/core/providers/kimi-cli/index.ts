@@ -1,12 +1,13 @@
 /** The Kimi provider: kimi-cli context files under `~/.kimi` and kimi-code journals under `~/.kimi-code`. */
-import type { Provider } from '../provider';
+import type { Provider } from '../kit/provider';
 import { detectKimi } from './detect';
-import { locateKimi } from './locate';
+import { KIMI_FOLDERS, locateKimi } from './locate';
 import { parseKimi } from './parse';
 import { resumeCommand } from './resume';
 
-export const kimiCliProvider: Provider = {
+export const kimiCliProvider: Provider<'kimi-cli'> = {
   agent: 'kimi-cli',
+  sessionFolders: KIMI_FOLDERS,
   locate: locateKimi,
   detect: detectKimi,
   parse: parseKimi,

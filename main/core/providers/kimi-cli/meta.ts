@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readLines } from '../../capture/read-lines';
-import { arr, isObject, isoFromEpoch, obj, str } from './json';
-import { parseJson } from '../parse-json';
+import { arr, isObject, isoFromEpoch, obj, str } from '../kit/json';
+import { parseJson } from '../kit/parse-json';
+import type { ParseContext } from '../kit/provider';
 
 export async function readJson(file: string): Promise<Record<string, unknown> | undefined> {
   try {
@@ -88,9 +88,9 @@ export async function modifiedAt(file: string): Promise<string | undefined> {
  * The parent's tool call that produced a subagent transcript: its result names the file
  * ("Transcript saved to: …/<sid>_read_1.jsonl"). Only lines containing the name are parsed.
  */
-export async function toolCallMentioning(parentFile: string, needle: string): Promise<string | undefined> {
+export async function toolCallMentioning(parent: ParseContext, needle: string): Promise<string | undefined> {
   try {
-    for await (const { text } of readLines(parentFile, { tail: 'if-json' })) {
+    for await (const { text } of parent.lines()) {
       if (!text.includes(needle) || !text.includes('tool_call_id')) continue;
       try {
         const record: unknown = parseJson(text);

@@ -1,6 +1,6 @@
 /** Parses a Kimi source: a kimi-cli context JSONL or a kimi-code agent `wire.jsonl`. */
 import type { Conversation } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { parseContextFile } from './context-file';
 import { classify } from './names';
 import { parseWireFile } from './wire-file';

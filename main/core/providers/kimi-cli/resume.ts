@@ -4,7 +4,7 @@
  * layout when it resumes it). Subagent transcripts and rotated contexts cannot be resumed.
  */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 const PLAIN_ID = /^[A-Za-z0-9._-]+$/;
 

@@ -7,10 +7,10 @@
  */
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import { conversationId, subConversationId } from '../identity';
-import type { ParseContext } from '../provider';
+import { conversationId, subConversationId } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import type { Identity } from './builder';
-import { isoFromEpoch, obj, str } from './json';
+import { isoFromEpoch, obj, str } from '../kit/json';
 import { readJson } from './meta';
 import type { KimiFile } from './names';
 import { readWire } from './wire';

@@ -8,7 +8,7 @@
 import type { Part } from '../../../../shared/record';
 import type { Line } from './builder';
 import { contentParts, mapPart } from './content';
-import { arr, asText, isObject, str, type Json } from './json';
+import { arr, asText, isObject, str, type Json } from '../kit/json';
 import type { WireState } from './wire';
 
 const SYSTEM_ORIGINS: Record<string, string> = {

@@ -12,12 +12,12 @@
  * `turn.ended` (errors), `usage.record` (model). Other known records are runtime state.
  */
 import type { Part } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { KimiBuilder, type Line } from './builder';
 import { contentParts, contentText, mapPart } from './content';
-import { asText, isObject, isoFromEpoch, num, obj, shortError, str, type Json } from './json';
+import { asText, isObject, isoFromEpoch, num, obj, str, type Json } from '../kit/json';
 import { handleMessage } from './wire-message';
-import { parseLine } from '../json-lines';
+import { readRecord } from '../kit/json-lines';
 
 /** Runtime state records: nothing a person reads. */
 const STATE_RECORDS = new Set([
@@ -49,15 +49,11 @@ export async function readWire(ctx: ParseContext): Promise<WireState> {
     const { text, lineNo } = line;
     if (!text.trim()) continue;
     s.sawLine = true;
-    let record: unknown;
-    try {
-      record = parseLine(line, (n, message) => s.b.warn(n, message));
-    } catch (error) {
-      s.b.warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
-      continue;
-    }
-    if (!isObject(record) || typeof record.type !== 'string') {
-      s.b.warn(lineNo, 'Line is not a wire record ({type, …}); skipped');
+    const notWire = 'Line is not a wire record ({type, …}); skipped';
+    const record = readRecord(line, (n, message) => s.b.warn(n, message), notWire);
+    if (!record) continue;
+    if (typeof record.type !== 'string') {
+      s.b.warn(lineNo, notWire);
       continue;
     }
     dispatch(s, { lineNo, raw: text, timestamp: isoFromEpoch(record.time) }, record);

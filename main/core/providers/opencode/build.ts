@@ -5,9 +5,9 @@
  * (user vs system), and an assistant step is followed by a `tool` message with its results.
  */
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
-import { conversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
-import { isoFromMs, num, obj, str, type Json } from './json';
+import { conversationId, seedConversation, titleFrom } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
+import { isoFromMs, num, obj, str, type Json } from '../kit/json';
 import { errorText, filePart, retryText, toolOutcome } from './parts';
 import type { OcMessage, OcSession, Raw } from './source';
 
@@ -258,36 +258,22 @@ class OcBuilder {
     const info = this.session.info;
     const nativeId = str(info.id) ?? idFromPath(this.ctx.path);
     const cwd = str(info.directory) || undefined;
-    const c: Conversation = {
-      id: conversationId('opencode', nativeId),
-      agent: 'opencode',
-      nativeId,
-      workspace: workspaceFor(cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      models: [...this.models],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings: this.warnings,
-      messages: this.messages,
-    };
-    if (cwd) c.cwd = cwd;
     const own = str(info.title);
-    const title = own && !DEFAULT_TITLE.test(own) ? own : titleFrom(this.firstPrompt) ?? own;
-    if (title) c.title = title;
     const time = obj(info.time);
-    const started = isoFromMs(time?.created) ?? this.messages.find((m) => m.timestamp)?.timestamp;
-    if (started) c.startedAt = started;
     const updated = isoFromMs(time?.updated);
-    const ended = updated && (!this.lastTime || updated > this.lastTime) ? updated : this.lastTime;
-    if (ended) c.endedAt = ended;
-    const usage = this.sawUsage ? this.usage : tokensOf(info.tokens);
-    if (usage) c.usage = usage;
-    const version = str(info.version);
-    if (version) c.agentVersion = version;
     const parent = str(info.parentID);
-    if (parent) c.parentId = conversationId('opencode', parent);
-    if (this.session.parentToolCallId) c.parentToolCallId = this.session.parentToolCallId;
-    return c;
+    return seedConversation(
+      { agent: 'opencode', nativeId, ctx: this.ctx, cwd, models: this.models, warnings: this.warnings, messages: this.messages },
+      {
+        title: own && !DEFAULT_TITLE.test(own) ? own : titleFrom(this.firstPrompt) ?? own,
+        startedAt: isoFromMs(time?.created) ?? this.messages.find((m) => m.timestamp)?.timestamp,
+        endedAt: updated && (!this.lastTime || updated > this.lastTime) ? updated : this.lastTime,
+        usage: this.sawUsage ? this.usage : tokensOf(info.tokens),
+        agentVersion: str(info.version),
+        parentId: parent ? conversationId('opencode', parent) : undefined,
+        parentToolCallId: this.session.parentToolCallId,
+      },
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 /** Recognises OpenCode sources from their first bytes and name, without parsing them. */
 import path from 'node:path';
-import type { DetectSample } from '../provider';
+import type { DetectSample } from '../kit/provider';
 
 const DB_NAME = /^opencode(-[\w.-]+)?\.db$/i;
 const EXPORT_HEAD = /^\{\s*"info"\s*:\s*\{/;

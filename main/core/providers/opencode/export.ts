@@ -4,7 +4,7 @@
  * warning; everything else in the file is kept.
  */
 import type { ParseWarning } from '../../../../shared/record';
-import { arr, isObject, obj, type Json } from './json';
+import { arr, isObject, obj, type Json } from '../kit/json';
 import type { OcMessage, OcSession, Raw } from './source';
 
 export function readExport(doc: Json): OcSession {

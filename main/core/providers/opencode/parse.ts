@@ -4,12 +4,12 @@
  * All three are read into the same OcSession shape and normalized by build.ts.
  */
 import type { Conversation, ParseWarning } from '../../../../shared/record';
-import type { ParseContext } from '../provider';
+import type { ParseContext } from '../kit/provider';
 import { buildConversation, idFromPath } from './build';
 import { readExport } from './export';
-import { isObject, shortError, str } from './json';
+import { isObject, shortError, str } from '../kit/json';
 import { readDatabase } from './sqlite';
-import { parseJsonDocument } from '../parse-json';
+import { parseJsonDocument } from '../kit/parse-json';
 import { readStorageSession } from './storage';
 import type { OcSession } from './source';
 

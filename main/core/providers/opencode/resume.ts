@@ -1,6 +1,6 @@
 /** How to reopen an OpenCode session: `opencode --session <id>` in the session's directory. */
 import type { Conversation } from '../../../../shared/record';
-import type { ResumeCommand } from '../provider';
+import type { ResumeCommand } from '../kit/provider';
 
 const PLAIN_ID = /^[A-Za-z0-9._-]+$/;
 

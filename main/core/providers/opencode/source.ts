@@ -3,7 +3,7 @@
  * `storage/` file tree, `opencode.db`), so a single builder normalizes them alike.
  */
 import type { ParseWarning } from '../../../../shared/record';
-import type { Json } from './json';
+import type { Json } from '../kit/json';
 
 /** A record with the verbatim text it was read from (kept as `Message.native`). */
 export interface Raw {

@@ -7,9 +7,9 @@
  */
 import Database from 'better-sqlite3';
 import type { ParseWarning } from '../../../../shared/record';
-import { isObject, obj, shortError, str, type Json } from './json';
+import { isObject, obj, shortError, str, type Json } from '../kit/json';
 import type { OcMessage, OcSession, Raw } from './source';
-import { parseJson } from '../parse-json';
+import { parseJson } from '../kit/parse-json';
 
 interface SessionRow {
   readonly [column: string]: unknown;

@@ -9,9 +9,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParseWarning } from '../../../../shared/record';
-import { isObject, num, obj, shortError, type Json } from './json';
+import { isObject, num, obj, shortError, type Json } from '../kit/json';
 import type { OcMessage, OcSession, Raw } from './source';
-import { parseJson } from '../parse-json';
+import { parseJson } from '../kit/parse-json';
 
 /** `<root>/storage/session/<projectID>/<id>.json` → `<root>/storage`. */
 export function storageRootOf(sessionFile: string): string | undefined {

@@ -5,10 +5,10 @@
  * records that make no message (bookkeeping) pass their parent through.
  */
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
-import { fillModelsAndUsage, fillTimes, firstPrompt, textOf, uniqueId } from '../gemini-cli/build';
-import { str } from '../gemini-cli/json';
-import { conversationId, subConversationId, titleFrom, workspaceFor } from '../identity';
-import type { ParseContext } from '../provider';
+import { fillModelsAndUsage, fillTimes, firstPrompt, textOf, uniqueId } from '../kit/gemini-family/build';
+import { str } from '../kit/json';
+import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
+import type { ParseContext } from '../kit/provider';
 import { convertLine, type Line, type Sinks } from './records';
 
 const AGENT = 'qwen-code';
@@ -122,23 +122,14 @@ export class QwenBuilder {
       first.role = 'system';
       first.kind = 'subagent-task';
     }
-    const c: Conversation = {
-      id,
-      agent: AGENT,
-      nativeId,
-      workspace: workspaceFor(thread.cwd, this.ctx.workspaceHint),
-      instance: this.ctx.instance,
-      models: [],
-      sourcePath: this.ctx.path,
-      sources: [this.ctx.path],
-      warnings: [],
-      messages: thread.messages,
-    };
-    if (thread.cwd) c.cwd = thread.cwd;
-    if (thread.gitBranch) c.gitBranch = thread.gitBranch;
-    if (thread.version) c.agentVersion = thread.version;
-    const title = thread.title?.trim() ? titleFrom(thread.title) : titleFrom(textOf(firstPrompt(thread.messages) ?? first));
-    if (title) c.title = title;
+    const c = seedConversation(
+      { agent: AGENT, nativeId, id, ctx: this.ctx, cwd: thread.cwd, models: [], warnings: [], messages: thread.messages },
+      {
+        gitBranch: thread.gitBranch,
+        agentVersion: thread.version,
+        title: thread.title?.trim() ? titleFrom(thread.title) : titleFrom(textOf(firstPrompt(thread.messages) ?? first)),
+      },
+    );
     fillTimes(c, undefined, undefined);
     fillModelsAndUsage(c);
     return c;

@@ -4,10 +4,10 @@
  * `provenance`, and none of Claude Code's `userType`), or a Gemini-format chat / logs.json
  * under a `.qwen` folder (Qwen Code's layout before v0.3).
  */
-import { isUnderQwen, looksLikeGeminiChat, looksLikeLogs } from '../gemini-cli/detect';
-import { isObject, obj } from '../gemini-cli/json';
-import type { DetectSample } from '../provider';
-import { parseJson } from '../parse-json';
+import { isUnderQwen, looksLikeGeminiChat, looksLikeLogs } from '../kit/gemini-family/detect';
+import { isObject, obj } from '../kit/json';
+import type { DetectSample } from '../kit/provider';
+import { parseJson } from '../kit/parse-json';
 
 const TYPES = new Set(['user', 'assistant', 'tool_result', 'system']);
 /** createBaseRecord's field order, for a first line cut off at 64 KiB. */

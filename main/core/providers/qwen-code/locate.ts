@@ -8,39 +8,26 @@
  * Never lists or opens oauth_creds.json, settings.json or anything else in `.qwen`.
  */
 import { readdirSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type DirEntry, keepUnlessCredential, listDir } from '../../capture/safe-walk';
-import type { HasChat } from '../gemini-cli/logs';
-import { collectTmp } from '../gemini-cli/locate';
-import { chatsBeside } from '../gemini-cli/parse';
+import { chatsBeside } from '../kit/gemini-family/chat-files';
+import type { HasChat } from '../kit/gemini-family/logs';
+import { tmpSessionFiles } from '../kit/gemini-family/tmp-layout';
+import { filesUnder, gather, ownEnvRoots, subfolders } from '../kit/walk';
 
+const PROJECTS = 'projects';
+const TMP = 'tmp';
+export const QWEN_FOLDERS = [`.qwen/${PROJECTS}`, `.qwen/${TMP}`];
 const LEGACY_CHAT = /^session-.*\.json$/;
 
 export async function locateQwenFiles(home: string): Promise<string[]> {
-  const roots = new Set([path.join(home, '.qwen')]);
-  const runtime = process.env.QWEN_RUNTIME_DIR;
-  if (runtime && path.resolve(home) === path.resolve(os.homedir())) roots.add(path.resolve(runtime));
-  const found = new Set<string>();
-  for (const root of roots) {
-    await collectProjects(path.join(root, 'projects'), found);
-    await collectTmp(path.join(root, 'tmp'), LEGACY_CHAT, found);
-  }
-  return [...found].sort();
-}
-
-async function collectProjects(projectsDir: string, found: Set<string>): Promise<void> {
-  for (const project of await list(projectsDir)) {
-    if (!project.isDirectory()) continue;
-    const chats = path.join(projectsDir, project.name, 'chats');
-    for (const entry of await list(chats)) {
-      const full = path.join(chats, entry.name);
-      if (entry.isFile() && entry.name.endsWith('.jsonl')) add(full, found);
-      else if (entry.isDirectory()) {
-        for (const sub of await list(full)) if (sub.isFile() && sub.name.endsWith('.jsonl')) add(path.join(full, sub.name), found);
-      }
-    }
-  }
+  const roots = [path.join(home, '.qwen'), ...ownEnvRoots(home, process.env.QWEN_RUNTIME_DIR)];
+  const projects = await gather(roots.map((root) => path.join(root, PROJECTS)), async (dir) => {
+    const found: string[] = [];
+    for (const project of await subfolders(dir)) found.push(...(await filesUnder(path.join(project, 'chats'), /\.jsonl$/, 1)));
+    return found;
+  });
+  const legacy = await gather(roots.map((root) => path.join(root, TMP)), (tmp) => tmpSessionFiles(tmp, LEGACY_CHAT));
+  return [...new Set([...projects, ...legacy])].sort();
 }
 
 /**
@@ -56,14 +43,6 @@ export function qwenHasChat(logsPath: string): HasChat {
   }
   const legacy = chatsBeside(logsPath);
   return (sessionId) => names.has(`${sessionId}.jsonl`) || legacy(sessionId);
-}
-
-function add(file: string, found: Set<string>): void {
-  if (keepUnlessCredential(file)) found.add(file);
-}
-
-async function list(dir: string): Promise<DirEntry[]> {
-  return listDir(dir);
 }
 
 function listSync(dir: string): string[] {

@@ -5,10 +5,10 @@
  * `logs.json`), read here with the Gemini CLI parser.
  */
 import type { Conversation } from '../../../../shared/record';
-import { forEachJsonRecord } from '../json-lines';
-import { parseLogs } from '../gemini-cli/logs';
-import { isLogsFile, parseChatFile } from '../gemini-cli/parse';
-import type { ParseContext } from '../provider';
+import { forEachJsonRecord } from '../kit/json-lines';
+import { parseLogs } from '../kit/gemini-family/logs';
+import { isLogsFile, parseChatFile } from '../kit/gemini-family/chat-files';
+import type { ParseContext } from '../kit/provider';
 import { QwenBuilder } from './builder';
 import { qwenHasChat } from './locate';
 

@@ -6,9 +6,9 @@
  * systemPayload?, isSidechain?, agentId?}`; `message` is the Gemini API Content.
  */
 import type { Message, Part, Role } from '../../../../shared/record';
-import { asText, isObject, obj, str, arr, type Json } from '../gemini-cli/json';
-import { contentText, convertParts, type UnknownSink } from '../gemini-cli/parts';
-import { usageFromMetadata } from '../gemini-cli/usage';
+import { asText, isObject, obj, str, arr, type Json } from '../kit/json';
+import { contentText, convertParts, type UnknownSink } from '../kit/gemini-family/parts';
+import { usageFromMetadata } from '../kit/gemini-family/usage';
 
 export interface Line {
   readonly record: Json;

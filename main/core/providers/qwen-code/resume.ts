@@ -5,8 +5,8 @@
  * subagent threads and prompts-only conversations have nothing to resume.
  */
 import type { Conversation } from '../../../../shared/record';
-import { resumeWith } from '../gemini-cli/resume';
-import type { ResumeCommand } from '../provider';
+import { resumeWith } from '../kit/gemini-family/resume';
+import type { ResumeCommand } from '../kit/provider';
 
 export function resumeCommand(conversation: Conversation): ResumeCommand | undefined {
   if (/\.json$/i.test(conversation.sourcePath)) return undefined;

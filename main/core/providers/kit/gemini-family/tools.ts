@@ -3,8 +3,8 @@
  * back to the model (functionResponse parts, sometimes followed by media), `status` says
  * whether it failed (`error`, `cancelled`) and `resultDisplay` is what the terminal showed.
  */
-import type { Part } from '../../../../shared/record';
-import { asText, obj, str, type Json } from './json';
+import type { Part } from '../../../../../shared/record';
+import { asText, obj, str, type Json } from '../json';
 import { convertParts, functionResponseParts, partList, type UnknownSink } from './parts';
 
 const FAILED = new Set(['error', 'cancelled']);

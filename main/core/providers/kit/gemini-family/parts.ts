@@ -2,8 +2,8 @@
  * Gemini API content (`PartListUnion`: a string, a Part, or a list of them) as normalized parts.
  * Shared by Gemini CLI and Qwen Code, which store the API's own Content in their records.
  */
-import type { BlobPart, Part, ToolCallResponsePart } from '../../../../shared/record';
-import { arr, asText, isObject, obj, str, type Json } from './json';
+import type { BlobPart, Part, ToolCallResponsePart } from '../../../../../shared/record';
+import { arr, asText, isObject, obj, str, type Json } from '../json';
 
 /** Unknown part shapes seen while converting, named once per file in a warning. */
 export type UnknownSink = Set<string>;

@@ -8,7 +8,7 @@
  * here rewound messages stay as an abandoned branch (see build.ts) and messages a checkpoint
  * leaves out stay where they were.
  */
-import type { Json } from './json';
+import type { Json } from '../json';
 
 export interface Entry {
   /** Native message id (unique among live entries). */

@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isCredentialFile } from '../../capture/credentials';
-import { isObject, obj } from './json';
+import { isCredentialFile } from '../credentials';
+import { isObject, obj } from '../json';
 import { parseJson } from '../parse-json';
 
 /** `<project id>` directory of a chat file (`…/<id>/chats/[<parent>/]file`) or a logs.json. */

@@ -9,11 +9,11 @@
  * (`<sessionId>.prompts`), so it never merges into, or doubles the prompts of, the full
  * conversation archived from the chat file while that existed.
  */
-import type { AgentId } from '../../../../shared/agents';
-import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
+import type { AgentId } from '../../../../../shared/agents';
+import type { Conversation, Message, ParseWarning } from '../../../../../shared/record';
 import { seedConversation, subConversationId, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
-import { isObject, num, shortError, str, type Json } from './json';
+import { isObject, num, shortError, str, type Json } from '../json';
 import { lineAt, parseJson, parseJsonDocument } from '../parse-json';
 import { arrayObjects } from './scan';
 

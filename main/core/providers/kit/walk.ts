@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { isCredentialFile } from './credentials';
 
@@ -120,4 +121,56 @@ export function unreadableFolder(dir: string, err: unknown): void {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'ENOTDIR') return; // absent: nothing of the agent's here
   skip(dir, `unreadable folder: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (err as Error).message} (${code ?? 'error'})`);
+}
+
+/** What a file's name must be for a walk to take it: the exact name, or a pattern. */
+export type NameMatch = string | RegExp;
+
+function matches(name: string, match: NameMatch): boolean {
+  return typeof match === 'string' ? name === match : match.test(name);
+}
+
+/** The sub-folders of a folder, as full paths, in name order. */
+export async function subfolders(dir: string): Promise<string[]> {
+  return (await listDir(dir))
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(dir, e.name))
+    .sort();
+}
+
+/** The files directly in a folder whose names match, as full paths; credential-like ones are named and left. */
+export async function filesIn(dir: string, match: NameMatch): Promise<string[]> {
+  return (await listDir(dir))
+    .filter((e) => e.isFile() && matches(e.name, match))
+    .map((e) => path.join(dir, e.name))
+    .filter(keepUnlessCredential)
+    .sort();
+}
+
+/** The matching files in a folder and its sub-folders down to `maxDepth` levels below it. */
+export async function filesUnder(dir: string, match: NameMatch, maxDepth: number): Promise<string[]> {
+  const found = await filesIn(dir, match);
+  if (maxDepth > 0) for (const sub of await subfolders(dir)) found.push(...(await filesUnder(sub, match, maxDepth - 1)));
+  return found;
+}
+
+/** The folders `<home>/<rel>` of a manifest's session folders (`/`-separated, relative to a home). */
+export function homeFolders(home: string, folders: readonly string[]): string[] {
+  return folders.map((rel) => path.resolve(home, ...rel.split('/')));
+}
+
+/**
+ * Roots a person moved elsewhere with an environment variable (`$CODEX_HOME`…): they count only
+ * when `home` is this user's own (a jackin container's home is not governed by our env).
+ */
+export function ownEnvRoots(home: string, ...values: (string | undefined)[]): string[] {
+  if (path.resolve(home) !== path.resolve(os.homedir())) return [];
+  return values.filter((v): v is string => !!v).map((v) => path.resolve(v));
+}
+
+/** What `find` returns for each folder, each file once, in path order. */
+export async function gather(dirs: readonly string[], find: (dir: string) => Promise<string[]>): Promise<string[]> {
+  const found = new Set<string>();
+  for (const dir of new Set(dirs)) for (const file of await find(dir)) found.add(file);
+  return [...found].sort();
 }

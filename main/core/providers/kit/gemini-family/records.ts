@@ -5,9 +5,9 @@
  * prompt (plus the expanded text that was sent, when it differs), a system message, or a tool
  * message (newer CLIs record tool responses as `user` records of functionResponse parts).
  */
-import type { Message, Part, Role } from '../../../../shared/record';
+import type { Message, Part, Role } from '../../../../../shared/record';
 import { classifyUser } from './classify';
-import { arr, asText, isObject, obj, str, type Json } from './json';
+import { arr, asText, isObject, obj, str, type Json } from '../json';
 import { convertParts, functionResponseParts, partList, type UnknownSink } from './parts';
 import { toolResultParts } from './tools';
 import { usageFromCliTokens } from './usage';

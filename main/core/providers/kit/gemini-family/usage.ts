@@ -5,8 +5,8 @@
  * prompt plus tool-use prompt, `cacheReadTokens` the cached part, `outputTokens` includes
  * `reasoningTokens` (as for the other providers).
  */
-import type { Usage } from '../../../../shared/record';
-import { num, type Json } from './json';
+import type { Usage } from '../../../../../shared/record';
+import { num, type Json } from '../json';
 
 export interface TokenFields {
   readonly input?: number;

@@ -32,28 +32,34 @@ export function parseLine(line: Pick<SourceLine, 'text' | 'lineNo' | 'notes' | '
 }
 
 /**
- * Hands each non-blank line that is a JSON object to `visit`; a line that does not parse, or is
- * not an object, becomes a warning and is skipped (never the session). Returns whether the file
- * had any non-blank line at all.
+ * The JSON object one non-blank source line holds, the way every line-format provider reads it:
+ * a line that does not parse, or is not an object, becomes a warning (`notObject` words the
+ * latter for formats with their own record shape) and is skipped, never the session.
+ */
+export function readRecord(line: SourceLine, warn: LineWarn, notObject = 'Line is not a JSON object; skipped'): Json | undefined {
+  let record: unknown;
+  try {
+    record = parseLine(line, warn);
+  } catch (error) {
+    warn(line.lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
+    return undefined;
+  }
+  if (isObject(record)) return record;
+  warn(line.lineNo, notObject);
+  return undefined;
+}
+
+/**
+ * Hands each non-blank line that is a JSON object to `visit` (see readRecord). Returns whether
+ * the file had any non-blank line at all.
  */
 export async function forEachJsonRecord(ctx: ParseContext, warn: LineWarn, visit: (record: Json, line: JsonLine) => void): Promise<boolean> {
   let sawLine = false;
   for await (const line of ctx.lines()) {
-    const { text, lineNo } = line;
-    if (!text.trim()) continue;
+    if (!line.text.trim()) continue;
     sawLine = true;
-    let record: unknown;
-    try {
-      record = parseLine(line, warn);
-    } catch (error) {
-      warn(lineNo, `Unreadable JSON line skipped: ${shortError(error)}`);
-      continue;
-    }
-    if (!isObject(record)) {
-      warn(lineNo, 'Line is not a JSON object; skipped');
-      continue;
-    }
-    visit(record, { lineNo, raw: text });
+    const record = readRecord(line, warn);
+    if (record) visit(record, { lineNo: line.lineNo, raw: line.text });
   }
   return sawLine;
 }

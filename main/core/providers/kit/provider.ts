@@ -4,8 +4,8 @@
  * Providers read files only: they never write, open an agent's SQLite store read-only (and
  * never the archive's), never import electron.
  */
-import type { AgentId } from '../../../shared/agents';
-import type { Conversation } from '../../../shared/record';
+import type { AgentId } from '../../../../shared/agents';
+import type { Conversation } from '../../../../shared/record';
 
 /** One complete line of a text source, with its 1-based number and the byte offset after it. */
 export interface SourceLine {
@@ -33,6 +33,8 @@ export interface ParseContext {
    * (a UTF-16 file, say) is told to `note`, for a warning.
    */
   readText(note?: (message: string) => void): Promise<string>;
+  /** The same reading of another file the format points to (a parent transcript, a sidecar). */
+  sibling(filePath: string): ParseContext;
 }
 
 /** Where a file came from, for a parser that is handed its lines rather than reading them. */
@@ -62,8 +64,19 @@ export interface ResumeCommand {
   readonly cwd?: string;
 }
 
-export interface Provider {
-  readonly agent: AgentId;
+/**
+ * One agent's manifest: everything Déjà Vu knows of the agent is reached through it (the
+ * registry holds one per agent id), so adding an agent is one folder and one registry line.
+ */
+export interface Provider<Agent extends AgentId = AgentId> {
+  readonly agent: Agent;
+  /**
+   * The folders, relative to a home and `/`-separated, the agent writes session files under.
+   * The one list of them: `locate` walks them, live capture watches them for new sessions and
+   * jackin discovery recognises a container home by them. Empty only for an agent with no
+   * store of its own (Aider writes into each repo: its files are found by `locate` alone).
+   */
+  readonly sessionFolders: readonly string[];
   /**
    * Session files of this agent under one home directory (`$HOME` or a jackin container
    * home). Must never return or open credential files.

@@ -1,8 +1,8 @@
 /** Derives the stable identity fields every provider fills the same way. */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { AgentId } from '../../../shared/agents';
-import type { Conversation, Message, ParseWarning } from '../../../shared/record';
+import type { AgentId } from '../../../../shared/agents';
+import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
@@ -70,8 +70,11 @@ export interface ConversationSeed {
   readonly messages: Message[];
 }
 
+/** The optional fields a provider may know of a conversation; each is set on the record only when present. */
+export type ConversationExtras = Partial<Pick<Conversation, 'gitBranch' | 'title' | 'startedAt' | 'endedAt' | 'usage' | 'agentVersion' | 'parentId' | 'parentToolCallId'>>;
+
 /** The identity fields of a conversation read from one source file, filled the same way by every provider. */
-export function seedConversation(seed: ConversationSeed): Conversation {
+export function seedConversation(seed: ConversationSeed, extras: ConversationExtras = {}): Conversation {
   const c: Conversation = {
     id: seed.id ?? conversationId(seed.agent, seed.nativeId),
     agent: seed.agent,
@@ -85,5 +88,8 @@ export function seedConversation(seed: ConversationSeed): Conversation {
     messages: seed.messages,
   };
   if (seed.cwd) c.cwd = seed.cwd;
+  for (const key of ['gitBranch', 'title', 'startedAt', 'endedAt', 'usage', 'agentVersion', 'parentId', 'parentToolCallId'] as const) {
+    if (extras[key]) Object.assign(c, { [key]: extras[key] });
+  }
   return c;
 }

@@ -47,3 +47,14 @@ export function shortError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
+
+/**
+ * Epoch seconds or milliseconds → ISO-8601 (values below 1e11 are seconds: Python agents write
+ * float seconds, JavaScript ones milliseconds).
+ */
+export function isoFromEpoch(value: unknown): string | undefined {
+  const n = num(value);
+  if (n === undefined || n <= 0) return undefined;
+  const date = new Date(n < 1e11 ? n * 1000 : n);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}

@@ -3,9 +3,9 @@
  * `$set` / `$rewindTo` lines; 2026+) streamed line by line, or the older single JSON document
  * `{sessionId, projectHash, startTime, lastUpdated, messages: […]}` (pretty-printed).
  */
-import type { ParseWarning } from '../../../../shared/record';
+import type { ParseWarning } from '../../../../../shared/record';
 import type { ParseContext } from '../provider';
-import { arr, isObject, obj, shortError, str, type Json } from './json';
+import { arr, isObject, obj, shortError, str, type Json } from '../json';
 import { parseLine } from '../json-lines';
 import { lineAt, parseJson, parseJsonDocument } from '../parse-json';
 import { arrayObjects, arrayOfKey, stringField } from './scan';

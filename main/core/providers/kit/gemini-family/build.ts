@@ -3,11 +3,11 @@
  * links messages into a chain by `parentId` (a rewind starts a new branch from the message
  * before the undone one), and fills the conversation fields.
  */
-import type { AgentId } from '../../../../shared/agents';
-import type { Conversation, Message, ParseWarning, Usage } from '../../../../shared/record';
+import type { AgentId } from '../../../../../shared/agents';
+import type { Conversation, Message, ParseWarning, Usage } from '../../../../../shared/record';
 import { conversationId, titleFrom, workspaceFor } from '../identity';
 import type { ParseContext } from '../provider';
-import { arr, obj, str } from './json';
+import { arr, obj, str } from '../json';
 import { partList } from './parts';
 import { convertRecord, type ConvertContext } from './records';
 import type { ChatState, Entry } from './state';

@@ -1,0 +1,139 @@
+/**
+ * One suite every provider passes on its real fixtures (../shared/fixtures, PROVENANCE.md), so a
+ * new agent is held to the same bar by adding its folder and its registry line:
+ * - the counted facts of each fixture (prompts, answers, tool calls), with the exceptions
+ *   test/counts.ts names, and no warning on a real file;
+ * - `detect` owns its own fixtures and no other agent's, and the registry's order agrees;
+ * - the incremental parser, where there is one, equals a whole parse at every step;
+ * - a reviewed outline per agent (test/golden/outline/<agent>.txt): a missing one fails, and
+ *   only `UPDATE_GOLDEN=1` writes them.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Conversation, Part } from '../../../shared/record';
+import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
+import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
+import { provenanceFor } from '../../../test/provenance';
+import { filesUnder } from '../../../test/provider-kit';
+import { fileParseContext } from '../capture/parse-context';
+import { readHead, readLines } from '../capture/read-lines';
+import type { Provider, SourceLine } from './kit/provider';
+import { detectProvider, PROVIDERS } from './registry';
+
+/** The conversations a fixture's facts describe: its main ones (Aider keeps several sessions in one file). */
+function mainsOf(conversations: Conversation[]): Conversation[] {
+  const mains = conversations.filter((c) => c.parentId === undefined);
+  return mains.length ? mains : conversations;
+}
+
+/** Which agent's fixture a file is, by the folder it sits in (undefined for PROVENANCE.md itself). */
+function ownerOf(file: string): string | undefined {
+  const rel = path.relative(FIXTURES_DIR, file).split(path.sep);
+  return rel.length > 1 ? rel[0] : undefined;
+}
+
+/** One line per message: role, kind and its parts' types, enough to see a structural change. */
+function outline(conversations: Conversation[]): string {
+  const part = (p: Part) => (p.type === 'tool_call' ? `tool_call(${p.name})` : p.type === 'tool_call_response' ? `tool_call_response${p.isError ? '!' : ''}` : p.type);
+  return conversations
+    .map((c) => [`# ${c.parentId === undefined ? 'main' : 'subagent'} ${c.messages.length} messages`, ...c.messages.map((m, i) => `${i} ${m.role}${m.kind ? `/${m.kind}` : ''} ${m.parts.map(part).join(' ')}`)].join('\n'))
+    .join('\n')
+    .concat('\n');
+}
+
+async function linesOf(filePath: string): Promise<SourceLine[]> {
+  const lines: SourceLine[] = [];
+  for await (const line of readLines(filePath, { tail: 'if-json' })) lines.push(line);
+  return lines;
+}
+
+function fed(provider: Provider, filePath: string, lines: readonly SourceLine[]): Conversation[] {
+  const parser = provider.incremental!({ path: filePath, instance: 'host' });
+  for (const line of lines) parser.feed(line);
+  return parser.snapshot();
+}
+
+const fixtureFiles = filesUnder(FIXTURES_DIR).filter((file) => ownerOf(file) !== undefined);
+
+/**
+ * The message kinds that make Déjà Vu's record differ from PROVENANCE's counting (test/counts.ts),
+ * and the agents that may write them: anywhere else they would hide a typed prompt or an answer.
+ */
+const EXCEPTION_KINDS: Readonly<Record<string, readonly string[]>> = {
+  'copilot-cli': ['autopilot-continuation'],
+  aider: ['confirm-answer', 'architect-handoff'],
+  'gemini-cli': ['continuation'],
+  cline: ['followup-question', 'plan'],
+};
+const ALL_EXCEPTION_KINDS = new Set([...HARNESS_PROMPT_KINDS, ...EXTRA_ANSWER_KINDS]);
+
+describe('detection over every fixture', () => {
+  it('has fixtures of many agents to tell apart', () => {
+    expect(fixtureFiles.length).toBeGreaterThan(30);
+    expect(new Set(fixtureFiles.map(ownerOf)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(PROVIDERS.map((p) => [p.agent, p] as const))('%s detects its own fixtures and no other agent’s', async (agent, provider) => {
+    for (const file of fixtureFiles) {
+      expect(provider.detect({ path: file, head: await readHead(file) }), file).toBe(ownerOf(file) === agent);
+    }
+  });
+
+  it('the registry gives every fixture to its own agent', async () => {
+    for (const file of fixtureFiles) expect(detectProvider({ path: file, head: await readHead(file) })?.agent, file).toBe(ownerOf(file));
+  });
+});
+
+for (const provider of PROVIDERS) {
+  const rows = provenanceFor(provider.agent);
+  if (rows.length === 0) continue; // no real file of this agent exists yet (PROVENANCE "Gaps"): its own tests use built records
+
+  describe(`${provider.agent}: conformance on its real fixtures`, () => {
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('reproduces the counted facts of %s, without a warning', async (_name, r) => {
+      const mains = mainsOf(await provider.parse(fileParseContext(r.absPath)));
+      expect(mains.length).toBeGreaterThan(0);
+      const total = { prompts: 0, assistantTexts: 0, toolCalls: 0 };
+      for (const c of mains) {
+        expect(c.agent).toBe(provider.agent);
+        expect(c.warnings).toEqual([]);
+        const excepted = c.messages.filter((m) => m.kind !== undefined && ALL_EXCEPTION_KINDS.has(m.kind)).map((m) => m.kind!);
+        for (const kind of excepted) expect(EXCEPTION_KINDS[provider.agent] ?? [], kind).toContain(kind);
+        const counted = countAsProvenance(c);
+        total.prompts += counted.prompts;
+        total.assistantTexts += counted.assistantTexts;
+        total.toolCalls += counted.toolCalls;
+      }
+      expect(total).toEqual({ prompts: r.prompts, assistantTexts: r.assistantTexts, toolCalls: r.toolCalls });
+    });
+
+    it('matches its reviewed outline (first fixture)', async () => {
+      const golden = path.join(REPO_ROOT, 'test', 'golden', 'outline', `${provider.agent}.txt`);
+      const actual = outline(await provider.parse(fileParseContext(rows[0].absPath))).split(FIXTURES_DIR).join('<fixtures>');
+      if (process.env.UPDATE_GOLDEN) writeFileSync(golden, actual);
+      expect(existsSync(golden), `missing golden ${path.relative(REPO_ROOT, golden)}: review the output, then write it with UPDATE_GOLDEN=1`).toBe(true);
+      expect(actual).toBe(readFileSync(golden, 'utf8'));
+    });
+
+    if (provider.incremental) {
+      it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('fed in pieces = parsed whole: %s', async (_name, r) => {
+        const whole = await provider.parse(fileParseContext(r.absPath));
+        const lines = await linesOf(r.absPath);
+        const parser = provider.incremental!({ path: r.absPath, instance: 'host' });
+        // Every line of a short file; a long one at spread cuts (a snapshot per line would be quadratic).
+        const every = lines.length <= 60;
+        const cuts = new Set(every ? lines.map((_, i) => i) : [1, 2, 3, Math.floor(lines.length / 7), Math.floor(lines.length / 3), Math.floor(lines.length / 2), lines.length - 1]);
+        for (let n = 0; n < lines.length; n += 1) {
+          if (n > 0 && cuts.has(n)) {
+            const first = parser.snapshot();
+            // Twice: a snapshot must not change the state the next one is built from.
+            expect(parser.snapshot()).toEqual(first);
+            expect(first, `snapshot after ${n} lines`).toEqual(fed(provider, r.absPath, lines.slice(0, n)));
+          }
+          parser.feed(lines[n]);
+        }
+        expect(parser.snapshot()).toEqual(whole);
+      });
+    }
+  });
+}
