@@ -2,6 +2,7 @@
 import { type Command, Option } from 'commander';
 import { PLAN_ORIGINS, type PlanOrigin, type PlansAnswer } from '../../../shared/plans';
 import { planMarkdown } from '../../core/plans/plan-markdown';
+import { outgoingValue, redactsOutgoing } from '../../core/redact/outgoing';
 import { findPlan, listPlans } from '../../core/plans/plans-query';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
@@ -16,14 +17,18 @@ export function registerPlans(program: Command): void {
     .option('--conversation <id>', 'only plans this conversation made or used (an id or a unique prefix)')
     .addOption(new Option('--origin <origin>', 'only plans found this way').choices(PLAN_ORIGINS))
     .option('--json', 'print as JSON')
-    .action((words: string[], opts: { workspace?: string; conversation?: string; origin?: PlanOrigin; json?: boolean }, cmd: Command) => {
+    .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
+    .action((words: string[], opts: { workspace?: string; conversation?: string; origin?: PlanOrigin; json?: boolean; redact: boolean }, cmd: Command) => {
       const answer = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) =>
-        listPlans(r.db, {
-          text: words.length ? words.join(' ') : undefined,
-          workspace: opts.workspace,
-          conversationId: opts.conversation !== undefined ? r.resolveId(opts.conversation) : undefined,
-          origin: opts.origin,
-        }),
+        outgoingValue(
+          listPlans(r.db, {
+            text: words.length ? words.join(' ') : undefined,
+            workspace: opts.workspace,
+            conversationId: opts.conversation !== undefined ? r.resolveId(opts.conversation) : undefined,
+            origin: opts.origin,
+          }),
+          redactsOutgoing(r.db, opts.redact === false ? false : undefined),
+        ),
       );
       if (opts.json) return printJson(answer);
       print(answer);
@@ -33,10 +38,11 @@ export function registerPlans(program: Command): void {
     .description('print one plan as Markdown (its text, then every conversation that made or used it)')
     .argument('<id>', 'a plan id from `dejavu plans` (or a unique prefix)')
     .option('--json', 'print as JSON')
-    .action((id: string, opts: { json?: boolean }, cmd: Command) => {
+    .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
+    .action((id: string, opts: { json?: boolean; redact: boolean }, cmd: Command) => {
       const plan = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
         try {
-          return findPlan(r.db, id);
+          return outgoingValue(findPlan(r.db, id), redactsOutgoing(r.db, opts.redact === false ? false : undefined));
         } catch (err) {
           if (err instanceof RangeError) throw new UsageError(err.message);
           throw err;

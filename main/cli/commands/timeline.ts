@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { isAgentId } from '../../../shared/agents';
 import type { TimelineAnswer, TimelineEntry } from '../../../shared/timeline';
 import { formatCost } from '../../../shared/usage';
+import { outgoingValue, redactsOutgoing } from '../../core/redact/outgoing';
 import { timeline } from '../../core/timeline/timeline-query';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
@@ -18,7 +19,8 @@ export function registerTimeline(program: Command): void {
     .option('--since <date>', 'only conversations started on or after this local day (YYYY-MM-DD)')
     .option('--agent <id>', 'only this agent')
     .option('--json', 'print as JSON')
-    .action((positional: string | undefined, opts: { repo?: string; branch?: string; since?: string; agent?: string; json?: boolean }, cmd: Command) => {
+    .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
+    .action((positional: string | undefined, opts: { repo?: string; branch?: string; since?: string; agent?: string; json?: boolean; redact: boolean }, cmd: Command) => {
       if (positional !== undefined && opts.repo !== undefined && positional !== opts.repo) throw new UsageError('give the repository once: as REPO or as --repo');
       if (opts.agent !== undefined && !isAgentId(opts.agent)) throw new UsageError(`unknown agent "${opts.agent}"`);
       const repo = positional ?? opts.repo;
@@ -29,7 +31,7 @@ export function registerTimeline(program: Command): void {
           const a = timeline(r.db, { repo, branch: opts.branch, since: opts.since, agent: opts.agent as never });
           // Only when nothing matched: the names there are, to say what could have been meant.
           const names = a.entries.length || repo === undefined ? [] : timeline(r.db, {}).repositories.map((x) => x.name);
-          return [a, names] as const;
+          return [outgoingValue(a, redactsOutgoing(r.db, opts.redact === false ? false : undefined)), names] as const;
         });
       } catch (err) {
         if (err instanceof RangeError) throw new UsageError(err.message);
