@@ -20,6 +20,8 @@ export const CHANNEL_NAMES = [
   'dejavu:evict',
   'dejavu:integrity',
   'dejavu:usage',
+  'dejavu:plans',
+  'dejavu:timeline',
   'dejavu:privacy',
   'dejavu:set-privacy',
 ] as const;

@@ -14,6 +14,8 @@ import type { PrivacySettings } from './privacy';
 import { retentionPatchSchema } from './retention-schema';
 import type { IntegrityCheck } from './verify';
 import { USAGE_GROUPINGS, type UsageReport } from './usage';
+import { PLAN_ORIGINS, type PlansAnswer } from './plans';
+import type { TimelineAnswer } from './timeline';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -128,6 +130,24 @@ export const contract = {
   ),
   /** The last `dejavu verify` (time, result, counts); null when none has run. */
   'dejavu:integrity': channel<IntegrityCheck | null>()(z.object({}).strict()),
+  /** Plans agents made or followed, deduplicated, each with the conversations that made or used it. */
+  'dejavu:plans': channel<PlansAnswer>()(
+    z
+      .object({ text: z.string().max(500).optional(), workspace: z.string().max(300).optional(), origin: z.enum(PLAN_ORIGINS as [string, ...string[]]).optional() })
+      .strict(),
+  ),
+  /** One repository's conversations across every agent, oldest first (every repository without `repo`). */
+  'dejavu:timeline': channel<TimelineAnswer>()(
+    z
+      .object({
+        repo: z.string().min(1).max(1_024).optional(),
+        branch: z.string().min(1).max(300).optional(),
+        since: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD').optional(),
+        timeZone: z.string().min(1).max(100).optional(),
+        agent: agent.optional(),
+      })
+      .strict(),
+  ),
   /** Tokens and cost grouped by local day/week/month, agent, model or workspace, in the renderer's time zone. */
   'dejavu:usage': channel<UsageReport>()(
     z

@@ -49,7 +49,17 @@ describe('dejavu mcp over stdio', () => {
     expect(client.getServerVersion()?.name).toBe('dejavu');
     expect(client.getInstructions()).toMatch(/read-only/);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['files_touched', 'get_digest', 'list_conversations', 'read_conversation', 'search_conversations', 'usage_report']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'files_touched',
+      'get_digest',
+      'list_conversations',
+      'list_plans',
+      'read_conversation',
+      'read_plan',
+      'repository_timeline',
+      'search_conversations',
+      'usage_report',
+    ]);
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint, t.name).toBe(true);
       expect(t.description?.length, t.name).toBeGreaterThan(200);
@@ -72,6 +82,22 @@ describe('dejavu mcp over stdio', () => {
     const neither = await call('files_touched', {});
     expect(neither.isError).toBe(true);
     expect(text(neither)).toContain('give path or id (one of them)');
+  });
+
+  it('list_plans, read_plan and repository_timeline give the same answers as `dejavu plans`, `dejavu plan` and `dejavu timeline`', async () => {
+    const zone = { DEJAVU_HOME: archive, TZ: process.env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone };
+    const full = JSON.parse(text(await call('list_plans', { query: 'attribution', origin: 'plan-mode', brief: false }))) as { plans: { id: string; text: string }[] };
+    expect(full).toEqual(dejavuJson(['plans', 'attribution', '--origin', 'plan-mode'], zone));
+    expect(full.plans[0].text).toContain('## Goal');
+    const brief = JSON.parse(text(await call('list_plans', { query: 'attribution', origin: 'plan-mode' }))) as { plans: Record<string, unknown>[] };
+    expect(brief.plans[0]).not.toHaveProperty('text');
+    const md = text(await call('read_plan', { id: full.plans[0].id.slice(0, 8) }));
+    expect(md).toBe(dejavu(['plan', full.plans[0].id.slice(0, 8)], zone).stdout);
+    const missing = await call('read_plan', { id: 'ffffffff' });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain('no plan matches "ffffffff"');
+    const tl = JSON.parse(text(await call('repository_timeline', { repo: 'agentv', branch: 'main' })));
+    expect(tl).toEqual(dejavuJson(['timeline', 'agentv', '--branch', 'main'], zone));
   });
 
   it('list_conversations filters by agent, workspace, date and text, and pages', async () => {

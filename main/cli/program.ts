@@ -15,6 +15,8 @@ import { registerStats } from './commands/stats';
 import { registerSync } from './commands/sync';
 import { registerUsage } from './commands/usage';
 import { registerFiles } from './commands/files';
+import { registerPlans } from './commands/plans';
+import { registerTimeline } from './commands/timeline';
 import { setWriterName } from '../core/archive/lock';
 import { storageFailureMessage } from '../core/archive/storage-error';
 import { type GlobalOptions, rootOf } from './archive-access';
@@ -35,7 +37,7 @@ export function buildProgram(version: string): Command {
     // Commander's messages quote what was typed: through the same layer as everything else.
     .configureOutput({ writeOut: (s) => stdout.write(s), writeErr: (s) => stderr.write(s) })
     .exitOverride();
-  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings, registerVerify, registerUsage, registerFiles]) register(program);
+  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings, registerVerify, registerUsage, registerFiles, registerPlans, registerTimeline]) register(program);
   registerOpen(program);
   program.commands.forEach((c) => c.exitOverride());
   // The lock file names the command holding the archive, for the message another writer gets.

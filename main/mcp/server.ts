@@ -13,6 +13,8 @@ import { registerReadConversation } from './tools/read-conversation';
 import { registerSearchConversations } from './tools/search-conversations';
 import { registerFilesTouched } from './tools/files-touched';
 import { registerUsageReport } from './tools/usage-report';
+import { registerPlans } from './tools/plans';
+import { registerTimeline } from './tools/timeline';
 
 const INSTRUCTIONS = `Déjà Vu is the person's archive of every conversation they had with a coding agent (Claude Code, Codex, Gemini CLI, OpenCode, Copilot, Cursor, Cline, Aider, …), kept even after the agent's own files are gone. Everything here is read-only.
 Typical use: search_conversations to find where something was discussed (an error, a file, a decision), or list_conversations to browse by project, agent and date; then get_digest for an overview of one conversation and read_conversation to read it page by page around the relevant message.`;
@@ -26,6 +28,8 @@ export function createMcpServer(reader: ArchiveReader, version: string): McpServ
   registerGetDigest(server, reader);
   registerUsageReport(server, reader);
   registerFilesTouched(server, reader);
+  registerPlans(server, reader);
+  registerTimeline(server, reader);
   registerResources(server, reader);
   return server;
 }

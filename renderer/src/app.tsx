@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, LoadingState } from './components/states';
 import { StatusBar } from './components/status-bar';
 import { type JumpTarget, Thread } from './components/thread/thread';
 import { Welcome } from './components/welcome';
+import { type Insight, InsightButtons } from './components/insights/insight-buttons';
 import { exportConversation } from './lib/export';
 import { agentLabel } from './lib/format';
 import { useChangeSubscription, useChannel } from './lib/queries';
@@ -33,6 +34,8 @@ function writeRoute(r: Route): void {
 
 // The chart library loads only when Activity is first opened: the rest of the app starts without it.
 const ActivityView = lazy(() => import('./components/activity/activity-view').then((m) => ({ default: m.ActivityView })));
+const PlansView = lazy(() => import('./components/insights/plans-view').then((m) => ({ default: m.PlansView })));
+const TimelineView = lazy(() => import('./components/insights/timeline-view').then((m) => ({ default: m.TimelineView })));
 
 export function App(): React.JSX.Element {
   useChangeSubscription();
@@ -46,6 +49,7 @@ export function App(): React.JSX.Element {
   const [includeTools, setIncludeTools] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [activityOpen, setActivityOpen] = useState(false);
+  const [insight, setInsight] = useState<Insight | undefined>();
   const gearRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const debounced = useDebounced(query.trim(), 220);
@@ -55,6 +59,7 @@ export function App(): React.JSX.Element {
     const r = { id, message };
     setSettingsOpen(false);
     setActivityOpen(false);
+    setInsight(undefined);
     setRoute(r);
     writeRoute(r);
     setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
@@ -148,6 +153,7 @@ export function App(): React.JSX.Element {
               title="Storage settings: budget, eviction, ledger"
               onClick={() => {
                 setActivityOpen(false);
+                setInsight(undefined);
                 setSettingsOpen((o) => !o);
               }}
             >
@@ -161,11 +167,20 @@ export function App(): React.JSX.Element {
               title="Activity: usage and cost over time"
               onClick={() => {
                 setSettingsOpen(false);
+                setInsight(undefined);
                 setActivityOpen((o) => !o);
               }}
             >
               <span aria-hidden="true">▥</span>
             </button>
+            <InsightButtons
+              open={insight}
+              onToggle={(v) => {
+                setSettingsOpen(false);
+                setActivityOpen(false);
+                setInsight((o) => (o === v ? undefined : v));
+              }}
+            />
           </div>
           <div className="search-row">
             <div className="search-box">
@@ -255,6 +270,10 @@ export function App(): React.JSX.Element {
         ) : activityOpen ? (
           <Suspense fallback={<LoadingState label="Opening Activity…" />}>
             <ActivityView agent={agent} onClose={() => setActivityOpen(false)} onOpen={(id) => open(id)} />
+          </Suspense>
+        ) : insight ? (
+          <Suspense fallback={<LoadingState label="Opening…" />}>
+            {insight === 'plans' ? <PlansView onClose={() => setInsight(undefined)} onOpen={open} /> : <TimelineView agent={agent} onClose={() => setInsight(undefined)} onOpen={(id) => open(id)} />}
           </Suspense>
         ) : route.id ? (
           <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />

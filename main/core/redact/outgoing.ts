@@ -25,3 +25,15 @@ export function outgoingText(text: string, redact: boolean): string {
 
 /** What a person is told when redaction is off, so a shared file is never a surprise. */
 export const REDACTION_OFF_NOTE = 'secret redaction is off: secrets in this conversation are written as they were typed';
+
+/** Any answer (a plan, a timeline) as it may leave the app: every string in it redacted. */
+export function outgoingValue<T>(value: T, redact: boolean): T {
+  if (!redact) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redactText(v).text;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

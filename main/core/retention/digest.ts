@@ -20,9 +20,14 @@ import type { Conversation, Message, Part, Usage } from '../../../shared/record'
 import { addUsage } from '../../../shared/usage';
 import { type FileTouchFact, fileFacts } from './digest-files';
 import { type UsageBucket, usageBuckets } from './digest-usage';
+import type { PlanFact } from '../../../shared/plans';
+import { planFacts } from './digest-plans';
 
-/** 2: usage per quarter hour and model (`usageBuckets`), files with their actions (`fileTouches`). */
-export const DIGEST_VERSION = 2;
+/**
+ * 2: usage per quarter hour and model (`usageBuckets`), files with their actions (`fileTouches`).
+ * 3: plans made or used (`plans`).
+ */
+export const DIGEST_VERSION = 3;
 
 export type Outcome = 'success' | 'fail' | 'abandoned' | 'unknown';
 
@@ -74,6 +79,8 @@ export interface Digest {
   readonly usageBuckets?: UsageBucket[];
   /** Files read, edited, written, patched or deleted, absolute; see digest-files.ts. Absent in version-1 digests. */
   readonly fileTouches?: FileTouchFact[];
+  /** Plans this conversation made or used; see digest-plans.ts. Absent before version 3. */
+  readonly plans?: PlanFact[];
   readonly outcome: Outcome;
   readonly prompts: DigestPrompt[];
   readonly parentId?: string;
@@ -143,6 +150,7 @@ export function buildDigest(c: Conversation): Digest {
     filesTouched: [...files].slice(0, MAX_FILES),
     usageBuckets: usageBuckets(c),
     fileTouches: fileFacts(c),
+    plans: planFacts(c),
     outcome: outcomeOf(c.messages),
     prompts,
     parentId: c.parentId,

@@ -19,8 +19,11 @@ import { readLastCheck } from '../verify/last-check';
 import { setPinned } from '../retention/pins';
 import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, type SettingsPatch, sweepDue } from '../retention/settings';
 import { usageReport } from '../usage/usage-report';
+import { listPlans } from '../plans/plans-query';
+import { timeline } from '../timeline/timeline-query';
 import { retentionView } from '../retention/view';
 import type { EvictionReport } from '../../../shared/retention';
+import type { PlanOrigin } from '../../../shared/plans';
 import { providerFor } from '../providers/registry';
 import { conversationToHtml } from '../render/html';
 import { conversationToMarkdown, exportFileName } from '../render/markdown';
@@ -94,6 +97,8 @@ export class ArchiveService {
       },
       'dejavu:retention': () => retentionView(options.root, this.reader.db),
       'dejavu:usage': (req) => usageReport(this.reader.db, req),
+      'dejavu:plans': (req) => listPlans(this.reader.db, { ...req, origin: req.origin as PlanOrigin | undefined }),
+      'dejavu:timeline': (req) => timeline(this.reader.db, req),
       'dejavu:set-retention': (req) => {
         try {
           return this.withIndex((db) => saveSettings(db, req.settings));
