@@ -22,6 +22,7 @@ export const CHANNEL_NAMES = [
   'dejavu:usage',
   'dejavu:privacy',
   'dejavu:set-privacy',
+  'dejavu:merge-archive',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

@@ -12,6 +12,7 @@ import { DataLossAlert } from './data-loss-alert';
 import { EvictionPanel } from './eviction-panel';
 import { IntegrityLine } from './integrity-line';
 import { LedgerTable } from './ledger-table';
+import { MergeArchive } from './merge-archive';
 import { RedactionSettings } from './redaction-settings';
 import { RetentionForm } from './retention-form';
 import { StorageBar } from './storage-bar';
@@ -75,6 +76,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
               <h2 id="ledger-title">Ledger</h2>
               <LedgerTable totals={r.ledger} entries={r.recent} known={known} onOpen={onOpen} />
             </section>
+            <MergeArchive />
           </>
         )}
       </div>
