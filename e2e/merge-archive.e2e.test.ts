@@ -49,4 +49,13 @@ describe('Merge an archive on the Storage page', () => {
     await panel.merge(exported);
     await app.page.getByText('Merged from laptop: 2 conversation(s), 0 new, 0 updated, 2 already here.').waitFor();
   });
+
+  it('shows the space per agent, with the merged agent in it, and what the archive kept', async () => {
+    const view = app.page.getByTestId('space-by-place');
+    expect(await view.getByTestId('kept-after-deleted').textContent()).toBe('Kept after the agent deleted it: none yet (every archived conversation still exists in its agent’s files).');
+    await view.getByRole('button', { name: 'Show space per workspace and agent' }).click();
+    const agents = view.getByRole('table', { name: 'Space per agent' }).locator('tbody tr');
+    await agents.first().waitFor();
+    expect(await agents.count()).toBe(2); // Cursor, imported; Factory Droid, merged
+  });
 });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AGENT_IDS } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { Message, SourceRewrite } from './record';
-import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
+import type { ArchivedSummary, ArchiveStatsView, CleanupRisk, ResumeHint, SearchHit, SpaceBreakdown, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import type { PrivacySettings } from './privacy';
 import { retentionPatchSchema } from './retention-schema';
@@ -161,6 +161,10 @@ export const contract = {
    * this one. Without `path`, the native open dialog asks for the file (Electron only).
    */
   'dejavu:merge-archive': channel<MergeOutcome>()(z.object({ path: z.string().trim().min(1).max(4_096).optional() }).strict()),
+  /** Space per workspace and per agent, and what each eviction stage would free there (reads every conversation). */
+  'dejavu:space': channel<SpaceBreakdown>()(z.object({}).strict()),
+  /** Agents whose own cleanup will soon delete sessions not archived yet. */
+  'dejavu:agent-cleanup': channel<CleanupRisk[]>()(z.object({}).strict()),
 } as const;
 
 export type Contract = typeof contract;

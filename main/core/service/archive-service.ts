@@ -4,6 +4,7 @@
  * validated against the contract's schema; every answer is a Result, never a throw.
  */
 import { EventEmitter } from 'node:events';
+import os from 'node:os';
 import path from 'node:path';
 import type { ZodError } from 'zod';
 import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
@@ -29,6 +30,8 @@ import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
 import { readPrivacy, savePrivacy } from '../redact/settings';
 import { MergeSourceError, openArchiveSource } from '../transfer/archive-source';
 import { mergeArchive } from '../transfer/merge-archive';
+import { claudeCleanupRisk } from '../storage/agent-cleanup';
+import { spaceBreakdown } from '../storage/space-breakdown';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -116,6 +119,8 @@ export class ArchiveService {
       'dejavu:integrity': () => readLastCheck(this.reader.db),
       'dejavu:privacy': () => readPrivacy(this.reader.db),
       'dejavu:set-privacy': (req) => this.withIndex((db) => savePrivacy(db, req.settings)),
+      'dejavu:space': () => spaceBreakdown(options.root, this.reader.db),
+      'dejavu:agent-cleanup': async () => [await claudeCleanupRisk(options.home ?? os.homedir(), this.reader.db)],
       'dejavu:merge-archive': async (req) => {
         let target = req.path;
         if (target === undefined) {
