@@ -24,6 +24,9 @@ export const CHANNEL_NAMES = [
   'dejavu:timeline',
   'dejavu:privacy',
   'dejavu:set-privacy',
+  'dejavu:merge-archive',
+  'dejavu:space',
+  'dejavu:agent-cleanup',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

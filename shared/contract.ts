@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AGENT_IDS } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { Message, SourceRewrite } from './record';
-import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
+import type { ArchivedSummary, ArchiveStatsView, CleanupRisk, ResumeHint, SearchHit, SpaceBreakdown, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import type { PrivacySettings } from './privacy';
 import { retentionPatchSchema } from './retention-schema';
@@ -67,13 +67,25 @@ export interface SyncOutcome {
   readonly errors: readonly { path: string; message: string }[];
 }
 
+/** What merging another machine's archive did; `path` null when the person cancelled the dialog. */
+export interface MergeOutcome {
+  readonly path: string | null;
+  /** The other archive's machine: its conversations carry this name as their instance. */
+  readonly machine?: string;
+  readonly considered: number;
+  readonly added: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly errors: readonly { readonly id: string; readonly message: string }[];
+}
+
 export interface AppStatus {
   readonly archive: string;
   readonly stats: ArchiveStatsView;
   readonly syncing: boolean;
   readonly lastSync?: { readonly at: string; readonly outcome: SyncOutcome };
-  /** What this transport can do beyond reading: a native save dialog, external links. */
-  readonly capabilities: { readonly saveDialog: boolean; readonly openExternal: boolean };
+  /** What this transport can do beyond reading: native save and open dialogs, external links. */
+  readonly capabilities: { readonly saveDialog: boolean; readonly openDialog: boolean; readonly openExternal: boolean };
 }
 
 export const contract = {
@@ -164,6 +176,15 @@ export const contract = {
   /** Secret redaction settings: on exports (default on) and at capture (default off). */
   'dejavu:privacy': channel<PrivacySettings>()(z.object({}).strict()),
   'dejavu:set-privacy': channel<PrivacySettings>()(z.object({ settings: z.object({ redactExports: z.boolean().optional(), redactAtCapture: z.boolean().optional() }).strict() }).strict()),
+  /**
+   * Merge another machine's archive (a `dejavu export-archive` file or an archive folder) into
+   * this one. Without `path`, the native open dialog asks for the file (Electron only).
+   */
+  'dejavu:merge-archive': channel<MergeOutcome>()(z.object({ path: z.string().trim().min(1).max(4_096).optional() }).strict()),
+  /** Space per workspace and per agent, and what each eviction stage would free there (reads every conversation). */
+  'dejavu:space': channel<SpaceBreakdown>()(z.object({}).strict()),
+  /** Agents whose own cleanup will soon delete sessions not archived yet. */
+  'dejavu:agent-cleanup': channel<CleanupRisk[]>()(z.object({}).strict()),
 } as const;
 
 export type Contract = typeof contract;

@@ -66,4 +66,38 @@ export interface ArchiveStatsView {
   readonly sourceDeleted: number;
   readonly blobBytes: number;
   readonly byAgent: Readonly<Record<string, number>>;
+  /** Per agent: archived conversations whose files the agent no longer has (kept after the agent deleted them). */
+  readonly keptByAgent: Readonly<Record<string, number>>;
+}
+
+/** Space one workspace or agent takes in the archive, and what each eviction stage would free there. */
+export interface SpaceGroup {
+  readonly name: string;
+  readonly conversations: number;
+  /** Blob bytes now. */
+  readonly bytes: number;
+  /** Bytes (blobs and estimated search rows) stage 1 would free: raw bulk of every whole, unpinned conversation. */
+  readonly stage1Frees: number;
+  /** Bytes stage 2 would free: every unpinned conversation not yet digest-only kept as its digest thread. */
+  readonly stage2Frees: number;
+  readonly pinned: number;
+}
+
+export interface SpaceBreakdown {
+  readonly byWorkspace: readonly SpaceGroup[];
+  readonly byAgent: readonly SpaceGroup[];
+  /** Conversations whose blob could not be read (counted in bytes, not in what a stage frees). */
+  readonly unreadable: number;
+}
+
+/** An agent's own cleanup about to delete sessions the archive does not hold yet (Claude Code's cleanupPeriodDays). */
+export interface CleanupRisk {
+  readonly agent: 'claude-code';
+  readonly cleanupPeriodDays: number;
+  /** Where the period came from: the settings file, or Claude Code's default. */
+  readonly from: 'settings' | 'default';
+  /** Session files the cleanup deletes within the next 7 days that are not archived as they are now. */
+  readonly unarchived: number;
+  /** When the first of them becomes old enough to be deleted (ISO), if any. */
+  readonly firstDeletionAt?: string;
 }

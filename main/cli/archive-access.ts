@@ -10,6 +10,15 @@ export function rootOf(opts: GlobalOptions): string {
   return opts.archive ? archiveRoot({ ...process.env, DEJAVU_HOME: opts.archive }) : archiveRoot();
 }
 
+export async function withReaderAsync<T>(opts: GlobalOptions, fn: (reader: ArchiveReader) => Promise<T>): Promise<T> {
+  const reader = new ArchiveReader(rootOf(opts));
+  try {
+    return await fn(reader);
+  } finally {
+    reader.close();
+  }
+}
+
 export function withReader<T>(opts: GlobalOptions, fn: (reader: ArchiveReader) => T): T {
   const reader = new ArchiveReader(rootOf(opts));
   try {

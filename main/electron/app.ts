@@ -76,6 +76,12 @@ if (!app.requestSingleInstanceLock()) {
         writeFileSync(choice.filePath, file.content);
         return choice.filePath;
       },
+      pickArchive: async () => {
+        const target = win && !win.isDestroyed() ? win : undefined;
+        const options = { title: 'Merge an archive', properties: ['openFile' as const], filters: [{ name: 'Déjà Vu archive export', extensions: ['tar'] }, { name: 'All files', extensions: ['*'] }] };
+        const choice = target ? await dialog.showOpenDialog(target, options) : await dialog.showOpenDialog(options);
+        return choice.canceled || choice.filePaths.length === 0 ? null : choice.filePaths[0];
+      },
       openExternal: (url) => shell.openExternal(url),
     });
     registerIpc(service, () => win);

@@ -2,7 +2,10 @@
 import type { Command } from 'commander';
 import { archiveDiskBytes } from '../../core/archive/disk-usage';
 import { retentionView } from '../../core/retention/view';
-import { type GlobalOptions, rootOf, withReader } from '../archive-access';
+import { claudeCleanupRisk, cleanupWarning } from '../../core/storage/agent-cleanup';
+import { spaceBreakdown } from '../../core/storage/space-breakdown';
+import os from 'node:os';
+import { type GlobalOptions, rootOf, withReaderAsync } from '../archive-access';
 import { formatBytes, printJson, stdout, table, warn } from '../output';
 import { printSettings } from './settings';
 
@@ -10,24 +13,33 @@ export function registerStats(program: Command): void {
   program
     .command('stats')
     .description('conversations per agent, messages, the archive’s size on disk, and its retention budget')
+    .option('--space', 'also space per workspace and per agent, and what each eviction stage would free there (reads every conversation)')
     .option('--json', 'print as JSON')
-    .action((opts: { json?: boolean }, cmd: Command) => {
+    .action(async (opts: { json?: boolean; space?: boolean }, cmd: Command) => {
       const global = cmd.optsWithGlobals<GlobalOptions>();
       const root = rootOf(global);
-      const { stats, retention } = withReader(global, (r) => ({ stats: r.stats(), retention: retentionView(root, r.db, 20) }));
-      const result = { archive: root, archiveBytes: archiveDiskBytes(root), ...stats, ledger: retention.ledger, retention };
+      const { stats, retention, cleanup, space } = await withReaderAsync(global, async (r) => ({ stats: r.stats(), retention: retentionView(root, r.db, 20), cleanup: await claudeCleanupRisk(os.homedir(), r.db), space: opts.space ? spaceBreakdown(root, r.db) : undefined }));
+      const result = { archive: root, archiveBytes: archiveDiskBytes(root), ...stats, ledger: retention.ledger, retention, agentCleanup: [cleanup], ...(space ? { space } : {}) };
       if (opts.json) return printJson(result);
       const out = stdout;
       out.write(`Archive: ${root} (${formatBytes(result.archiveBytes)} on disk)\n`);
       out.write(`${stats.conversations} conversation(s), ${stats.messages} message(s), ${stats.prompts} prompt(s) typed`);
       out.write(stats.sourceDeleted ? `, ${stats.sourceDeleted} kept after their source was deleted\n` : '\n');
-      const rows = Object.entries(stats.byAgent).map(([agent, n]) => [agent, String(n)]);
-      if (rows.length) out.write(`\n${table([['AGENT', 'CONVERSATIONS'], ...rows])}\n`);
+      // "Kept": archived conversations the agent itself has since deleted (its cleanup, or by hand).
+      const rows = Object.entries(stats.byAgent).map(([agent, n]) => [agent, String(n), String(stats.keptByAgent[agent] ?? 0)]);
+      if (rows.length) out.write(`\n${table([['AGENT', 'CONVERSATIONS', 'KEPT AFTER THE AGENT DELETED IT'], ...rows])}\n`);
+      if (cleanup.unarchived > 0) warn(cleanupWarning(cleanup));
       const { stages, ledger } = retention;
       out.write(`\nRetention: ${stages.whole} whole, ${stages.stage1} without raw bulk, ${stages.stage2} digest only, ${stages.lost} lost; ${retention.pinned} pinned; ${retention.unanalyzed} without a digest\n`);
       out.write(`Digests: ${formatBytes(retention.digestBytes)}${retention.digestCapExceeded ? ' — over their cap (they are never dropped)' : ''}\n`);
       out.write(`Ledger: ${ledger.stage1} stage-1, ${ledger.stage2} stage-2, ${ledger.dataLoss} data-loss step(s); ${formatBytes(ledger.bytesFreed)} freed${retention.lastRunAt ? `; last sweep ${retention.lastRunAt}` : ''}\n`);
       printSettings(retention.settings, out);
+      if (space) {
+        for (const [title, groups] of [['WORKSPACE', space.byWorkspace], ['AGENT', space.byAgent]] as const) {
+          const lines = groups.map((g) => [g.name, String(g.conversations), formatBytes(g.bytes), formatBytes(g.stage1Frees), formatBytes(g.stage2Frees)]);
+          out.write(`\n${table([[title, 'CONVERSATIONS', 'SIZE', 'STAGE 1 FREES', 'STAGE 2 FREES'], ...lines])}\n`);
+        }
+      }
       for (const e of retention.dataLoss) warn(`data loss on ${e.at}: ${e.conversationId} (${e.detail ?? e.reason})`);
     });
 }

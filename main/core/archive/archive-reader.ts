@@ -147,6 +147,10 @@ export class ArchiveReader {
     for (const r of this.db.prepare('SELECT agent, COUNT(*) AS n FROM conversations GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
       byAgent[r.agent] = r.n;
     }
+    const keptByAgent: Record<string, number> = {};
+    for (const r of this.db.prepare('SELECT agent, COUNT(*) AS n FROM conversations WHERE source_deleted = 1 GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
+      keptByAgent[r.agent] = r.n;
+    }
     return {
       conversations: totals.conversations,
       messages: totals.messages,
@@ -154,6 +158,7 @@ export class ArchiveReader {
       sourceDeleted: totals.deleted,
       blobBytes: totals.bytes,
       byAgent,
+      keptByAgent,
     };
   }
 

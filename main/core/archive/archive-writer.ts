@@ -20,6 +20,7 @@ import { redactConversation } from '../redact/redact-conversation';
 import { readPrivacy } from '../redact/settings';
 import type { IndexItem } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
+import { recordMachine } from '../transfer/machine';
 
 /** What the archive remembers of a source file between syncs. */
 export interface SourceCursor {
@@ -89,6 +90,8 @@ export class ArchiveWriter {
     try {
       clearTemp(root);
       this.db = openWritableIndex(root, true);
+      // Named before anything is written, so an export can say which machine it came from.
+      recordMachine(this.db);
     } catch (err) {
       this.lock.release();
       throw err;
@@ -124,6 +127,7 @@ export class ArchiveWriter {
       conversationsOfSource: db.prepare('SELECT id, sources FROM conversations WHERE id IN (SELECT value FROM json_each(?))'),
       missingPaths: db.prepare('SELECT path FROM sources WHERE missing = 1'),
       setDeleted: db.prepare('UPDATE conversations SET source_deleted = ? WHERE id = ?'),
+      deletedOf: db.prepare('SELECT source_deleted FROM conversations WHERE id = ?').pluck(),
     };
   }
 
@@ -217,6 +221,44 @@ export class ArchiveWriter {
     };
   }
 
+  /** The index row of a conversation, if archived. */
+  row(id: string): ConversationRow | undefined {
+    return this.statements.row.get(id) as ConversationRow | undefined;
+  }
+
+  /**
+   * Store whole conversations that come from no source file here (`dejavu merge`: another
+   * machine's archive): blobs first, then one transaction for their index rows; no cursor
+   * changes. A conversation already archived keeps its source-deleted flag (its sources are
+   * this machine's); one new here has none of this machine's agent files to lose.
+   */
+  storeWhole(conversations: readonly Conversation[], beforeCommit?: () => void): StoreOutcome {
+    const written = conversations.map((conversation) => {
+      const relative = blobRelativePath(conversation);
+      const previousBlob = this.row(conversation.id)?.blob_path;
+      return { conversation, relative, previousBlob, bytes: writeBlob(this.root, relative, conversation) };
+    });
+    beforeCommit?.();
+    const indexItems: IndexItem[] = [];
+    const stored: { conversation: Conversation; revision: number }[] = [];
+    this.db.transaction(() => {
+      for (const w of written) {
+        const deleted = this.statements.deletedOf.get(w.conversation.id) === 1;
+        const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
+        indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation) });
+        stored.push({ conversation: w.conversation, revision });
+      }
+    })();
+    for (const w of written) if (w.previousBlob && w.previousBlob !== w.relative) removeBlob(this.root, w.previousBlob);
+    return {
+      created: written.filter((w) => !w.previousBlob).map((w) => w.conversation.id),
+      updated: written.filter((w) => w.previousBlob).map((w) => w.conversation.id),
+      indexItems,
+      stored,
+      rewritten: [],
+    };
+  }
+
   /**
    * Mark sources that no longer exist. A conversation all of whose sources are gone is
    * flagged source-deleted (and stays in the archive). Returns the conversations flagged.
@@ -250,7 +292,7 @@ export class ArchiveWriter {
   }
 
   /** The archived record of an index row (undefined when there is none or it cannot be read). */
-  private archived(row: ConversationRow | undefined): Conversation | undefined {
+  archived(row: ConversationRow | undefined): Conversation | undefined {
     if (!row) return undefined;
     try {
       return readBlob(this.root, row.blob_path);

@@ -4,8 +4,10 @@
  * validated against the contract's schema; every answer is a Result, never a throw.
  */
 import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
 import type { ZodError } from 'zod';
-import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
 import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
@@ -29,6 +31,10 @@ import { conversationToHtml } from '../render/html';
 import { conversationToMarkdown, exportFileName } from '../render/markdown';
 import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
 import { readPrivacy, savePrivacy } from '../redact/settings';
+import { MergeSourceError, openArchiveSource } from '../transfer/archive-source';
+import { mergeArchive } from '../transfer/merge-archive';
+import { claudeCleanupRisk } from '../storage/agent-cleanup';
+import { spaceBreakdown } from '../storage/space-breakdown';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -38,6 +44,8 @@ export interface ServiceOptions {
   readonly indexerWorker?: string;
   /** Native save dialog (Electron); absent over HTTP. Resolves to the path written, or null. */
   readonly saveFile?: (file: ExportFile) => Promise<string | null>;
+  /** Native open dialog for an archive to merge (Electron); absent over HTTP. Resolves to the path chosen, or null. */
+  readonly pickArchive?: () => Promise<string | null>;
   /** Opens a checked http(s) URL outside the app (Electron); absent over HTTP. */
   readonly openExternal?: (url: string) => Promise<void>;
 }
@@ -67,7 +75,7 @@ export class ArchiveService {
         stats: this.reader.stats(),
         syncing: this.syncing !== undefined,
         lastSync: this.lastSync,
-        capabilities: { saveDialog: Boolean(options.saveFile), openExternal: Boolean(options.openExternal) },
+        capabilities: { saveDialog: Boolean(options.saveFile), openDialog: Boolean(options.pickArchive), openExternal: Boolean(options.openExternal) },
       }),
       'dejavu:tree': (req) => this.reader.tree(req.agent),
       'dejavu:conversations': (req) => this.reader.list(req),
@@ -116,6 +124,17 @@ export class ArchiveService {
       'dejavu:integrity': () => readLastCheck(this.reader.db),
       'dejavu:privacy': () => readPrivacy(this.reader.db),
       'dejavu:set-privacy': (req) => this.withIndex((db) => savePrivacy(db, req.settings)),
+      'dejavu:space': () => spaceBreakdown(options.root, this.reader.db),
+      'dejavu:agent-cleanup': async () => [await claudeCleanupRisk(options.home ?? os.homedir(), this.reader.db)],
+      'dejavu:merge-archive': async (req) => {
+        let target = req.path;
+        if (target === undefined) {
+          if (!options.pickArchive) throw new UnsupportedError('choosing a file needs the desktop app: type the path of the archive to merge');
+          target = (await options.pickArchive()) ?? undefined;
+          if (target === undefined) return { path: null, considered: 0, added: 0, updated: 0, unchanged: 0, errors: [] };
+        }
+        return this.mergeArchive(target);
+      },
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
@@ -201,6 +220,28 @@ export class ArchiveService {
       }
     })();
     return this.evicting;
+  }
+
+  /** Merge another machine's archive through this archive's writer, never beside a sync or a sweep. */
+  private async mergeArchive(target: string): Promise<MergeOutcome> {
+    if (path.resolve(target) === path.resolve(this.options.root)) throw new InvalidRequestError('that is this archive: choose another machine’s archive to merge');
+    let source;
+    try {
+      source = openArchiveSource(target);
+    } catch (err) {
+      throw err instanceof MergeSourceError ? new InvalidRequestError(err.message) : err;
+    }
+    try {
+      await this.syncing?.catch(() => undefined);
+      await this.evicting?.catch(() => undefined);
+      const report = await this.withWriter((writer) => mergeArchive(writer, source));
+      this.cache.clear();
+      const changed = [...report.added, ...report.updated];
+      if (changed.length) this.emit('dejavu:changed', { conversations: changed });
+      return { path: path.resolve(target), machine: report.machine.name, considered: report.considered, added: report.added.length, updated: report.updated.length, unchanged: report.unchanged, errors: report.errors };
+    } finally {
+      source.close();
+    }
   }
 
   /** After a sync, sweep when the cadence says so (daily, or on every sync); its failure is not the sync's. */

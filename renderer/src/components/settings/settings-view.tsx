@@ -12,6 +12,8 @@ import { DataLossAlert } from './data-loss-alert';
 import { EvictionPanel } from './eviction-panel';
 import { IntegrityLine } from './integrity-line';
 import { LedgerTable } from './ledger-table';
+import { MergeArchive } from './merge-archive';
+import { SpaceByPlace } from './space-by-place';
 import { RedactionSettings } from './redaction-settings';
 import { RetentionForm } from './retention-form';
 import { StorageBar } from './storage-bar';
@@ -61,6 +63,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
               </p>
               <IntegrityLine />
             </section>
+            <SpaceByPlace />
             <RedactionSettings />
             <section className="settings-section" aria-labelledby="budget-title">
               <h2 id="budget-title">Budget</h2>
@@ -75,6 +78,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
               <h2 id="ledger-title">Ledger</h2>
               <LedgerTable totals={r.ledger} entries={r.recent} known={known} onOpen={onOpen} />
             </section>
+            <MergeArchive />
           </>
         )}
       </div>

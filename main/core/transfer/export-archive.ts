@@ -1,0 +1,99 @@
+/**
+ * `dejavu export-archive`: the archive, or the part a filter picks, as one tar file holding
+ * each conversation's blob and a manifest (manifest.ts). Written under a temporary name and
+ * renamed when whole, so a killed export never leaves a file that looks complete.
+ */
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { IndexDb } from '../archive/db';
+import { insideRoot } from '../archive/paths';
+import type { ConversationRow } from '../archive/rows';
+import { effectiveStage } from '../verify/check-blobs';
+import { machineOf } from './machine';
+import { type Manifest, type ManifestEntry, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_VERSION } from './manifest';
+import { TarWriter } from './tar';
+
+export interface ExportFilter {
+  readonly workspace?: string;
+  readonly agent?: string;
+  /** ISO date or time: conversations active on or after it (started or ended). */
+  readonly since?: string;
+}
+
+export interface ExportReport {
+  readonly file: string;
+  readonly conversations: number;
+  readonly bytes: number;
+  /** Conversations whose blob could not be read (moved by a sweep meanwhile, damaged): left out. */
+  readonly skipped: { readonly id: string; readonly message: string }[];
+}
+
+export function exportArchive(root: string, db: IndexDb, file: string, filter: ExportFilter = {}): ExportReport {
+  const rows = selectRows(db, filter);
+  const target = path.resolve(file);
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+  const tar = new TarWriter(temp);
+  const entries: ManifestEntry[] = [];
+  const skipped: { id: string; message: string }[] = [];
+  let bytes = 0;
+  try {
+    for (const row of rows) {
+      const stage = effectiveStage(row);
+      if (stage === 3) continue; // lost: only its digest remains, which a merge rebuilds from nothing
+      let blob: Buffer;
+      try {
+        blob = readFileSync(insideRoot(root, row.blob_path));
+      } catch (err) {
+        skipped.push({ id: row.id, message: (err as Error).message });
+        continue;
+      }
+      const member = `blobs/${String(entries.length + 1).padStart(7, '0')}.pb`;
+      tar.add(member, blob);
+      bytes += blob.length;
+      entries.push({
+        id: row.id,
+        file: member,
+        agent: row.agent,
+        workspace: row.workspace,
+        instance: row.instance,
+        startedAt: row.started_at ?? undefined,
+        endedAt: row.ended_at ?? undefined,
+        messageCount: row.message_count,
+        stage: stage as 0 | 1 | 2,
+      });
+    }
+    const manifest: Manifest = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, machine: machineOf(db), exportedAt: new Date().toISOString(), filter: { ...filter }, conversations: entries };
+    tar.add(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest)));
+    tar.finish();
+    renameSync(temp, target);
+  } catch (err) {
+    try {
+      tar.abandon();
+    } catch {
+      // already closed by finish()
+    }
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  return { file: target, conversations: entries.length, bytes, skipped };
+}
+
+function selectRows(db: IndexDb, filter: ExportFilter): ConversationRow[] {
+  const where: string[] = [];
+  const params: string[] = [];
+  if (filter.workspace !== undefined) {
+    where.push('workspace = ?');
+    params.push(filter.workspace);
+  }
+  if (filter.agent !== undefined) {
+    where.push('agent = ?');
+    params.push(filter.agent);
+  }
+  if (filter.since !== undefined) {
+    where.push('(COALESCE(ended_at, started_at, archived_at) >= ?)');
+    params.push(filter.since);
+  }
+  const sql = `SELECT * FROM conversations${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
+  return db.prepare(sql).all(...params) as ConversationRow[];
+}
