@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DigestDocument } from '../shared/digest-contract';
 import type { Conversation } from '../shared/record';
 import { CLI, dejavu, dejavuJson } from './cli';
 import { FIXTURES_DIR } from './fixtures';
@@ -178,15 +179,15 @@ describe('dejavu mcp over stdio', () => {
     expect(page).toContain('幫我檢查一下 go.mod 裡面 為何 go版本是 1.23');
   });
 
-  it('get_digest gives counts, first prompt, last answer and every typed prompt', async () => {
+  it('get_digest answers the digest contract, the same JSON as dejavu digest --json', async () => {
     const record = dejavuJson<Conversation>(['show', CHINESE], { DEJAVU_HOME: archive });
-    const userIndexes = record.messages.flatMap((m, i) => (m.role === 'user' ? [i] : []));
-    const digest = text(await call('get_digest', { id: CHINESE }));
-    expect(digest).toContain(`- **Counts:** ${record.messages.length} messages, ${userIndexes.length} typed prompts`);
-    expect(digest).toContain('## First prompt [0]');
-    expect(digest).toMatch(/## Last answer \[\d+\]/);
-    expect(digest).toContain(`## Every typed prompt (${userIndexes.length})`);
-    expect([...digest.matchAll(/^- \[(\d+)\] /gm)].map((m) => Number(m[1]))).toEqual(userIndexes);
+    const digest = JSON.parse(text(await call('get_digest', { id: CHINESE }))) as DigestDocument;
+    expect(digest).toEqual(dejavuJson<DigestDocument>(['digest', CHINESE], { DEJAVU_HOME: archive }));
+    expect(digest.schema_version).toBe(1);
+    expect(digest.identity.id).toBe(CHINESE);
+    expect(digest.counts.messages).toBe(record.messages.length);
+    expect(digest.counts.prompts).toBe(record.messages.filter((m) => m.role === 'user').length);
+    expect(digest.firstPrompt).toBeTruthy();
   });
 
   it('returns an unknown or ambiguous id as a tool error, and keeps serving', async () => {

@@ -22,12 +22,15 @@ import { type FileTouchFact, fileFacts } from './digest-files';
 import { type UsageBucket, usageBuckets } from './digest-usage';
 import type { PlanFact } from '../../../shared/plans';
 import { planFacts } from './digest-plans';
+import type { ErrorFact, MarkerFact } from '../../../shared/digest-contract';
+import { markerFacts } from './digest-markers';
 
 /**
  * 2: usage per quarter hour and model (`usageBuckets`), files with their actions (`fileTouches`).
  * 3: plans made or used (`plans`).
+ * 4: message kinds, markers and fingerprinted errors (`kindCounts`, `markers`, `errors`).
  */
-export const DIGEST_VERSION = 3;
+export const DIGEST_VERSION = 4;
 
 export type Outcome = 'success' | 'fail' | 'abandoned' | 'unknown';
 
@@ -81,6 +84,10 @@ export interface Digest {
   readonly fileTouches?: FileTouchFact[];
   /** Plans this conversation made or used; see digest-plans.ts. Absent before version 3. */
   readonly plans?: PlanFact[];
+  /** Messages per kind (or role, without one), notable points, distinct errors; see digest-markers.ts. Absent before version 4. */
+  readonly kindCounts?: Record<string, number>;
+  readonly markers?: MarkerFact[];
+  readonly errors?: ErrorFact[];
   readonly outcome: Outcome;
   readonly prompts: DigestPrompt[];
   readonly parentId?: string;
@@ -151,6 +158,7 @@ export function buildDigest(c: Conversation): Digest {
     usageBuckets: usageBuckets(c),
     fileTouches: fileFacts(c),
     plans: planFacts(c),
+    ...markerFacts(c),
     outcome: outcomeOf(c.messages),
     prompts,
     parentId: c.parentId,

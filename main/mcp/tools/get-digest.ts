@@ -2,11 +2,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ArchiveReader } from '../../core/archive/archive-reader';
-import { digestMarkdown, digestView } from '../digest-view';
+import { digestDocument } from '../../core/digest/digest-document';
+import { outgoingValue } from '../../core/redact/outgoing';
 import { guarded } from '../format';
 
-const DESCRIPTION = `Get a one-screen digest of an archived conversation: its facts (agent, workspace, directory, branch, dates, models, tokens), counts (messages, typed prompts, answers, tool calls and failures), the first prompt, the last answer, and every prompt the person typed, in order, each with its message index.
-Computed from the archived record when asked. Use it to learn what a conversation was about and where to look before calling read_conversation with from=<index>. Long prompts are cut to fit, each cut says which message holds the rest.`;
+const DESCRIPTION = `Get the digest of an archived conversation as JSON, the same versioned shape as \`dejavu digest --json\` (schema_version 1): identity (agent, workspace, instance, directory, branch, parent), times, outcome (success, fail, abandoned, unknown), models, tokens and cost (null when a model has no price; the price table is named), counts (messages, typed prompts, answers, tool calls, errors, retries, interrupts), a histogram of tool calls, messages per kind, markers (interrupts, retries, compactions, errors, earlier revisions, each with its message index), the first prompt and the last answer, distinct errors with a fingerprint, a count and the index of the first, and the files touched with their actions.
+It comes from the stored digest, which outlives eviction, or is computed from the record. Use it to learn what a conversation was about and where to look before calling read_conversation with from=<index>.`;
 
 export function registerGetDigest(server: McpServer, reader: ArchiveReader): void {
   server.registerTool(
@@ -19,6 +20,6 @@ export function registerGetDigest(server: McpServer, reader: ArchiveReader): voi
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(reader, () => digestMarkdown(digestView(reader, args.id))),
+    (args) => guarded(reader, (redact) => JSON.stringify(outgoingValue(digestDocument(reader, args.id), redact), null, 2)),
   );
 }
