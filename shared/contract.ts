@@ -11,10 +11,13 @@ import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, ResumeHint, SearchHit, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import { retentionPatchSchema } from './retention-schema';
+import { isTimeZone } from './local-day';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'an ISO date');
+/** The renderer's IANA time zone: days (tree, export names, after:/before:) are counted in it. */
+const timeZone = z.string().max(100).refine(isTimeZone, 'a known IANA time zone').optional();
 
 /** A channel: its request schema and (phantom) response type. */
 interface Channel<Req extends z.ZodType, Res> {
@@ -67,7 +70,7 @@ export interface AppStatus {
 
 export const contract = {
   'dejavu:status': channel<AppStatus>()(z.object({}).strict()),
-  'dejavu:tree': channel<TreeWorkspace[]>()(z.object({ agent: agent.optional() }).strict()),
+  'dejavu:tree': channel<TreeWorkspace[]>()(z.object({ agent: agent.optional(), timeZone }).strict()),
   'dejavu:conversations': channel<ArchivedSummary[]>()(
     z
       .object({
@@ -76,6 +79,9 @@ export const contract = {
         date: z.union([isoDate, z.literal('undated')]).optional(),
         agent: agent.optional(),
         parentId: id.optional(),
+        /** Only conversations that are not a subagent's. */
+        topLevel: z.boolean().optional(),
+        timeZone,
         limit: z.number().int().positive().max(10_000).optional(),
       })
       .strict(),
@@ -92,12 +98,13 @@ export const contract = {
         workspace: z.string().max(300).optional(),
         includeToolOutput: z.boolean().optional(),
         limit: z.number().int().positive().max(500).optional(),
+        timeZone,
       })
       .strict(),
   ),
-  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(['md', 'json']) }).strict()),
+  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(['md', 'json']), timeZone }).strict()),
   /** Export through a native save dialog (Electron only); null when the person cancels. */
-  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(['md', 'json']) }).strict()),
+  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(['md', 'json']), timeZone }).strict()),
   'dejavu:sync': channel<SyncOutcome>()(z.object({}).strict()),
   /** Open an http(s) link from a transcript in the system browser (Electron only). */
   'dejavu:open-external': channel<null>()(z.object({ url: z.string().url().max(4_000) }).strict()),

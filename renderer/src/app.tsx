@@ -14,7 +14,7 @@ import { StatusBar } from './components/status-bar';
 import { type JumpTarget, Thread } from './components/thread/thread';
 import { Welcome } from './components/welcome';
 import { exportConversation } from './lib/export';
-import { agentLabel } from './lib/format';
+import { agentLabel, TIME_ZONE } from './lib/format';
 import { useChangeSubscription, useChannel } from './lib/queries';
 import { formatRoute, parseRoute, type Route } from './lib/route';
 import { useDebounced } from './lib/use-debounced';
@@ -35,7 +35,7 @@ export function App(): React.JSX.Element {
   useChangeSubscription();
   const [agent, setAgent] = useState<AgentId | undefined>();
   const status = useChannel('dejavu:status', {});
-  const tree = useChannel('dejavu:tree', agent ? { agent } : {});
+  const tree = useChannel('dejavu:tree', { ...(agent ? { agent } : {}), timeZone: TIME_ZONE });
   const [route, setRoute] = useState<Route>(readRoute);
   const [jump, setJump] = useState<JumpTarget | undefined>(() => (route.message !== undefined ? { index: route.message, nonce: 1 } : undefined));
   const [query, setQuery] = useState('');

@@ -5,12 +5,15 @@
  */
 import { AGENT_LABELS } from '../../../shared/agents';
 import type { Conversation, Message, Part } from '../../../shared/record';
+import { localDay, systemTimeZone } from '../../../shared/local-day';
 
 export interface MarkdownOptions {
   /** Include `system` messages (injected context). Default true. */
   readonly includeSystem?: boolean;
   /** Cut tool output longer than this many characters (default 20,000; 0 = never). */
   readonly maxToolOutput?: number;
+  /** IANA zone times are shown in; default: the process's. */
+  readonly timeZone?: string;
 }
 
 const ROLE_LABEL: Record<Message['role'], string> = { user: 'User', assistant: 'Assistant', tool: 'Tool', system: 'System' };
@@ -93,9 +96,10 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** `YYYY-MM-DD_<title>.md`, safe on every OS. */
-export function exportFileName(c: Conversation | { startedAt?: string; title?: string; nativeId: string }): string {
-  const date = (c.startedAt ?? new Date().toISOString()).slice(0, 10);
+/** `YYYY-MM-DD_<title>.md` (the person's local day of the conversation, else `undated`), safe on every OS. */
+export function exportFileName(c: Conversation | { startedAt?: string; endedAt?: string; title?: string; nativeId: string }, timeZone: string = systemTimeZone()): string {
+  const dated = c.startedAt ?? c.endedAt;
+  const date = (dated && localDay(dated, timeZone)) ?? 'undated';
   const title = (c.title ?? c.nativeId)
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
     .replace(/\s+/g, ' ')

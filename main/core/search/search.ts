@@ -28,6 +28,8 @@ export interface SearchOptions {
   readonly limit?: number;
   /** "Now", for relative dates (7d) and recency; tests pin it. */
   readonly now?: Date;
+  /** IANA zone calendar dates (after:2026-03-10, today) are read in; default: the process's. */
+  readonly timeZone?: string;
 }
 
 export type { SearchHit };
@@ -40,7 +42,7 @@ const RECENCY = `(1.0 + 1.0 / (1.0 + MAX(0.0, julianday(?) - COALESCE(julianday(
 
 /** The query as parsed, with the caller's options applied over its filters. */
 export function effectiveQuery(query: string, options: SearchOptions = {}): SearchQuery {
-  const q = parseQuery(query, options.now);
+  const q = parseQuery(query, options.now, options.timeZone);
   return {
     ...q,
     agents: options.agent ? [options.agent] : q.agents,

@@ -61,7 +61,7 @@ export class ArchiveService {
         lastSync: this.lastSync,
         capabilities: { saveDialog: Boolean(options.saveFile), openExternal: Boolean(options.openExternal) },
       }),
-      'dejavu:tree': (req) => this.reader.tree(req.agent),
+      'dejavu:tree': (req) => this.reader.tree(req.agent, req.timeZone),
       'dejavu:conversations': (req) => this.reader.list(req),
       'dejavu:conversation': (req) => {
         const conversation = this.conversation(req.id);
@@ -75,10 +75,10 @@ export class ArchiveService {
         return { total: conversation.messages.length, offset: req.offset, messages };
       },
       'dejavu:search': (req) => this.reader.search(req.query, req),
-      'dejavu:export': (req) => this.exportFile(req.id, req.format),
+      'dejavu:export': (req) => this.exportFile(req.id, req.format, req.timeZone),
       'dejavu:save-export': async (req) => {
         if (!options.saveFile) throw new UnsupportedError('saving through a dialog needs the desktop app');
-        return { path: await options.saveFile(this.exportFile(req.id, req.format)) };
+        return { path: await options.saveFile(this.exportFile(req.id, req.format, req.timeZone)) };
       },
       'dejavu:sync': () => this.sync(),
       'dejavu:pin': (req) => {
@@ -284,12 +284,13 @@ export class ArchiveService {
     return conversation;
   }
 
-  private exportFile(id: string, format: 'md' | 'json'): ExportFile {
+  private exportFile(id: string, format: 'md' | 'json', timeZone?: string): ExportFile {
     const conversation = this.conversation(id);
+    const fileName = exportFileName(conversation, timeZone);
     if (format === 'json') {
-      return { fileName: exportFileName(conversation).replace(/\.md$/, '.json'), mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n` };
+      return { fileName: fileName.replace(/\.md$/, '.json'), mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n` };
     }
-    return { fileName: exportFileName(conversation), mimeType: 'text/markdown', content: conversationToMarkdown(conversation) };
+    return { fileName, mimeType: 'text/markdown', content: conversationToMarkdown(conversation, { timeZone }) };
   }
 }
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { AgentId } from '../../../../shared/agents';
 import type { SearchHit } from '../../../../shared/views';
-import { agentLabel, dateTime } from '../../lib/format';
+import { agentLabel, dateTime, TIME_ZONE } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
 import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
@@ -16,7 +16,7 @@ interface SearchResultsProps {
 }
 
 export function SearchResults({ query, agent, workspace, includeToolOutput, onOpenHit }: SearchResultsProps): React.JSX.Element {
-  const params = { query, limit: 200, ...(agent ? { agent } : {}), ...(workspace ? { workspace } : {}), ...(includeToolOutput ? { includeToolOutput } : {}) };
+  const params = { query, limit: 200, timeZone: TIME_ZONE, ...(agent ? { agent } : {}), ...(workspace ? { workspace } : {}), ...(includeToolOutput ? { includeToolOutput } : {}) };
   const hits = useChannel('dejavu:search', params, { placeholderData: (prev) => prev });
   if (hits.error) return <ErrorState title="Search failed" error={hits.error} />;
   if (!hits.data) return <LoadingState label="Searching…" />;
