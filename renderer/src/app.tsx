@@ -47,19 +47,26 @@ export function App(): React.JSX.Element {
   const debounced = useDebounced(query.trim(), 220);
   const selected = useChannel('dejavu:conversation', { id: route.id ?? '' }, { enabled: Boolean(route.id) });
 
-  const open = useCallback((id: string, message?: number) => {
+  const [findRequest, setFindRequest] = useState(0);
+  const open = useCallback((id: string, message?: number, terms?: readonly string[]) => {
     const r = { id, message };
     setSettingsOpen(false);
     setRoute(r);
     writeRoute(r);
-    setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
+    setJump(message !== undefined ? { index: message, nonce: Date.now(), terms } : undefined);
   }, []);
-  const openHit = useCallback((hit: SearchHit) => open(hit.conversation.id, hit.messageIndex), [open]);
+  const openHit = useCallback((hit: SearchHit) => open(hit.conversation.id, hit.messageIndex, hitTerms(hit)), [open]);
+  /** Ctrl/Cmd+F and Edit → Find: inside a conversation, find in it; elsewhere, search the archive. */
+  const findHere = useCallback(() => {
+    if (route.id && !settingsOpen) setFindRequest((n) => n + 1);
+    else focusSearchRef.current();
+  }, [route.id, settingsOpen]);
 
   const focusSearch = useCallback(() => {
     searchRef.current?.focus();
     searchRef.current?.select();
   }, []);
+  const focusSearchRef = useRef(focusSearch);
   const exportCurrent = useCallback(() => {
     if (route.id) void exportConversation(route.id, 'md', status.data).catch(() => undefined);
   }, [route.id, status.data]);
@@ -85,11 +92,15 @@ export function App(): React.JSX.Element {
     return () => window.removeEventListener('hashchange', onHash);
   }, [open]);
 
-  // Shortcuts: Ctrl/Cmd+F and Ctrl/Cmd+K find, "/" too when not typing; menu commands from main.
+  // Shortcuts: Ctrl/Cmd+K (and "/" when not typing) search the archive, Ctrl/Cmd+F finds in the
+  // open conversation; menu commands from main.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
-      if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'k' || e.key === 'F' || e.key === 'K')) {
+      if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'F')) {
+        e.preventDefault();
+        findHere();
+      } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'k' || e.key === 'K')) {
         e.preventDefault();
         focusSearch();
       } else if (e.key === '/' && !mod && !isTyping(e.target)) {
@@ -102,7 +113,7 @@ export function App(): React.JSX.Element {
     window.addEventListener('keydown', onKey);
     const off = transport.subscribe('dejavu:command', (payload) => {
       const { command } = payload;
-      if (command === 'find') focusSearch();
+      if (command === 'find') findHere();
       else if (command === 'export-current') exportCurrent();
       else if (command === 'open-conversation') open(payload.id);
     });
@@ -110,7 +121,7 @@ export function App(): React.JSX.Element {
       window.removeEventListener('keydown', onKey);
       off();
     };
-  }, [focusSearch, exportCurrent, open, settingsOpen, closeSettings]);
+  }, [focusSearch, findHere, exportCurrent, open, settingsOpen, closeSettings]);
 
   const appState = status.error || tree.error ? 'error' : !status.data || !tree.data ? 'loading' : status.data.stats.conversations === 0 ? 'empty' : 'ready';
   useEffect(() => {
@@ -152,7 +163,7 @@ export function App(): React.JSX.Element {
                 type="search"
                 placeholder="Search conversations"
                 aria-label="Search conversations"
-                aria-keyshortcuts="Control+F Control+K Meta+F Meta+K"
+                aria-keyshortcuts="Control+K Meta+K"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
                 onKeyDown={(e) => {
@@ -231,7 +242,7 @@ export function App(): React.JSX.Element {
         ) : settingsOpen ? (
           <SettingsView onClose={closeSettings} onOpen={(id) => open(id)} />
         ) : route.id ? (
-          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
+          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} findRequest={findRequest} />
         ) : !status.data ? (
           <LoadingState label="Opening the archive…" />
         ) : status.data.stats.conversations === 0 ? (
@@ -251,6 +262,11 @@ export function App(): React.JSX.Element {
       <StatusBar status={status.data} />
     </div>
   );
+}
+
+/** The words a hit matched, as its snippet shows them: found again inside the thread. */
+function hitTerms(hit: SearchHit): string[] {
+  return [...new Set(hit.highlights.map(([s, e]) => hit.snippet.slice(s, e).toLowerCase()).filter(Boolean))];
 }
 
 function isTyping(target: EventTarget | null): boolean {

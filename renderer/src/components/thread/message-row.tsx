@@ -1,5 +1,5 @@
 /** One message of a thread: who said it and when, then its parts, each by its own component. */
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { Message, Part, ToolCallResponsePart } from '../../../../shared/record';
 import { time, usageParts } from '../../lib/format';
 import { BlobPart } from '../parts/blob-part';
@@ -8,6 +8,7 @@ import { ReasoningPart } from '../parts/reasoning-part';
 import { TextPart } from '../parts/text-part';
 import { ToolCall } from '../parts/tool-call';
 import { ToolResult } from '../parts/tool-result';
+import { RowContext, useReveal } from '../find/reveal';
 
 export interface MessageRowProps {
   readonly message: Message;
@@ -49,8 +50,21 @@ function preview(parts: readonly Part[]): string {
   return '';
 }
 
-export const MessageRow = memo(function MessageRow({ message: m, index, agentName, continuation, results, calls, highlighted }: MessageRowProps): React.JSX.Element {
+export const MessageRow = memo(function MessageRow(props: MessageRowProps): React.JSX.Element {
+  return (
+    <RowContext.Provider value={props.index}>
+      <MessageView {...props} />
+    </RowContext.Provider>
+  );
+});
+
+function MessageView({ message: m, index, agentName, continuation, results, calls, highlighted }: MessageRowProps): React.JSX.Element {
   const [open, setOpen] = useState(false);
+  // Injected context holding what is being found opens, so the occurrence can be shown.
+  const reveal = useReveal(m.role === 'system' ? m.parts.map((p) => (p.type === 'text' || p.type === 'generic' ? p.content : '')).join('\n') : '');
+  useEffect(() => {
+    if (reveal) setOpen(true);
+  }, [reveal]);
   const kind = kindLabel(m.kind);
   const cls = `msg msg-${m.role} ${continuation ? 'msg-cont' : ''} ${highlighted ? 'msg-highlight' : ''} ${m.supersededAt ? 'msg-superseded' : ''}`;
   const earlier = m.supersededAt ? <EarlierRevision at={m.supersededAt} /> : null;
@@ -106,7 +120,7 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
       ) : null}
     </article>
   );
-});
+}
 
 /** A message the agent's file no longer holds as it was: kept, and said to be an earlier revision. */
 function EarlierRevision({ at }: { at: string }): React.JSX.Element {

@@ -11,7 +11,12 @@ import type { MessagePage } from '../../../../shared/contract';
 import type { Message, ToolCallResponsePart } from '../../../../shared/record';
 import { agentLabel } from '../../lib/format';
 import { channelQuery, useChannel } from '../../lib/queries';
+import { firstOccurrenceOf } from '../../lib/find';
+import { FindBar } from '../find/find-bar';
+import { RevealContext } from '../find/reveal';
+import { useThreadFind } from '../find/use-thread-find';
 import { ErrorState, LoadingState } from '../states';
+import '../find/find.css';
 import { MessageRow } from './message-row';
 import { ThreadHeader } from './thread-header';
 import './thread.css';
@@ -25,15 +30,19 @@ export interface JumpTarget {
   readonly index: number;
   /** Changes on every request, so the same message can be jumped to again. */
   readonly nonce: number;
+  /** The search terms the hit matched: shown, highlighted and stepped through in the thread. */
+  readonly terms?: readonly string[];
 }
 
 interface ThreadProps {
   readonly id: string;
   readonly jump?: JumpTarget;
   readonly onOpen: (id: string) => void;
+  /** Changes when the person asks to find in this conversation (Ctrl/Cmd+F, Edit → Find). */
+  readonly findRequest?: number;
 }
 
-export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
+export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JSX.Element {
   // A live conversation stops being live when its agent goes quiet: look again now and then.
   const conversation = useChannel('dejavu:conversation', { id }, { refetchInterval: (q) => (q.state.data?.summary.live ? LIVE_RECHECK_MS : false) });
   const [pages, setPages] = useState<readonly number[]>(() => [jump ? Math.floor(jump.index / PAGE_SIZE) : 0]);
@@ -98,7 +107,23 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     if (need.length) setPages((cur) => [...cur, ...need.filter((p) => !cur.includes(p))]);
   }, [first, last, pages]);
 
-  // Jump to a message (from search): load its page, scroll to it, highlight it for a moment.
+  const find = useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer });
+  // Only a request made while this conversation is open opens the bar.
+  const seenFindRequest = useRef(findRequest);
+  useEffect(() => {
+    if (findRequest === seenFindRequest.current) return;
+    seenFindRequest.current = findRequest;
+    find.show();
+  }, [findRequest, find.show]);
+  // Counting every occurrence needs every message: load all pages while finding.
+  useEffect(() => {
+    if (!find.wantsAll || total === undefined) return;
+    const all = Array.from({ length: Math.ceil(total / PAGE_SIZE) }, (_, p) => p);
+    if (all.some((p) => !pages.includes(p))) setPages((cur) => [...cur, ...all.filter((p) => !cur.includes(p))]);
+  }, [find.wantsAll, total, pages]);
+
+  // Jump to a message (from search): load its page, scroll to it, highlight it for a moment; with
+  // the hit's terms, find them in the thread starting at the hit (which opens what holds it).
   const [highlight, setHighlight] = useState<number | undefined>();
   const handledJump = useRef<number | undefined>(undefined);
   useEffect(() => {
@@ -112,12 +137,16 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     handledJump.current = jump.nonce;
     const row = absorbedInto(jump.index) ?? jump.index;
     setHighlight(row);
+    setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 3500);
+    if (jump.terms?.length && messages.has(row)) {
+      find.showHit(jump.terms, { row, nth: firstOccurrenceOf(messages.get(row)!, messages.get(jump.index)!, jump.terms, results) });
+      return;
+    }
     const go = () => virtualizer.scrollToIndex(Math.min(row, total - 1), { align: 'start' });
     go();
     // Rows above are measured as they render, which moves the target: settle on it.
     for (const ms of [80, 250, 600]) setTimeout(go, ms);
-    setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 3500);
-  }, [jump, total, pages, messages, absorbedInto, virtualizer]);
+  }, [jump, total, pages, messages, absorbedInto, virtualizer, results, find.showHit]);
 
   // Follow new messages when the reader was at the bottom (content growing fires no scroll event,
   // so the flag still says where the reader was before it grew). While the view settles on the
@@ -174,6 +203,7 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
   return (
     <section className="thread" aria-label="Conversation">
       {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      {find.open ? <FindBar {...find.bar} /> : null}
       <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll" onScroll={onScroll} onWheel={onWheel}>
         {firstError ? (
           <ErrorState title="Messages could not be read" error={firstError} />
@@ -182,6 +212,7 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
         ) : total === 0 ? (
           <div className="thread-empty">This conversation has no messages.</div>
         ) : (
+          <RevealContext.Provider value={find.reveal}>
           <div className="thread-list" style={{ height: virtualizer.getTotalSize() }} role="feed" aria-busy={pageQueries.some((q) => q.isFetching)} aria-label={`${total} messages`}>
             <div className="thread-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
               {items.map((item) => {
@@ -210,6 +241,7 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
               })}
             </div>
           </div>
+          </RevealContext.Provider>
         )}
       </div>
     </section>
