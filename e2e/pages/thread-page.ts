@@ -40,6 +40,14 @@ export class ThreadPage {
   toolCall(name: string): Locator {
     return this.page.locator(`[data-part="tool_call"][data-tool="${name}"]`);
   }
+  /** Open a compact tool call (one line until opened) and return it. */
+  async openToolCall(call: Locator): Promise<Locator> {
+    await call.waitFor();
+    const head = call.locator('.tool-head');
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+    await call.locator('.tool-body').waitFor();
+    return call;
+  }
   thinking(): Locator {
     return this.page.locator('details.part-thinking');
   }

@@ -43,10 +43,18 @@ export function matchRanges(text: string, terms: readonly string[]): [number, nu
   return out;
 }
 
+/** What the reader chose not to see: not searched either. */
+export interface Hidden {
+  readonly tools?: boolean;
+  readonly thinking?: boolean;
+}
+
 /** The texts a message's row shows, in order (what PartView renders). */
-export function rowTexts(m: Message, results: ReadonlyMap<string, ToolCallResponsePart>, calls: ReadonlyMap<string, number>): string[] {
+export function rowTexts(m: Message, results: ReadonlyMap<string, ToolCallResponsePart>, calls: ReadonlyMap<string, number>, hidden: Hidden = {}): string[] {
   const out: string[] = [];
   for (const p of m.parts) {
+    if (hidden.tools && (p.type === 'tool_call' || p.type === 'tool_call_response')) continue;
+    if (hidden.thinking && p.type === 'reasoning') continue;
     switch (p.type) {
       case 'text':
       case 'reasoning':
@@ -101,13 +109,14 @@ export function findOccurrences(
   results: ReadonlyMap<string, ToolCallResponsePart>,
   calls: ReadonlyMap<string, number>,
   absorbed: (index: number) => boolean,
+  hidden: Hidden = {},
 ): Occurrence[] {
   if (!terms.length) return [];
   const out: Occurrence[] = [];
   for (const i of [...messages.keys()].sort((a, b) => a - b)) {
     if (absorbed(i)) continue;
     let nth = 0;
-    for (const text of rowTexts(messages.get(i)!, results, calls)) {
+    for (const text of rowTexts(messages.get(i)!, results, calls, hidden)) {
       for (let k = matchRanges(text, terms).length; k > 0; k--) out.push({ row: i, nth: nth++ });
     }
   }

@@ -6,7 +6,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Message, ToolCallResponsePart } from '../../../../shared/record';
-import { findOccurrences, type Occurrence, termsOf } from '../../lib/find';
+import { findOccurrences, type Hidden, type Occurrence, termsOf } from '../../lib/find';
 import { clearMatches, paintMatches } from '../../lib/paint-matches';
 import type { RevealState } from './reveal';
 
@@ -20,6 +20,7 @@ interface Options {
   readonly dataKey: string;
   readonly scrollRef: RefObject<HTMLDivElement | null>;
   readonly virtualizer: Virtualizer<HTMLDivElement, Element>;
+  readonly hidden: Hidden;
 }
 
 const NO_TERMS: readonly string[] = [];
@@ -30,7 +31,7 @@ interface Query {
   readonly terms: readonly string[];
 }
 
-export function useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer }: Options) {
+export function useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer, hidden }: Options) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<Query>({ text: '', terms: [] });
   const [target, setTarget] = useState<Occurrence | undefined>();
@@ -40,9 +41,9 @@ export function useThreadFind({ messages, results, calls, absorbedInto, total, d
   const terms = open ? query.terms : NO_TERMS;
 
   const occurrences = useMemo(
-    () => findOccurrences(messages, terms, results, calls, (i) => absorbedInto(i) !== undefined),
+    () => findOccurrences(messages, terms, results, calls, (i) => absorbedInto(i) !== undefined, hidden),
     // messages/results/calls change together with dataKey.
-    [dataKey, terms, absorbedInto],
+    [dataKey, terms, absorbedInto, hidden.tools, hidden.thinking],
   );
   const current = target ? occurrences.findIndex((o) => o.row === target.row && o.nth === target.nth) : -1;
   const counting = total !== undefined && messages.size < total;

@@ -1,5 +1,5 @@
 /** One message of a thread: who said it and when, then its parts, each by its own component. */
-import { memo, useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import type { Message, Part, ToolCallResponsePart } from '../../../../shared/record';
 import { time, usageParts } from '../../lib/format';
 import { BlobPart } from '../parts/blob-part';
@@ -9,6 +9,7 @@ import { TextPart } from '../parts/text-part';
 import { ToolCall } from '../parts/tool-call';
 import { ToolResult } from '../parts/tool-result';
 import { RowContext, useReveal } from '../find/reveal';
+import { hiddenEntirely, ViewContext, visibleParts } from './view-options';
 
 export interface MessageRowProps {
   readonly message: Message;
@@ -86,6 +87,10 @@ function MessageView({ message: m, index, agentName, continuation, results, call
   }
 
   const usage = usageParts(m.usage);
+  const view = useContext(ViewContext);
+  const shown = visibleParts(m.parts, view);
+  // Nothing left to show once tools or thinking are hidden: the row takes no room.
+  if (hiddenEntirely(m, view)) return <div className="msg-hidden" data-message-index={index} data-role={m.role} />;
   return (
     <article className={cls} data-message-index={index} data-role={m.role} aria-label={`${roleLabel(m, agentName)} message ${index + 1}`}>
       {m.role === 'system' ? (
@@ -108,7 +113,7 @@ function MessageView({ message: m, index, agentName, continuation, results, call
       ) : null}
       {earlier && (continuation || m.role === 'system') ? <div className="msg-head">{earlier}</div> : null}
       <div className="msg-body">
-        {m.parts.map((p, i) => (
+        {shown.map((p, i) => (
           <PartView key={i} part={p} results={results} calls={calls} />
         ))}
       </div>

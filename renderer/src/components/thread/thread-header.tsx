@@ -2,7 +2,7 @@
  * The conversation's facts: what, where, when, which models, how many tokens; its parent and
  * subagents; resume, pin and export; what retention dropped from it.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ConversationView } from '../../../../shared/contract';
 import { agentLabel, compact, dateTime, duration, num, usageParts } from '../../lib/format';
 import { exportConversation } from '../../lib/export';
@@ -12,7 +12,7 @@ import { PinButton } from './pin-button';
 import { RetentionBanner } from './retention-banner';
 import { SubagentList } from './subagent-list';
 
-export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen: (id: string) => void }): React.JSX.Element {
+export function ThreadHeader({ view, onOpen, toggles }: { view: ConversationView; onOpen: (id: string) => void; toggles?: ReactNode }): React.JSX.Element {
   const s = view.summary;
   const status = useChannel('dejavu:status', {});
   const parent = useChannel('dejavu:conversation', { id: s.parentId ?? '' }, { enabled: Boolean(s.parentId) });
@@ -46,6 +46,7 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
       <div className="thread-title-row">
         <h1 className="thread-title">{s.title ?? s.nativeId}</h1>
         {s.live ? <LiveDot withLabel /> : null}
+        {toggles}
         <div className="thread-actions" role="toolbar" aria-label="Conversation actions">
           <PinButton id={s.id} pinned={s.pinned === true} />
           <button type="button" className="btn" onClick={() => void doExport('md')} title="Export as Markdown (Ctrl+E)">

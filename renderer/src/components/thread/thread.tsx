@@ -19,6 +19,7 @@ import { ErrorState, LoadingState } from '../states';
 import '../find/find.css';
 import { MessageRow } from './message-row';
 import { ThreadHeader } from './thread-header';
+import { hiddenEntirely, useViewOptions, ViewContext, ViewToggles } from './view-options';
 import './thread.css';
 
 export const PAGE_SIZE = 200;
@@ -107,7 +108,9 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
     if (need.length) setPages((cur) => [...cur, ...need.filter((p) => !cur.includes(p))]);
   }, [first, last, pages]);
 
-  const find = useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer });
+  const [view, setView] = useViewOptions();
+  const hidden = useMemo(() => ({ tools: view.hideTools, thinking: view.hideThinking }), [view]);
+  const find = useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer, hidden });
   // Only a request made while this conversation is open opens the bar.
   const seenFindRequest = useRef(findRequest);
   useEffect(() => {
@@ -193,7 +196,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
     for (let j = i - 1; j >= 0 && j >= i - 50; j--) {
       const prev = messages.get(j);
       if (!prev) return false;
-      if (absorbedInto(j) !== undefined) continue;
+      if (absorbedInto(j) !== undefined || hiddenEntirely(prev, view)) continue;
       return prev.role === m.role && m.role !== 'user';
     }
     return false;
@@ -202,7 +205,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
   if (conversation.error) return <ErrorState title="This conversation could not be opened" error={conversation.error} />;
   return (
     <section className="thread" aria-label="Conversation">
-      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} toggles={<ViewToggles options={view} onChange={setView} />} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
       {find.open ? <FindBar {...find.bar} /> : null}
       <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll" onScroll={onScroll} onWheel={onWheel}>
         {firstError ? (
@@ -212,6 +215,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
         ) : total === 0 ? (
           <div className="thread-empty">This conversation has no messages.</div>
         ) : (
+          <ViewContext.Provider value={view}>
           <RevealContext.Provider value={find.reveal}>
           <div className="thread-list" style={{ height: virtualizer.getTotalSize() }} role="feed" aria-busy={pageQueries.some((q) => q.isFetching)} aria-label={`${total} messages`}>
             <div className="thread-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
@@ -242,6 +246,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
             </div>
           </div>
           </RevealContext.Provider>
+          </ViewContext.Provider>
         )}
       </div>
     </section>
