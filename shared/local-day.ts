@@ -63,3 +63,13 @@ export function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
+
+/** `YYYY-MM-DD HH:MM:SS ZONE` of an instant in `tz` (the ISO text itself when it does not parse). */
+export function localDateTime(iso: string, tz: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const p = wallParts(ms, tz);
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(ms).find((x) => x.type === 'timeZoneName')?.value ?? tz;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)} ${zone}`;
+}
