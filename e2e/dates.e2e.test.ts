@@ -90,7 +90,7 @@ describe('dates in the person’s time zone (America/Los_Angeles)', () => {
   it('reads after:/before: dates from local midnight', async () => {
     const search = new SearchPage(app.page);
     await search.search('after:2026-01-12 before:2026-01-13');
-    const titles = await search.results().locator('.hit-title').allTextContents();
+    const titles = await search.titles();
     expect(titles).toContain(evening.title);
     await search.clear();
   });

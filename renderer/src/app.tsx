@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
 import type { SearchHit } from '../../shared/views';
+import { queryFilters, withoutFilter } from '../../shared/query-filters';
 import { SettingsView } from './components/settings/settings-view';
 import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
@@ -55,7 +56,14 @@ export function App(): React.JSX.Element {
     writeRoute(r);
     setJump(message !== undefined ? { index: message, nonce: Date.now(), terms } : undefined);
   }, []);
-  const openHit = useCallback((hit: SearchHit) => open(hit.conversation.id, hit.messageIndex, hitTerms(hit)), [open]);
+  const lastHit = useRef<string | undefined>(undefined);
+  const openHit = useCallback(
+    (hit: SearchHit) => {
+      lastHit.current = `${hit.conversation.id}:${hit.messageIndex}`;
+      open(hit.conversation.id, hit.messageIndex, hitTerms(hit));
+    },
+    [open],
+  );
   /** Ctrl/Cmd+F and Edit → Find: inside a conversation, find in it; elsewhere, search the archive. */
   const findHere = useCallback(() => {
     if (route.id && !settingsOpen) setFindRequest((n) => n + 1);
@@ -106,6 +114,13 @@ export function App(): React.JSX.Element {
       } else if (e.key === '/' && !mod && !isTyping(e.target)) {
         e.preventDefault();
         focusSearch();
+      } else if (e.key === 'Escape' && !e.defaultPrevented && !settingsOpen && lastHit.current && !isTyping(e.target) && document.querySelector('.search-results')) {
+        // Back from a hit to the list, on the hit that was opened.
+        const hit = document.querySelector<HTMLElement>(`button.hit[data-hit-key="${CSS.escape(lastHit.current)}"]`) ?? document.querySelector<HTMLElement>('button.hit');
+        if (hit) {
+          e.preventDefault();
+          hit.focus();
+        }
       } else if (e.key === 'Escape' && settingsOpen && !e.defaultPrevented && e.target !== searchRef.current && !document.querySelector('.settings [role="alertdialog"]')) {
         closeSettings();
       }
@@ -134,6 +149,11 @@ export function App(): React.JSX.Element {
   const agents = Object.keys(status.data?.stats.byAgent ?? {}).filter(isAgentId);
   const workspaces = (tree.data ?? []).map((w) => w.workspace).sort((a, b) => a.localeCompare(b));
   const searching = debounced.length > 0;
+  // The query's own filters show in the controls (agent:codex picks Codex, in:tools ticks the box).
+  const named = queryFilters(query);
+  const shownAgent = searching && named.agent ? named.agent : agent;
+  const shownWorkspace = named.workspace && workspaces.includes(named.workspace) ? named.workspace : workspace;
+  const shownTools = includeTools || named.inTools;
 
   return (
     <div className="app">
@@ -190,7 +210,14 @@ export function App(): React.JSX.Element {
           <div className="filters">
             <label className="filter">
               <span className="sr-only">Agent</span>
-              <select value={agent ?? ''} onChange={(e) => setAgent(isAgentId(e.target.value) ? e.target.value : undefined)} aria-label="Filter by agent">
+              <select
+                value={shownAgent ?? ''}
+                onChange={(e) => {
+                  if (named.agent) setQuery((q) => withoutFilter(q, 'agent'));
+                  setAgent(isAgentId(e.target.value) ? e.target.value : undefined);
+                }}
+                aria-label="Filter by agent"
+              >
                 <option value="">All agents</option>
                 {agents.map((a) => (
                   <option key={a} value={a}>
@@ -203,7 +230,14 @@ export function App(): React.JSX.Element {
               <>
                 <label className="filter">
                   <span className="sr-only">Workspace</span>
-                  <select value={workspace ?? ''} onChange={(e) => setWorkspace(e.target.value || undefined)} aria-label="Filter by workspace">
+                  <select
+                    value={shownWorkspace ?? ''}
+                    onChange={(e) => {
+                      if (named.workspace) setQuery((q) => withoutFilter(q, 'workspace'));
+                      setWorkspace(e.target.value || undefined);
+                    }}
+                    aria-label="Filter by workspace"
+                  >
                     <option value="">All workspaces</option>
                     {workspaces.map((w) => (
                       <option key={w} value={w}>
@@ -213,7 +247,14 @@ export function App(): React.JSX.Element {
                   </select>
                 </label>
                 <label className="filter-check">
-                  <input type="checkbox" checked={includeTools} onChange={(e) => setIncludeTools(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={shownTools}
+                    onChange={(e) => {
+                      if (named.inTools && !e.target.checked) setQuery((q) => withoutFilter(q, 'in'));
+                      setIncludeTools(e.target.checked);
+                    }}
+                  />
                   Include tool output
                 </label>
               </>
@@ -222,7 +263,14 @@ export function App(): React.JSX.Element {
         </div>
         <div className="sidebar-body">
           {searching ? (
-            <SearchResults query={debounced} agent={agent} workspace={workspace} includeToolOutput={includeTools} onOpenHit={openHit} />
+            <SearchResults
+              query={debounced}
+              // A filter the query names wins over the menus (they show it already).
+              agent={named.agent ? undefined : agent}
+              workspace={named.workspace ? undefined : workspace}
+              includeToolOutput={includeTools}
+              onOpenHit={openHit}
+            />
           ) : tree.error ? (
             <ErrorState title="The archive could not be read" error={tree.error} />
           ) : !tree.data ? (

@@ -17,7 +17,9 @@
  *
  * Anything else with a colon (`foo:bar`) is searched as text, and a warning says so.
  */
-import { AGENT_IDS, AGENT_LABELS } from '../../../shared/agents';
+import { AGENT_IDS, resolveAgent } from '../../../shared/agents';
+
+export { resolveAgent };
 import type { Role } from '../../../shared/record';
 import { addDays, localDay, localDayStart, systemTimeZone } from '../../../shared/local-day';
 
@@ -152,13 +154,6 @@ export function hasCriteria(q: SearchQuery): boolean {
 /** A key: that reads like a mistyped filter (not a URL, drive letter or `key:` inside code). */
 function looksLikeFilter(key: string, value: string): boolean {
   return key.length > 1 && /^[a-z]+$/.test(key) && !/^[/\\]/.test(value);
-}
-
-/** Agent ids a name means: the exact id, else ids or display names that start with it. */
-export function resolveAgent(name: string): string[] {
-  const n = name.toLowerCase();
-  if ((AGENT_IDS as readonly string[]).includes(n)) return [n];
-  return AGENT_IDS.filter((id) => id.startsWith(n) || AGENT_LABELS[id].toLowerCase().startsWith(n) || AGENT_LABELS[id].toLowerCase().replace(/\s+/g, '-') === n);
 }
 
 /**
