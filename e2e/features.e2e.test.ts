@@ -52,7 +52,7 @@ describe('pinning', () => {
 
     // Search hits carry the mark too.
     await search.search('"KV store"');
-    await search.results().filter({ has: app.page.getByTestId('pin-icon') }).first().waitFor();
+    await search.group(KV).filter({ has: app.page.getByTestId('pin-icon') }).waitFor();
     await search.clear();
   });
 });
@@ -116,7 +116,7 @@ describe('search syntax help', () => {
     for (const role of (await search.results().locator('.hit-role').allTextContents()).slice(0, 20)) expect(role).toMatch(/^user/);
     // The dropdowns and the checkbox still narrow the query.
     await app.page.getByRole('combobox', { name: 'Filter by agent' }).selectOption('codex');
-    await expect.poll(async () => (await search.results().allTextContents()).every((t) => t.includes('Codex CLI'))).toBe(true);
+    await expect.poll(async () => (await search.groups().locator('.agent-badge').allTextContents()).every((t) => t === 'Codex CLI')).toBe(true);
     await app.page.getByRole('combobox', { name: 'Filter by agent' }).selectOption('');
     await search.clear();
     // Escape closes the popover.
