@@ -84,6 +84,7 @@ if (!app.requestSingleInstanceLock()) {
         exportThread: () => win?.webContents.send('dejavu:command', { command: 'export-current' }),
         syncNow: () => void service.sync(),
         find: () => win?.webContents.send('dejavu:command', { command: 'find' }),
+        settings: () => win?.webContents.send('dejavu:command', { command: 'settings' }),
       },
       () => win,
     );

@@ -5,6 +5,7 @@ export interface MenuActions {
   exportThread(): void;
   syncNow(): void;
   find(): void;
+  settings(): void;
 }
 
 export function installMenu(actions: MenuActions, window: () => BrowserWindow | undefined): void {
@@ -14,18 +15,32 @@ export function installMenu(actions: MenuActions, window: () => BrowserWindow | 
     {
       label: 'File',
       submenu: [
-        { label: 'Export Thread to Markdown…', accelerator: 'CmdOrCtrl+E', click: () => actions.exportThread() },
+        // Not Cmd+E: on macOS that is "Use Selection for Find".
+        { label: 'Export Thread to Markdown…', accelerator: 'CmdOrCtrl+Shift+E', click: () => actions.exportThread() },
         { label: 'Sync Now', accelerator: 'CmdOrCtrl+Shift+S', click: () => actions.syncNow() },
+        { type: 'separator' },
+        { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.settings() },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },
       ],
     },
-    { role: 'editMenu' },
+    {
+      label: 'Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+        { type: 'separator' },
+        { label: 'Find in Conversation…', accelerator: 'CmdOrCtrl+F', click: () => actions.find() },
+      ],
+    },
     {
       label: 'View',
       submenu: [
-        { label: 'Find…', accelerator: 'CmdOrCtrl+F', click: () => actions.find() },
-        { type: 'separator' },
         { role: 'reload' },
         ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
         { type: 'separator' },
@@ -37,7 +52,8 @@ export function installMenu(actions: MenuActions, window: () => BrowserWindow | 
       ],
     },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'Déjà Vu on this machine', click: () => window()?.show() }] },
+    // About sits in the app menu on macOS; elsewhere under Help.
+    { role: 'help', submenu: [{ label: 'Déjà Vu on this machine', click: () => window()?.show() }, ...(mac ? [] : [{ role: 'about' as const }])] },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

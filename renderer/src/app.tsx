@@ -22,6 +22,7 @@ import { useDebounced } from './lib/use-debounced';
 import { transport } from './transport';
 import './styles/app.css';
 import './components/sidebar/sidebar.css';
+import { displayTitle } from '../../shared/title';
 
 function readRoute(): Route {
   return parseRoute(location.hash);
@@ -130,6 +131,7 @@ export function App(): React.JSX.Element {
       const { command } = payload;
       if (command === 'find') findHere();
       else if (command === 'export-current') exportCurrent();
+      else if (command === 'settings') setSettingsOpen(true);
       else if (command === 'open-conversation') open(payload.id);
     });
     return () => {
@@ -143,7 +145,7 @@ export function App(): React.JSX.Element {
     document.getElementById('root')?.setAttribute('data-app-state', appState);
   }, [appState]);
   useEffect(() => {
-    document.title = selected.data ? `${selected.data.summary.title ?? 'Conversation'} — Déjà Vu` : 'Déjà Vu';
+    document.title = selected.data ? `${displayTitle(selected.data.summary)} — Déjà Vu` : 'Déjà Vu';
   }, [selected.data]);
 
   const agents = Object.keys(status.data?.stats.byAgent ?? {}).filter(isAgentId);

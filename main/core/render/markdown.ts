@@ -10,6 +10,7 @@ import { localDateTime, localDay, systemTimeZone } from '../../../shared/local-d
 import type { Conversation, Message, Part, ToolCallPart, ToolCallResponsePart } from '../../../shared/record';
 import { type Args, fileEdits, parseJson, pick, shellCommand } from '../../../shared/tool-args';
 import { parseToolOutput } from '../../../shared/tool-output';
+import { displayTitle } from '../../../shared/title';
 
 export interface MarkdownOptions {
   /** Include `system` messages (injected context). Default true. */
@@ -31,7 +32,7 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
   const tz = options.timeZone ?? systemTimeZone();
   const when = (iso: string | undefined) => (iso ? localDateTime(iso, tz) : undefined);
   const out: string[] = [];
-  out.push(`# ${oneLine(c.title ?? c.nativeId)}`, '');
+  out.push(`# ${oneLine(displayTitle(c))}`, '');
   const facts: [string, string | undefined][] = [
     ['Agent', `${AGENT_LABELS[c.agent]}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
     ['Workspace', c.workspace],
@@ -218,7 +219,7 @@ function oneLine(s: string): string {
 export function exportFileName(c: Conversation | { startedAt?: string; endedAt?: string; title?: string; nativeId: string }, timeZone: string = systemTimeZone()): string {
   const dated = c.startedAt ?? c.endedAt;
   const date = (dated && localDay(dated, timeZone)) ?? 'undated';
-  const title = (c.title ?? c.nativeId)
+  const title = displayTitle(c)
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -265,7 +266,7 @@ export function conversationPageToMarkdown(c: Conversation, from: number, limit:
     next += 1;
   }
   // The facts block of the whole-conversation view, without its messages.
-  const head = start === 0 ? conversationToMarkdown({ ...c, messages: [] }).trimEnd() : `# ${oneLine(c.title ?? c.nativeId)} (${c.id})`;
+  const head = start === 0 ? conversationToMarkdown({ ...c, messages: [] }).trimEnd() : `# ${oneLine(displayTitle(c))} (${c.id})`;
   const count = total.toLocaleString('en-US');
   const range =
     total === 0

@@ -2,6 +2,7 @@
 import type { AppStatus } from '../../../shared/contract';
 import { agentLabel, bytes, dateTime, num, TIME_ZONE } from '../lib/format';
 import { useChannel } from '../lib/queries';
+import { displayTitle } from '../../../shared/title';
 
 export function Welcome({ status, onOpen }: { status: AppStatus; onOpen: (id: string) => void }): React.JSX.Element {
   const recent = useChannel('dejavu:conversations', { limit: 8, topLevel: true, timeZone: TIME_ZONE });
@@ -42,7 +43,7 @@ export function Welcome({ status, onOpen }: { status: AppStatus; onOpen: (id: st
             {recent.data.map((c) => (
               <li key={c.id}>
                 <button type="button" className="recent-item" onClick={() => onOpen(c.id)}>
-                  <span className="recent-title">{c.title ?? c.nativeId}</span>
+                  <span className="recent-title">{displayTitle(c)}</span>
                   <span className="recent-meta">
                     <span className={`agent-badge agent-${c.agent}`}>{agentLabel(c.agent)}</span> {c.workspace} · {c.startedAt || c.endedAt ? dateTime(c.startedAt ?? c.endedAt) : 'undated'} · {c.messageCount} msgs
                   </span>

@@ -9,6 +9,7 @@ import { agentLabel, dateTime, TIME_ZONE } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
 import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
+import { displayTitle } from '../../../../shared/title';
 
 interface SearchResultsProps {
   readonly query: string;
@@ -75,7 +76,7 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
         {groups.map((g) => (
           <li key={g.conversation.id} className="hit-group" data-conversation-id={g.conversation.id}>
             <div className="hit-group-head">
-              <span className="hit-title">{g.conversation.title ?? g.conversation.nativeId}</span>
+              <span className="hit-title">{displayTitle(g.conversation)}</span>
               <span className="hit-meta">
                 <span className={`agent-badge agent-${g.conversation.agent}`}>{agentLabel(g.conversation.agent)}</span>
                 <span>{g.conversation.workspace}</span>

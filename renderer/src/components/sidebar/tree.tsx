@@ -10,6 +10,7 @@ import { agentLabel, dayLabel, dayOf, time, TIME_ZONE } from '../../lib/format';
 import { channelQuery } from '../../lib/queries';
 import { ConversationMarks } from '../markers';
 import { buildRows, convKey, dateKey, type DateQuery, instKey, openDates, parentCandidates, showsInstances, type TreeRow, wsKey } from './tree-model';
+import { displayTitle } from '../../../../shared/title';
 
 /** At most this many conversations ask for their subagents elsewhere (one small query each). */
 const MAX_PARENT_QUERIES = 300;
@@ -217,7 +218,7 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
 
 function conversationLabel(c: ArchivedSummary): string {
   const stage = c.retentionStage === 1 ? 'trimmed to save space' : c.retentionStage === 2 ? 'only its digest is kept' : c.retentionStage === 3 ? 'lost' : '';
-  return [c.title ?? c.nativeId, agentLabel(c.agent), time(c.startedAt ?? c.endedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
+  return [displayTitle(c), agentLabel(c.agent), time(c.startedAt ?? c.endedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
     .filter(Boolean)
     .join(', ');
 }

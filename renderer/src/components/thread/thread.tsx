@@ -156,9 +156,12 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
   // end (rows are measured as they render), scroll events from that do not unset it.
   const atBottom = useRef(false);
   const settlingUntil = useRef(0);
+  // The header folds to its title row once the reader scrolls into the thread (and back at the top).
+  const [compactHeader, setCompactHeader] = useState(false);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
+    setCompactHeader((c) => (c ? el.scrollTop > 8 : el.scrollTop > 80));
     const near = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
     if (near || Date.now() > settlingUntil.current) atBottom.current = near;
   }, []);
@@ -205,7 +208,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
   if (conversation.error) return <ErrorState title="This conversation could not be opened" error={conversation.error} />;
   return (
     <section className="thread" aria-label="Conversation">
-      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} toggles={<ViewToggles options={view} onChange={setView} />} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} folded={compactHeader} toggles={<ViewToggles options={view} onChange={setView} />} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
       {find.open ? <FindBar {...find.bar} /> : null}
       <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll" onScroll={onScroll} onWheel={onWheel}>
         {firstError ? (
