@@ -54,6 +54,24 @@ describe('tool calls', () => {
   });
 });
 
+describe('subagent calls', () => {
+  it('show the brief as Markdown, the report below it, and open the subagent’s conversation', async () => {
+    const parent = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b';
+    const child = `${parent}.sidechain-60dade70-20bb-4edb-9dad-9f08267e0cc2`;
+    await app.openConversation(parent);
+    const call = thread.toolCall('Task').first();
+    await call.waitFor();
+    expect(await call.locator('.tool-head').textContent()).toContain('Setup Next.js project');
+    await thread.openToolCall(call);
+    // The brief's numbered steps are a list, its `code` is code: Markdown, not a JSON string.
+    expect(await call.locator('.subagent-prose').first().locator('ol li').count()).toBeGreaterThan(2);
+    expect(await call.locator('.subagent-prose').first().locator('code').first().textContent()).toContain('npx create-next-app');
+    expect(await call.textContent()).not.toContain('"subagent_type"');
+    await call.getByRole('button', { name: /Open subagent/ }).click();
+    await app.page.waitForSelector(`header[data-conversation-id="${child}"]`);
+  });
+});
+
 describe('redacted thinking', () => {
   it('shows no stub and no empty turn', async () => {
     await app.openConversation(REDACTED);

@@ -80,6 +80,18 @@ export function shellCommand(a: Args): string | undefined {
   return undefined;
 }
 
+/** Calls that start a subagent with a written brief. */
+const SUBAGENT_TOOL = /^(task|agent|spawn_agent|subagent|delegate)/i;
+
+/** The brief of a call that starts a subagent (Claude's Task, Codex's spawn_agent…), or undefined. */
+export function subagentBrief(name: string, args: unknown): { prompt: string; description?: string; kind?: string } | undefined {
+  if (!SUBAGENT_TOOL.test(name) || !args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const a = args as Args;
+  const prompt = pick(a, 'prompt', 'message', 'task');
+  if (prompt === undefined) return undefined;
+  return { prompt, description: pick(a, 'description'), kind: pick(a, 'subagent_type', 'agent_type', 'agent') };
+}
+
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);

@@ -8,7 +8,7 @@ import { AGENT_LABELS } from '../../../shared/agents';
 import type { FileDiff } from '../../../shared/diff';
 import { localDateTime, localDay, systemTimeZone } from '../../../shared/local-day';
 import type { Conversation, Message, Part, ToolCallPart, ToolCallResponsePart } from '../../../shared/record';
-import { type Args, fileEdits, parseJson, pick, shellCommand } from '../../../shared/tool-args';
+import { type Args, fileEdits, parseJson, pick, shellCommand, subagentBrief } from '../../../shared/tool-args';
 import { parseToolOutput } from '../../../shared/tool-output';
 import { displayTitle } from '../../../shared/title';
 
@@ -103,7 +103,7 @@ function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | unde
   const out: string[] = [];
   const edits = fileEdits(p.name, p.arguments, args);
   const command = obj && /bash|shell|exec|command|terminal|run|powershell/i.test(p.name) ? shellCommand(obj) : undefined;
-  const prompt = obj && SUBAGENT_TOOL.test(p.name) ? pick(obj, 'prompt', 'message', 'task') : undefined;
+  const prompt = subagentBrief(p.name, args)?.prompt;
   if (prompt !== undefined) {
     // A subagent's brief and its report are prose: quoted, so their headings stay inside the call.
     out.push(head, quote(prompt));
@@ -154,9 +154,6 @@ function demoteHeadings(text: string): string {
     })
     .join('\n');
 }
-
-/** Calls that start a subagent with a written brief. */
-const SUBAGENT_TOOL = /^(task|agent|spawn_agent|subagent|delegate)/i;
 
 function quote(text: string): string {
   return text

@@ -5,7 +5,9 @@ import { describeTool, type ToolView } from '../../lib/tools';
 import { CodeBlock } from '../code-block';
 import { DiffView } from '../diff-view';
 import { useReveal } from '../find/reveal';
+import { SubagentCall } from './subagent-call';
 import { ToolResult } from './tool-result';
+import { parseJson, subagentBrief } from '../../../../shared/tool-args';
 
 /**
  * A tool call, compact until opened: one line with the tool, what it was about (command, path)
@@ -13,6 +15,11 @@ import { ToolResult } from './tool-result';
  * opens by itself when it holds what is being found.
  */
 export const ToolCall = memo(function ToolCall({ part, result }: { part: ToolCallPart; result?: ToolCallResponsePart }): React.JSX.Element {
+  const brief = useMemo(() => subagentBrief(part.name, parseJson(part.arguments)), [part.name, part.arguments]);
+  return brief ? <SubagentCall part={part} result={result} brief={brief} /> : <PlainToolCall part={part} result={result} />;
+});
+
+function PlainToolCall({ part, result }: { part: ToolCallPart; result?: ToolCallResponsePart }): React.JSX.Element {
   const info = useMemo(() => describeTool(part.name, part.arguments), [part.name, part.arguments]);
   const output = useMemo(() => (result ? parseToolOutput(result.response) : undefined), [result]);
   const [open, setOpen] = useState(false);
@@ -47,7 +54,7 @@ export const ToolCall = memo(function ToolCall({ part, result }: { part: ToolCal
       ) : null}
     </div>
   );
-});
+}
 
 /** How a call ended: its exit code, still running, failed, or nothing to say. */
 function OutcomeChip({ result, output }: { result?: ToolCallResponsePart; output?: ToolOutput }): React.JSX.Element | null {

@@ -9,6 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessagePage } from '../../../../shared/contract';
 import type { Message, ToolCallResponsePart } from '../../../../shared/record';
+import type { ArchivedSummary } from '../../../../shared/views';
 import { agentLabel } from '../../lib/format';
 import { channelQuery, useChannel } from '../../lib/queries';
 import { firstOccurrenceOf } from '../../lib/find';
@@ -19,6 +20,7 @@ import { ErrorState, LoadingState } from '../states';
 import '../find/find.css';
 import { MessageRow } from './message-row';
 import { ThreadHeader } from './thread-header';
+import { SubagentContext, type Subagents } from '../parts/subagent-call';
 import { hiddenEntirely, useViewOptions, ViewContext, ViewToggles } from './view-options';
 import './thread.css';
 
@@ -192,6 +194,11 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
     for (const ms of [80, 250, 600]) setTimeout(end, ms);
   }, [total, dataKey, jump, virtualizer, onScroll]);
 
+  const subagents = useMemo((): Subagents => {
+    const byCall = new Map<string, ArchivedSummary>();
+    for (const c of conversation.data?.children ?? []) if (c.parentToolCallId) byCall.set(c.parentToolCallId, c);
+    return { byCall, open: onOpen };
+  }, [conversation.data, onOpen]);
   const agentName = conversation.data ? agentLabel(conversation.data.summary.agent) : 'Assistant';
   const isContinuation = (i: number): boolean => {
     const m = messages.get(i);
@@ -218,6 +225,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
         ) : total === 0 ? (
           <div className="thread-empty">This conversation has no messages.</div>
         ) : (
+          <SubagentContext.Provider value={subagents}>
           <ViewContext.Provider value={view}>
           <RevealContext.Provider value={find.reveal}>
           <div className="thread-list" style={{ height: virtualizer.getTotalSize() }} role="feed" aria-busy={pageQueries.some((q) => q.isFetching)} aria-label={`${total} messages`}>
@@ -250,6 +258,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
           </div>
           </RevealContext.Provider>
           </ViewContext.Provider>
+          </SubagentContext.Provider>
         )}
       </div>
     </section>
