@@ -4,6 +4,8 @@
  * hidden, and turns whose thinking was redacted show no stub.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '../shared/record';
+import { dejavuJson } from '../test/cli';
 import { type App, startApp } from './harness';
 import { ThreadPage } from './pages/thread-page';
 
@@ -69,6 +71,28 @@ describe('subagent calls', () => {
     expect(await call.textContent()).not.toContain('"subagent_type"');
     await call.getByRole('button', { name: /Open subagent/ }).click();
     await app.page.waitForSelector(`header[data-conversation-id="${child}"]`);
+  });
+});
+
+describe('your prompts', () => {
+  it('are listed as an outline to jump through, and Alt+↓/↑ move from one to the next', async () => {
+    const id = 'claude-code_6113e919-67d3-417b-b525-c63700228d19';
+    const record = dejavuJson<Conversation>(['show', id], app.env);
+    const prompts = record.messages.flatMap((m, i) => (m.role === 'user' && m.parts.some((p) => p.type === 'text' && p.content.trim()) ? [i] : []));
+    expect(prompts.length).toBeGreaterThan(3);
+    await app.openConversation(id);
+    await app.page.getByRole('button', { name: 'Prompts' }).click();
+    const outline = app.page.getByRole('navigation', { name: 'Your prompts in this conversation' });
+    await expect.poll(() => outline.getByRole('button').count()).toBe(prompts.length);
+
+    await outline.getByRole('button').nth(2).click();
+    await expect.poll(() => thread.inView(thread.message(prompts[2]))).toBe(true);
+    await thread.scroller.focus();
+    await app.page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(async () => (await thread.message(prompts[3]).count()) > 0 && thread.inView(thread.message(prompts[3]))).toBe(true);
+    await app.page.keyboard.press('Alt+ArrowUp');
+    await app.page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(async () => (await thread.message(prompts[1]).count()) > 0 && thread.inView(thread.message(prompts[1]))).toBe(true);
   });
 });
 

@@ -19,6 +19,7 @@ import { useThreadFind } from '../find/use-thread-find';
 import { ErrorState, LoadingState } from '../states';
 import '../find/find.css';
 import { MessageRow } from './message-row';
+import { PromptOutline, promptsOf, usePromptKeys } from './prompt-outline';
 import { ThreadHeader } from './thread-header';
 import { SubagentContext, type Subagents } from '../parts/subagent-call';
 import { hiddenEntirely, useViewOptions, ViewContext, ViewToggles } from './view-options';
@@ -110,6 +111,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
     if (need.length) setPages((cur) => [...cur, ...need.filter((p) => !cur.includes(p))]);
   }, [first, last, pages]);
 
+  const [highlight, setHighlight] = useState<number | undefined>();
   const [view, setView] = useViewOptions();
   const hidden = useMemo(() => ({ tools: view.hideTools, thinking: view.hideThinking }), [view]);
   const find = useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer, hidden });
@@ -121,15 +123,40 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
     find.show();
   }, [findRequest, find.show]);
   // Counting every occurrence needs every message: load all pages while finding.
+  // The prompt outline, and moving from prompt to prompt, need every message too.
+  const [outlineOpen, setOutlineOpen] = useState(false);
+  const [promptsWanted, setPromptsWanted] = useState(false);
+  const wantsAll = find.wantsAll || outlineOpen || promptsWanted;
   useEffect(() => {
-    if (!find.wantsAll || total === undefined) return;
+    if (!wantsAll || total === undefined) return;
     const all = Array.from({ length: Math.ceil(total / PAGE_SIZE) }, (_, p) => p);
     if (all.some((p) => !pages.includes(p))) setPages((cur) => [...cur, ...all.filter((p) => !cur.includes(p))]);
-  }, [find.wantsAll, total, pages]);
+  }, [wantsAll, total, pages]);
+  const prompts = useMemo(() => promptsOf(messages), [messages]);
+  const jumpToRow = useCallback(
+    (row: number) => {
+      setHighlight(row);
+      setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 1500);
+      virtualizer.scrollToIndex(row, { align: 'start' });
+      for (const ms of [80, 250]) setTimeout(() => virtualizer.scrollToIndex(row, { align: 'start' }), ms);
+    },
+    [virtualizer],
+  );
+  /** The prompt at or above the top of the view. */
+  const topRow = items.find((it) => it.end > (scrollRef.current?.scrollTop ?? 0) + 4)?.index ?? 0;
+  const currentPrompt = [...prompts].reverse().find((p) => p.index <= topRow)?.index;
+  const movePrompt = useCallback(
+    (delta: 1 | -1) => {
+      setPromptsWanted(true);
+      const target = delta > 0 ? prompts.find((p) => p.index > topRow) : [...prompts].reverse().find((p) => p.index < topRow);
+      if (target) jumpToRow(target.index);
+    },
+    [prompts, topRow, jumpToRow],
+  );
+  usePromptKeys(movePrompt);
 
   // Jump to a message (from search): load its page, scroll to it, highlight it for a moment; with
   // the hit's terms, find them in the thread starting at the hit (which opens what holds it).
-  const [highlight, setHighlight] = useState<number | undefined>();
   const handledJump = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!jump || handledJump.current === jump.nonce || total === undefined) return;
@@ -215,8 +242,9 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
   if (conversation.error) return <ErrorState title="This conversation could not be opened" error={conversation.error} />;
   return (
     <section className="thread" aria-label="Conversation">
-      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} folded={compactHeader} toggles={<ViewToggles options={view} onChange={setView} />} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} folded={compactHeader} toggles={<ViewToggles options={view} onChange={setView} outlineOpen={outlineOpen} onOutline={() => setOutlineOpen((o) => !o)} />} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
       {find.open ? <FindBar {...find.bar} /> : null}
+      {outlineOpen ? <PromptOutline prompts={prompts} current={currentPrompt} loading={total !== undefined && messages.size < total} onJump={jumpToRow} /> : null}
       <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll" onScroll={onScroll} onWheel={onWheel}>
         {firstError ? (
           <ErrorState title="Messages could not be read" error={firstError} />

@@ -55,9 +55,19 @@ export function useViewOptions(): [ViewOptions, (patch: Partial<ViewOptions>) =>
   return [options, update];
 }
 
-export function ViewToggles({ options, onChange }: { options: ViewOptions; onChange: (patch: Partial<ViewOptions>) => void }): React.JSX.Element {
+interface ViewTogglesProps {
+  readonly options: ViewOptions;
+  readonly onChange: (patch: Partial<ViewOptions>) => void;
+  readonly outlineOpen: boolean;
+  readonly onOutline: () => void;
+}
+
+export function ViewToggles({ options, onChange, outlineOpen, onOutline }: ViewTogglesProps): React.JSX.Element {
   return (
     <div className="view-toggles" role="group" aria-label="Show in this thread">
+      <button type="button" className="btn btn-quiet btn-small" aria-pressed={outlineOpen} onClick={onOutline} title="Your prompts in this conversation (Alt+↑ / Alt+↓ move between them)">
+        Prompts
+      </button>
       <button type="button" className="btn btn-quiet btn-small" aria-pressed={options.hideTools} onClick={() => onChange({ hideTools: !options.hideTools })} title="Show only prompts, answers and thinking">
         Hide tools
       </button>
