@@ -51,6 +51,20 @@ describe('polish', () => {
     expect(await row.locator('.conv-meta').textContent()).not.toContain('1 subagents');
   });
 
+  it('copies a code block and a message', async () => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+    const kv = 'claude-code_98ce4f1c-b235-4b7d-bc96-d6e13dba30d7';
+    await app.openConversation(kv);
+    const bash = await thread.openToolCall(thread.toolCall('Bash').first());
+    await bash.locator('.code-block').first().hover();
+    await bash.getByRole('button', { name: 'Copy code' }).first().click();
+    await expect.poll(() => app.page.evaluate(() => navigator.clipboard.readText())).toBe('pip install grpcio==1.73.0 grpcio-tools==1.73.0 2>&1 | tail -5');
+    const prompt = app.page.locator('.thread-list article.msg-user').first();
+    await prompt.hover();
+    await prompt.getByRole('button', { name: 'Copy message' }).click();
+    await expect.poll(() => app.page.evaluate(() => navigator.clipboard.readText())).toMatch(/^You need to build a simple KV store server using grpc/);
+  });
+
   it('styles the JSON export as a button and promises no desktop-only shortcut in the browser', async () => {
     const json = app.page.getByRole('button', { name: 'Export JSON' });
     const border = await json.evaluate((el) => getComputedStyle(el).borderTopColor);

@@ -9,6 +9,7 @@ import { TextPart } from '../parts/text-part';
 import { ToolCall } from '../parts/tool-call';
 import { ToolResult } from '../parts/tool-result';
 import { RowContext, useReveal } from '../find/reveal';
+import { CopyButton } from '../copy-button';
 import { hiddenEntirely, ViewContext, visibleParts } from './view-options';
 
 export interface MessageRowProps {
@@ -109,6 +110,7 @@ function MessageView({ message: m, index, agentName, continuation, results, call
           <time className="msg-time" dateTime={m.timestamp} title={m.timestamp}>
             {time(m.timestamp)}
           </time>
+          {m.role === 'user' || m.role === 'assistant' ? <CopyButton text={() => messageText(m)} label="Copy message" className="msg-copy" /> : null}
         </header>
       ) : null}
       {earlier && (continuation || m.role === 'system') ? <div className="msg-head">{earlier}</div> : null}
@@ -125,6 +127,14 @@ function MessageView({ message: m, index, agentName, continuation, results, call
       ) : null}
     </article>
   );
+}
+
+/** What a message said, as text: its text parts, as written. */
+function messageText(m: Message): string {
+  return m.parts
+    .map((p) => (p.type === 'text' ? p.content.trim() : ''))
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** A message the agent's file no longer holds as it was: kept, and said to be an earlier revision. */
