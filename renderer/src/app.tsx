@@ -9,6 +9,7 @@ import { queryFilters, withoutFilter } from '../../shared/query-filters';
 import { SettingsView } from './components/settings/settings-view';
 import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
+import { Splitter, useSidebarLayout } from './components/sidebar/sidebar-layout';
 import { Tree } from './components/sidebar/tree';
 import { EmptyState, ErrorState, LoadingState } from './components/states';
 import { StatusBar } from './components/status-bar';
@@ -50,6 +51,7 @@ export function App(): React.JSX.Element {
   const selected = useChannel('dejavu:conversation', { id: route.id ?? '' }, { enabled: Boolean(route.id) });
 
   const [findRequest, setFindRequest] = useState(0);
+  const sidebar = useSidebarLayout();
   const open = useCallback((id: string, message?: number, terms?: readonly string[]) => {
     const r = { id, message };
     setSettingsOpen(false);
@@ -109,6 +111,9 @@ export function App(): React.JSX.Element {
       if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'F')) {
         e.preventDefault();
         findHere();
+      } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'b' || e.key === 'B')) {
+        e.preventDefault();
+        sidebar.toggle();
       } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'k' || e.key === 'K')) {
         e.preventDefault();
         focusSearch();
@@ -138,7 +143,7 @@ export function App(): React.JSX.Element {
       window.removeEventListener('keydown', onKey);
       off();
     };
-  }, [focusSearch, findHere, exportCurrent, open, settingsOpen, closeSettings]);
+  }, [focusSearch, findHere, exportCurrent, open, settingsOpen, closeSettings, sidebar.toggle]);
 
   const appState = status.error || tree.error ? 'error' : !status.data || !tree.data ? 'loading' : status.data.stats.conversations === 0 ? 'empty' : 'ready';
   useEffect(() => {
@@ -158,8 +163,8 @@ export function App(): React.JSX.Element {
   const shownTools = includeTools || named.inTools;
 
   return (
-    <div className="app">
-      <aside className="sidebar" aria-label="Archive">
+    <div className={`app ${sidebar.collapsed ? 'sidebar-collapsed' : ''}`} style={{ gridTemplateColumns: sidebar.collapsed ? '0 1fr' : `min(${sidebar.width}px, 42vw) minmax(0, 1fr)` }}>
+      <aside className="sidebar" aria-label="Archive" hidden={sidebar.collapsed}>
         <div className="sidebar-top">
           <div className="brand">
             <span className="brand-mark" aria-hidden="true">
@@ -176,6 +181,9 @@ export function App(): React.JSX.Element {
               onClick={() => setSettingsOpen((o) => !o)}
             >
               <span aria-hidden="true">⚙</span>
+            </button>
+            <button type="button" className="btn btn-quiet btn-icon" aria-label="Hide the sidebar" title="Hide the sidebar (Ctrl/Cmd+B)" onClick={sidebar.toggle}>
+              <span aria-hidden="true">⟨</span>
             </button>
           </div>
           <div className="search-row">
@@ -283,8 +291,14 @@ export function App(): React.JSX.Element {
             <Tree tree={tree.data} agent={agent} selectedId={route.id} reveal={selected.data?.summary} onOpen={(id) => open(id)} />
           )}
         </div>
+        <Splitter width={sidebar.width} onWidth={sidebar.setWidth} />
       </aside>
       <main className="main">
+        {sidebar.collapsed ? (
+          <button type="button" className="btn btn-small show-sidebar" aria-label="Show the sidebar" title="Show the sidebar (Ctrl/Cmd+B)" onClick={sidebar.toggle}>
+            <span aria-hidden="true">⟩</span> Archive
+          </button>
+        ) : null}
         {status.error ? (
           <ErrorState title="Déjà Vu cannot reach its archive" error={status.error}>
             <p>Check that the app (or `dejavu serve`) is still running, then reload.</p>
