@@ -79,7 +79,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     await page.goto(url);
-    await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 20_000 });
+    // An empty archive is ready too: it shows the first-run view.
+    await page.waitForSelector('#root[data-app-state="ready"], #root[data-app-state="empty"]', { timeout: 20_000 });
     const b = browser;
     return {
       page,

@@ -11,9 +11,10 @@ import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
 import { Splitter, useSidebarLayout } from './components/sidebar/sidebar-layout';
 import { Tree } from './components/sidebar/tree';
-import { EmptyState, ErrorState, LoadingState } from './components/states';
+import { ErrorState, LoadingState } from './components/states';
 import { StatusBar } from './components/status-bar';
 import { type JumpTarget, Thread } from './components/thread/thread';
+import { FirstRun } from './components/first-run';
 import { Welcome } from './components/welcome';
 import { exportConversation } from './lib/export';
 import { agentLabel, TIME_ZONE } from './lib/format';
@@ -310,15 +311,7 @@ export function App(): React.JSX.Element {
         ) : !status.data ? (
           <LoadingState label="Opening the archive…" />
         ) : status.data.stats.conversations === 0 ? (
-          <EmptyState title="No conversations yet" icon="↺">
-            <p>
-              Déjà Vu keeps every conversation you have with a coding agent — Claude Code, Codex, Gemini CLI and more — even after the agent deletes its own files.
-            </p>
-            <p>
-              Run <code className="md-code">dejavu sync</code> in a terminal, or choose <strong>Sync now</strong> from the tray icon, to archive what is on this machine. You can also press
-              Sync below.
-            </p>
-          </EmptyState>
+          <FirstRun status={status.data} />
         ) : (
           <Welcome status={status.data} onOpen={(id) => open(id)} />
         )}
