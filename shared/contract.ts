@@ -133,7 +133,7 @@ export interface ContractEvents {
   'dejavu:changed': { readonly conversations: readonly string[] };
   'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
-  'dejavu:command': { readonly command: 'find' | 'export-current' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string };
+  'dejavu:command': { readonly command: 'find' | 'export-current' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string; readonly message?: number };
 }
 export type EventName = keyof ContractEvents;
 export const EVENTS: readonly EventName[] = EVENT_NAMES;

@@ -138,7 +138,7 @@ export function App(): React.JSX.Element {
       if (command === 'find') findHere();
       else if (command === 'export-current') exportCurrent();
       else if (command === 'settings') setSettingsOpen(true);
-      else if (command === 'open-conversation') open(payload.id);
+      else if (command === 'open-conversation') open(payload.id, payload.message);
     });
     return () => {
       window.removeEventListener('keydown', onKey);
