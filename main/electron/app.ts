@@ -77,12 +77,14 @@ if (!app.requestSingleInstanceLock()) {
       openExternal: (url) => shell.openExternal(url),
     });
     registerIpc(service, () => win);
-    const tray = new AppTray(resourcesDir, { syncNow: () => service.sync(), open: showWindow });
+    const showError = (title: string, message: string) => dialog.showErrorBox(title, message);
+    const tray = new AppTray(resourcesDir, { syncNow: () => service.sync(), open: showWindow, showError });
     service.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : tray.progress(p.done, p.total)));
     installMenu(
       {
         exportThread: () => win?.webContents.send('dejavu:command', { command: 'export-current' }),
-        syncNow: () => void service.sync(),
+        // A failed sync (e.g. the archive held by `dejavu sync --watch`) is shown, not swallowed.
+        syncNow: () => void service.sync().catch((err: unknown) => tray.failed(err)),
         find: () => win?.webContents.send('dejavu:command', { command: 'find' }),
         settings: () => win?.webContents.send('dejavu:command', { command: 'settings' }),
       },
