@@ -60,6 +60,7 @@ describe('pinning', () => {
 describe('subagents', () => {
   it('lists the subagents in the parent’s header; each opens and links back', async () => {
     await app.openConversation(PARENT);
+    await thread.showSubagents();
     const subs = thread.subagents();
     await subs.first().waitFor();
     expect(await subs.count()).toBe(5);

@@ -25,6 +25,12 @@ export class ThreadPage {
   earlierRevisions(): Locator {
     return this.page.locator('.thread-list .msg-superseded');
   }
+  /** Unfold the header's subagent list (folded when there are more than two). */
+  async showSubagents(): Promise<void> {
+    const list = this.header.locator('details.subagents');
+    await list.waitFor();
+    if ((await list.getAttribute('open')) === null) await list.locator('summary').click();
+  }
   subagents(): Locator {
     return this.header.getByRole('list', { name: 'Subagent conversations' }).getByRole('button');
   }
