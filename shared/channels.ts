@@ -18,6 +18,7 @@ export const CHANNEL_NAMES = [
   'dejavu:retention',
   'dejavu:set-retention',
   'dejavu:evict',
+  'dejavu:pending-commands',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

@@ -115,6 +115,8 @@ export const contract = {
   'dejavu:set-retention': channel<RetentionSettings>()(z.object({ settings: retentionPatchSchema }).strict()),
   /** Run an eviction sweep now (dryRun: only plan it); runs off the UI path. */
   'dejavu:evict': channel<EvictionReport>()(z.object({ dryRun: z.boolean() }).strict()),
+  /** The renderer now listens for commands: the ones that arrived before (a link that launched the app). */
+  'dejavu:pending-commands': channel<ContractEvents['dejavu:command'][]>()(z.object({}).strict()),
 } as const;
 
 export type Contract = typeof contract;

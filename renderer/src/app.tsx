@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
+import type { ContractEvents } from '../../shared/contract';
 import type { SearchHit } from '../../shared/views';
 import { queryFilters, withoutFilter } from '../../shared/query-filters';
 import { SettingsView } from './components/settings/settings-view';
@@ -21,7 +22,7 @@ import { agentLabel, TIME_ZONE } from './lib/format';
 import { useChangeSubscription, useChannel } from './lib/queries';
 import { formatRoute, parseRoute, type Route } from './lib/route';
 import { useDebounced } from './lib/use-debounced';
-import { transport } from './transport';
+import { call, transport } from './transport';
 import './styles/app.css';
 import './components/sidebar/sidebar.css';
 import { displayTitle } from '../../shared/title';
@@ -88,6 +89,19 @@ export function App(): React.JSX.Element {
     requestAnimationFrame(() => gearRef.current?.focus());
   }, []);
 
+  // Commands that came before this page listened (a dejavu:// link that launched the app).
+  useEffect(() => {
+    if (transport.kind !== 'electron') return;
+    void call('dejavu:pending-commands', {})
+      .then((commands) => {
+        for (const c of commands) {
+          if (c.command === 'open-conversation') open(c.id, c.message);
+          else if (c.command === 'settings') setSettingsOpen(true);
+        }
+      })
+      .catch(() => undefined);
+  }, [open]);
+
   // `#/conversation/<id>` (printed by `dejavu open`) is rewritten to the app's own form on load.
   useEffect(() => {
     if (route.id && location.hash.startsWith('#/')) writeRoute(route);
@@ -133,13 +147,14 @@ export function App(): React.JSX.Element {
       }
     };
     window.addEventListener('keydown', onKey);
-    const off = transport.subscribe('dejavu:command', (payload) => {
+    const onCommand = (payload: ContractEvents['dejavu:command']) => {
       const { command } = payload;
       if (command === 'find') findHere();
       else if (command === 'export-current') exportCurrent();
       else if (command === 'settings') setSettingsOpen(true);
       else if (command === 'open-conversation') open(payload.id, payload.message);
-    });
+    };
+    const off = transport.subscribe('dejavu:command', onCommand);
     return () => {
       window.removeEventListener('keydown', onKey);
       off();

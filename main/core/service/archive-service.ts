@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ZodError } from 'zod';
+import { CommandMailbox } from './command-mailbox';
 import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -50,6 +51,7 @@ export class ArchiveService {
   private evicting: Promise<EvictionReport> | undefined;
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
   private readonly handlers: Handlers;
+  private readonly commands = new CommandMailbox<ContractEvents['dejavu:command']>();
 
   constructor(private readonly options: ServiceOptions) {
     this.reader = new ArchiveReader(options.root);
@@ -96,6 +98,7 @@ export class ArchiveService {
         }
       },
       'dejavu:evict': (req) => this.evict(req.dryRun),
+      'dejavu:pending-commands': () => this.commands.drain(),
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);
@@ -255,6 +258,16 @@ export class ArchiveService {
   private async syncOnce(options: SyncOptions): Promise<SyncReport> {
     await this.liveStarting?.catch(() => undefined);
     return this.live ? this.live.sync(options) : sync(options);
+  }
+
+  /** Send the renderer a command, or keep it until the renderer listens (see CommandMailbox). */
+  postCommand(command: ContractEvents['dejavu:command']): void {
+    this.commands.post(command, (c) => this.emit('dejavu:command', c));
+  }
+
+  /** The renderer is reloading: commands wait until it subscribes again. */
+  rendererReloading(): void {
+    this.commands.reset();
   }
 
   on<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void {
