@@ -19,6 +19,7 @@ export const CHANNEL_NAMES = [
   'dejavu:set-retention',
   'dejavu:evict',
   'dejavu:pending-commands',
+  'dejavu:viewing',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

@@ -116,6 +116,8 @@ export const contract = {
   /** Run an eviction sweep now (dryRun: only plan it); runs off the UI path. */
   'dejavu:evict': channel<EvictionReport>()(z.object({ dryRun: z.boolean() }).strict()),
   /** The renderer now listens for commands: the ones that arrived before (a link that launched the app). */
+  /** Which conversation the renderer shows (null: none), so the desktop menu can follow. */
+  'dejavu:viewing': channel<null>()(z.object({ id: id.nullable() }).strict()),
   'dejavu:pending-commands': channel<ContractEvents['dejavu:command'][]>()(z.object({}).strict()),
 } as const;
 

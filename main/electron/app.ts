@@ -11,7 +11,7 @@ import { archiveRoot } from '../core/archive/paths';
 import { ArchiveService } from '../core/service/archive-service';
 import { type DeepLinkCommand, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../core/service/deep-link';
 import { registerIpc } from './ipc';
-import { installMenu } from './menu';
+import { installMenu, setExportEnabled } from './menu';
 import { AppTray } from './tray';
 import { createMainWindow } from './window';
 
@@ -78,6 +78,7 @@ if (!app.requestSingleInstanceLock()) {
         return choice.filePath;
       },
       openExternal: (url) => shell.openExternal(url),
+      onViewing: (id) => setExportEnabled(id !== null),
     });
     service = archive;
     registerIpc(archive, () => win);

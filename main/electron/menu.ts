@@ -8,6 +8,14 @@ export interface MenuActions {
   settings(): void;
 }
 
+const EXPORT_ITEM = 'export-thread';
+
+/** Export needs an open conversation: the item is enabled only while one is shown. */
+export function setExportEnabled(enabled: boolean): void {
+  const item = Menu.getApplicationMenu()?.getMenuItemById(EXPORT_ITEM);
+  if (item) item.enabled = enabled;
+}
+
 export function installMenu(actions: MenuActions, window: () => BrowserWindow | undefined): void {
   const mac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
@@ -16,7 +24,7 @@ export function installMenu(actions: MenuActions, window: () => BrowserWindow | 
       label: 'File',
       submenu: [
         // Not Cmd+E: on macOS that is "Use Selection for Find".
-        { label: 'Export Thread to Markdown…', accelerator: 'CmdOrCtrl+Shift+E', click: () => actions.exportThread() },
+        { id: EXPORT_ITEM, label: 'Export Thread to Markdown…', accelerator: 'CmdOrCtrl+Shift+E', enabled: false, click: () => actions.exportThread() },
         { label: 'Sync Now', accelerator: 'CmdOrCtrl+Shift+S', click: () => actions.syncNow() },
         { type: 'separator' },
         { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.settings() },

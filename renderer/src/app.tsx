@@ -102,6 +102,12 @@ export function App(): React.JSX.Element {
       .catch(() => undefined);
   }, [open]);
 
+  // The desktop menu's Export follows whether a conversation is open.
+  const viewing = settingsOpen ? null : (route.id ?? null);
+  useEffect(() => {
+    if (transport.kind === 'electron') void call('dejavu:viewing', { id: viewing }).catch(() => undefined);
+  }, [viewing]);
+
   // `#/conversation/<id>` (printed by `dejavu open`) is rewritten to the app's own form on load.
   useEffect(() => {
     if (route.id && location.hash.startsWith('#/')) writeRoute(route);

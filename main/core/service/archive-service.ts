@@ -33,6 +33,8 @@ export interface ServiceOptions {
   readonly saveFile?: (file: ExportFile) => Promise<string | null>;
   /** Opens a checked http(s) URL outside the app (Electron); absent over HTTP. */
   readonly openExternal?: (url: string) => Promise<void>;
+  /** The renderer opened a conversation, or closed it (null): the desktop menu follows (Export). */
+  readonly onViewing?: (id: string | null) => void;
 }
 
 type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
@@ -99,6 +101,10 @@ export class ArchiveService {
       },
       'dejavu:evict': (req) => this.evict(req.dryRun),
       'dejavu:pending-commands': () => this.commands.drain(),
+      'dejavu:viewing': (req) => {
+        options.onViewing?.(req.id);
+        return null;
+      },
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
         const url = new URL(req.url);

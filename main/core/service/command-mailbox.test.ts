@@ -34,3 +34,15 @@ describe('commands for the renderer', () => {
     service.close();
   });
 });
+
+describe('the conversation the renderer shows', () => {
+  it('is reported to the shell, so File → Export is enabled only with one open', async () => {
+    const seen: (string | null)[] = [];
+    const service = new ArchiveService({ root, sources: [], onViewing: (id) => seen.push(id) });
+    expect(await service.handle('dejavu:viewing', { id: 'codex_abc' })).toEqual({ ok: true, value: null });
+    expect(await service.handle('dejavu:viewing', { id: null })).toEqual({ ok: true, value: null });
+    expect(seen).toEqual(['codex_abc', null]);
+    expect((await service.handle('dejavu:viewing', {})).ok).toBe(false);
+    service.close();
+  });
+});
