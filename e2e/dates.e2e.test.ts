@@ -87,6 +87,23 @@ describe('dates in the person’s time zone (America/Los_Angeles)', () => {
     expect(await row.locator('.conv-meta').textContent()).toContain('04:00 PM');
   });
 
+  it('says "Today" by the local day, not the UTC one', async () => {
+    // 23:30 UTC on January 12 is 3:30 PM on January 12 in Los Angeles: the conversation that
+    // starts half an hour later (00:00 UTC on the 13th) is today's, though the UTC days differ.
+    await app.page.clock.setFixedTime(new Date('2026-01-12T23:30:00Z'));
+    await app.page.reload();
+    await app.page.waitForSelector('#root[data-app-state="ready"]');
+    await app.openConversation(evening.id);
+    const row = tree.byId(evening.id).first();
+    await row.waitFor();
+    const dateLabel = await row.evaluate((el) => {
+      let at = el.previousElementSibling;
+      while (at && at.getAttribute('data-kind') !== 'date') at = at.previousElementSibling;
+      return at?.querySelector('.tree-label')?.textContent;
+    });
+    expect(dateLabel).toBe('Today');
+  });
+
   it('reads after:/before: dates from local midnight', async () => {
     const search = new SearchPage(app.page);
     await search.search('after:2026-01-12 before:2026-01-13');
