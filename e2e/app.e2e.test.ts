@@ -111,8 +111,7 @@ describe('the thread', () => {
   });
 
   it('highlights a tool call with shiki', async () => {
-    const bash = thread.toolCall('Bash').first();
-    await bash.waitFor();
+    const bash = await thread.openToolCall(thread.toolCall('Bash').first());
     await bash.locator('.code-block[data-highlighted="true"]').first().waitFor({ timeout: 10_000 });
     expect(await bash.locator('span.tok').count()).toBeGreaterThan(1);
     // Colours come through the CSSOM (CSS variables), never inline HTML.
@@ -138,6 +137,7 @@ describe('the thread', () => {
 
   it('renders a Claude Edit as a diff', async () => {
     await app.openConversation(EDIT.id, EDIT.index);
+    await thread.openToolCall(thread.message(EDIT.index).locator('[data-tool="Edit"]').first());
     const diff = thread.message(EDIT.index).locator('[data-tool="Edit"] [data-testid="diff-view"]').first();
     await diff.waitFor();
     expect(await diff.locator('.diff-add').count()).toBeGreaterThan(0);
@@ -146,8 +146,7 @@ describe('the thread', () => {
 
   it('renders a Codex apply_patch as a diff', async () => {
     await app.openConversation(PATCH.id, PATCH.index);
-    const call = thread.message(PATCH.index).locator('[data-tool="apply_patch"]');
-    await call.waitFor();
+    const call = await thread.openToolCall(thread.message(PATCH.index).locator('[data-tool="apply_patch"]'));
     const diffs = call.locator('[data-testid="diff-view"]');
     expect(await diffs.count()).toBeGreaterThan(1);
     expect(await call.locator('.diff-del, .diff-add').count()).toBeGreaterThan(0);
@@ -241,11 +240,13 @@ describe('the page', () => {
       await page.evaluate(() => document.querySelectorAll('.msg-highlight').forEach((el) => el.classList.remove('msg-highlight')));
     };
     await app.openConversation(EDIT.id, EDIT.index);
+    await thread.openToolCall(thread.message(EDIT.index).locator('[data-tool="Edit"]').first());
     await thread.message(EDIT.index).locator('[data-testid="diff-view"][data-highlighted="true"]').first().waitFor({ timeout: 10_000 });
     await settle();
     await page.screenshot({ path: path.join(SHOTS, 'thread-diff.png') });
 
     await app.openConversation(KV);
+    await thread.openToolCall(thread.toolCall('Bash').first());
     await thread.toolCall('Bash').first().locator('.code-block[data-highlighted="true"]').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'thread.png') });
 

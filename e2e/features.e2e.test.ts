@@ -56,7 +56,7 @@ describe('pinning', () => {
 
     // Search hits carry the mark too.
     await search.search('"KV store"');
-    await search.results().filter({ has: app.page.getByTestId('pin-icon') }).first().waitFor();
+    await search.group(KV).filter({ has: app.page.getByTestId('pin-icon') }).waitFor();
     await search.clear();
   });
 });
@@ -64,6 +64,7 @@ describe('pinning', () => {
 describe('subagents', () => {
   it('lists the subagents in the parent’s header; each opens and links back', async () => {
     await app.openConversation(PARENT);
+    await thread.showSubagents();
     const subs = thread.subagents();
     await subs.first().waitFor();
     expect(await subs.count()).toBe(5);
@@ -120,7 +121,7 @@ describe('search syntax help', () => {
     for (const role of (await search.results().locator('.hit-role').allTextContents()).slice(0, 20)) expect(role).toMatch(/^user/);
     // The dropdowns and the checkbox still narrow the query.
     await app.page.getByRole('combobox', { name: 'Filter by agent' }).selectOption('codex');
-    await expect.poll(async () => (await search.results().allTextContents()).every((t) => t.includes('Codex CLI'))).toBe(true);
+    await expect.poll(async () => (await search.groups().locator('.agent-badge').allTextContents()).every((t) => t === 'Codex CLI')).toBe(true);
     await app.page.getByRole('combobox', { name: 'Filter by agent' }).selectOption('');
     await search.clear();
     // Escape closes the popover.

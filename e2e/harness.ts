@@ -34,6 +34,9 @@ export interface AppOptions {
   /** Files or folders to import; default: the Claude Code and Codex fixtures. */
   readonly importPaths?: readonly string[];
   readonly colorScheme?: 'light' | 'dark';
+  /** The browser's IANA time zone (default: the machine's). */
+  readonly timezoneId?: string;
+  readonly viewport?: { readonly width: number; readonly height: number };
   /** Runs against the archive after the import and before the server starts (real CLI commands). */
   readonly prepare?: (env: Record<string, string>) => void;
   /** `dejavu serve` flags besides `--port 0`; default `--no-sync` (deterministic: only the import). */
@@ -62,7 +65,12 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       headless: true,
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+      colorScheme: options.colorScheme ?? 'light',
+      acceptDownloads: true,
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    });
     const page = await context.newPage();
     // Runs before any page script (and outside the page's CSP): records every violation.
     await page.addInitScript(() => {
@@ -71,7 +79,8 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     await page.goto(url);
-    await page.waitForSelector('#root[data-app-state="ready"]', { timeout: 20_000 });
+    // An empty archive is ready too: it shows the first-run view.
+    await page.waitForSelector('#root[data-app-state="ready"], #root[data-app-state="empty"]', { timeout: 20_000 });
     const b = browser;
     return {
       page,

@@ -37,3 +37,10 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
 export function isAgentId(value: string): value is AgentId {
   return (AGENT_IDS as readonly string[]).includes(value);
 }
+
+/** Agent ids a name means: the exact id, else ids or display names that start with it. */
+export function resolveAgent(name: string): string[] {
+  const n = name.toLowerCase();
+  if ((AGENT_IDS as readonly string[]).includes(n)) return [n];
+  return AGENT_IDS.filter((id) => id.startsWith(n) || AGENT_LABELS[id].toLowerCase().startsWith(n) || AGENT_LABELS[id].toLowerCase().replace(/\s+/g, '-') === n);
+}

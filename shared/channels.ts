@@ -27,6 +27,8 @@ export const CHANNEL_NAMES = [
   'dejavu:merge-archive',
   'dejavu:space',
   'dejavu:agent-cleanup',
+  'dejavu:pending-commands',
+  'dejavu:viewing',
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;

@@ -16,10 +16,13 @@ import type { IntegrityCheck } from './verify';
 import { USAGE_GROUPINGS, type UsageReport } from './usage';
 import { PLAN_ORIGINS, type PlansAnswer } from './plans';
 import type { TimelineAnswer } from './timeline';
+import { isTimeZone } from './local-day';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'an ISO date');
+/** The renderer's IANA time zone: days (tree, export names, after:/before:) are counted in it. */
+const timeZone = z.string().max(100).refine(isTimeZone, 'a known IANA time zone').optional();
 
 /** A channel: its request schema and (phantom) response type. */
 interface Channel<Req extends z.ZodType, Res> {
@@ -90,7 +93,7 @@ export interface AppStatus {
 
 export const contract = {
   'dejavu:status': channel<AppStatus>()(z.object({}).strict()),
-  'dejavu:tree': channel<TreeWorkspace[]>()(z.object({ agent: agent.optional() }).strict()),
+  'dejavu:tree': channel<TreeWorkspace[]>()(z.object({ agent: agent.optional(), timeZone }).strict()),
   'dejavu:conversations': channel<ArchivedSummary[]>()(
     z
       .object({
@@ -99,6 +102,9 @@ export const contract = {
         date: z.union([isoDate, z.literal('undated')]).optional(),
         agent: agent.optional(),
         parentId: id.optional(),
+        /** Only conversations that are not a subagent's. */
+        topLevel: z.boolean().optional(),
+        timeZone,
         limit: z.number().int().positive().max(10_000).optional(),
       })
       .strict(),
@@ -115,12 +121,13 @@ export const contract = {
         workspace: z.string().max(300).optional(),
         includeToolOutput: z.boolean().optional(),
         limit: z.number().int().positive().max(500).optional(),
+        timeZone,
       })
       .strict(),
   ),
-  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict()),
+  'dejavu:export': channel<ExportFile>()(z.object({ id, format: z.enum(EXPORT_FORMATS), timeZone }).strict()),
   /** Export through a native save dialog (Electron only); null when the person cancels. */
-  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict()),
+  'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(EXPORT_FORMATS), timeZone }).strict()),
   'dejavu:sync': channel<SyncOutcome>()(z.object({}).strict()),
   /** Open an http(s) link from a transcript in the system browser (Electron only). */
   'dejavu:open-external': channel<null>()(z.object({ url: z.string().url().max(4_000) }).strict()),
@@ -185,6 +192,10 @@ export const contract = {
   'dejavu:space': channel<SpaceBreakdown>()(z.object({}).strict()),
   /** Agents whose own cleanup will soon delete sessions not archived yet. */
   'dejavu:agent-cleanup': channel<CleanupRisk[]>()(z.object({}).strict()),
+  /** Which conversation the renderer shows (null: none), so the desktop menu can follow. */
+  'dejavu:viewing': channel<null>()(z.object({ id: id.nullable() }).strict()),
+  /** The renderer now listens for commands: the ones that arrived before (a link that launched the app). */
+  'dejavu:pending-commands': channel<ContractEvents['dejavu:command'][]>()(z.object({}).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -203,7 +214,7 @@ export interface ContractEvents {
   'dejavu:changed': { readonly conversations: readonly string[] };
   'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
-  'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' } | { readonly command: 'open-conversation'; readonly id: string };
+  'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string; readonly message?: number };
 }
 export type EventName = keyof ContractEvents;
 export const EVENTS: readonly EventName[] = EVENT_NAMES;

@@ -62,7 +62,8 @@ describe('golden output', () => {
     expect([...new Set(GOLDEN.map((g) => g.file.split('/')[0]))].sort()).toEqual(withFixtures.sort());
   });
 
-  const env = { DEJAVU_HOME: path.join(work, 'archive') };
+  // Times are written in the reader's zone: pin one, so the files are the same on every machine.
+  const env = { DEJAVU_HOME: path.join(work, 'archive'), TZ: 'America/Los_Angeles' };
   let ids: Map<string, string>;
 
   beforeAll(() => {

@@ -13,6 +13,20 @@ export class SearchPage {
   results(): Locator {
     return this.page.getByRole('list', { name: 'Search results' }).getByRole('button');
   }
+  /** One group per conversation with hits. */
+  groups(): Locator {
+    return this.page.getByRole('list', { name: 'Search results' }).locator('li.hit-group');
+  }
+  group(conversationId: string): Locator {
+    return this.groups().and(this.page.locator(`[data-conversation-id="${conversationId}"]`));
+  }
+  /** Titles of the conversations with hits, in order. */
+  titles(): Promise<string[]> {
+    return this.groups().locator('.hit-title').allTextContents();
+  }
+  agentMenu(): Locator {
+    return this.page.getByRole('combobox', { name: 'Filter by agent' });
+  }
   includeToolOutput(): Locator {
     return this.page.getByRole('checkbox', { name: 'Include tool output' });
   }

@@ -25,6 +25,12 @@ export class ThreadPage {
   earlierRevisions(): Locator {
     return this.page.locator('.thread-list .msg-superseded');
   }
+  /** Unfold the header's subagent list (folded when there are more than two). */
+  async showSubagents(): Promise<void> {
+    const list = this.header.locator('details.subagents');
+    await list.waitFor();
+    if ((await list.getAttribute('open')) === null) await list.locator('summary').click();
+  }
   subagents(): Locator {
     return this.header.getByRole('list', { name: 'Subagent conversations' }).getByRole('button');
   }
@@ -39,6 +45,14 @@ export class ThreadPage {
   }
   toolCall(name: string): Locator {
     return this.page.locator(`[data-part="tool_call"][data-tool="${name}"]`);
+  }
+  /** Open a compact tool call (one line until opened) and return it. */
+  async openToolCall(call: Locator): Promise<Locator> {
+    await call.waitFor();
+    const head = call.locator('.tool-head');
+    if ((await head.getAttribute('aria-expanded')) !== 'true') await head.click();
+    await call.locator('.tool-body').waitFor();
+    return call;
   }
   thinking(): Locator {
     return this.page.locator('details.part-thinking');

@@ -12,7 +12,7 @@ import { archiveRoot } from '../core/archive/paths';
 import { ArchiveService } from '../core/service/archive-service';
 import { type DeepLinkCommand, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../core/service/deep-link';
 import { registerIpc } from './ipc';
-import { installMenu } from './menu';
+import { installMenu, setExportEnabled } from './menu';
 import { AppTray } from './tray';
 import { createMainWindow } from './window';
 
@@ -23,24 +23,27 @@ const SYNC_EVERY_MS = 5 * 60 * 1000;
 app.commandLine.appendSwitch('js-flags', '--max-semi-space-size=4');
 
 let win: BrowserWindow | undefined;
+let service: ArchiveService | undefined;
 /** A link that arrived before the window could take it. */
 let pendingLink: DeepLinkCommand | undefined = deepLinkFromArgv(process.argv);
 
 /** Show the window at the conversation a `dejavu://` link names (once the renderer is loaded). */
 function openLink(link: DeepLinkCommand | undefined): void {
-  if (!link || !app.isReady()) {
+  if (!link || !app.isReady() || !service) {
     pendingLink = link ?? pendingLink;
     return;
   }
   showWindow();
-  const target = win!;
-  const send = () => target.webContents.send('dejavu:command', link);
-  if (target.webContents.isLoading()) target.webContents.once('did-finish-load', send);
-  else send();
+  // Held until the renderer subscribed (a cold start's window is still loading its page).
+  service.postCommand(link);
 }
 
 function showWindow(): void {
-  if (!win || win.isDestroyed()) win = createMainWindow(outDir);
+  if (!win || win.isDestroyed()) {
+    win = createMainWindow(outDir);
+    // A new or reloading page listens again only once its app has subscribed.
+    win.webContents.on('did-start-loading', () => service?.rendererReloading());
+  }
   if (win.isMinimized()) win.restore();
   win.show();
   win.focus();
@@ -65,7 +68,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.whenReady().then(() => {
     setWriterName('the Déjà Vu app'); // named in the lock, for a CLI writer refused meanwhile
-    const service = new ArchiveService({
+    const archive = new ArchiveService({
       root: process.env.DEJAVU_HOME ? path.resolve(process.env.DEJAVU_HOME) : archiveRoot(),
       indexerWorker: path.join(outDir, 'main', 'indexer-worker.js'),
       saveFile: async (file) => {
@@ -83,32 +86,37 @@ if (!app.requestSingleInstanceLock()) {
         return choice.canceled || choice.filePaths.length === 0 ? null : choice.filePaths[0];
       },
       openExternal: (url) => shell.openExternal(url),
+      onViewing: (id) => setExportEnabled(id !== null),
     });
-    registerIpc(service, () => win);
-    const tray = new AppTray(resourcesDir, { syncNow: () => service.sync(), open: showWindow });
-    service.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : tray.progress(p.done, p.total)));
+    service = archive;
+    registerIpc(archive, () => win);
+    const showError = (title: string, message: string) => dialog.showErrorBox(title, message);
+    const tray = new AppTray(resourcesDir, { syncNow: () => archive.sync(), open: showWindow, showError });
+    archive.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : tray.progress(p.done, p.total)));
     installMenu(
       {
-        exportThread: () => win?.webContents.send('dejavu:command', { command: 'export-current' }),
-        exportThreadHtml: () => win?.webContents.send('dejavu:command', { command: 'export-current-html' }),
-        syncNow: () => void service.sync(),
-        find: () => win?.webContents.send('dejavu:command', { command: 'find' }),
+        exportThread: () => service?.postCommand({ command: 'export-current' }),
+        exportThreadHtml: () => service?.postCommand({ command: 'export-current-html' }),
+        // A failed sync (e.g. the archive held by `dejavu sync --watch`) is shown, not swallowed.
+        syncNow: () => void archive.sync().catch((err: unknown) => tray.failed(err)),
+        find: () => service?.postCommand({ command: 'find' }),
+        settings: () => service?.postCommand({ command: 'settings' }),
       },
       () => win,
     );
     showWindow();
     if (pendingLink) openLink(pendingLink);
     pendingLink = undefined;
-    const syncQuietly = () => service.sync().catch((err: Error) => console.error(`sync failed: ${err.message}`));
+    const syncQuietly = () => archive.sync().catch((err: Error) => console.error(`sync failed: ${err.message}`));
     // Live capture first, so the first sync runs through its writer; while another process
     // writes the archive it cannot start, and is tried again at each periodic sync.
-    const startLive = () => service.startLive().catch((err: Error) => console.error(`live capture not started: ${err.message}`));
+    const startLive = () => archive.startLive().catch((err: Error) => console.error(`live capture not started: ${err.message}`));
     void startLive().then(syncQuietly);
     setInterval(() => void startLive().then(syncQuietly), SYNC_EVERY_MS).unref();
     app.on('activate', showWindow);
     app.on('before-quit', () => {
-      void service.stopLive();
-      service.close();
+      void archive.stopLive();
+      archive.close();
     });
   });
   // The tray keeps the app alive with its window closed, except where the platform expects otherwise.

@@ -6,6 +6,8 @@ import type { SyncOutcome } from '../../shared/contract';
 export interface TrayActions {
   syncNow(): Promise<SyncOutcome>;
   open(): void;
+  /** Tell the person a sync failed (the archive locked by another writer, a full disk…). */
+  showError(title: string, message: string): void;
 }
 
 export class AppTray {
@@ -19,7 +21,17 @@ export class AppTray {
     const icon = nativeImage.createFromPath(path.join(resourcesDir, 'icons', process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png'));
     this.tray = new Tray(icon);
     this.tray.setToolTip('Déjà Vu');
+    // On Windows a left click on a tray icon is expected to open the app, not do nothing.
+    if (process.platform === 'win32') this.tray.on('click', () => this.actions.open());
     this.render();
+  }
+
+  /** A sync failed: say so in the menu, and to the person who asked for it. */
+  failed(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.status = 'Last sync failed';
+    this.render();
+    this.actions.showError('Sync failed', message);
   }
 
   /** Show sync progress in the menu and tooltip. */
@@ -40,7 +52,7 @@ export class AppTray {
     this.tray.setContextMenu(
       Menu.buildFromTemplate([
         { label: this.status, enabled: false },
-        { label: 'Sync Now', click: () => void this.actions.syncNow() },
+        { label: 'Sync Now', click: () => void this.actions.syncNow().catch((err: unknown) => this.failed(err)) },
         { label: 'Open Déjà Vu', click: () => this.actions.open() },
         { type: 'separator' },
         { label: 'Quit', click: () => app.quit() },

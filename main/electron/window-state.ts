@@ -27,17 +27,23 @@ export function loadWindowState(): WindowBounds {
 
 export function trackWindowState(win: BrowserWindow): void {
   let timer: NodeJS.Timeout | undefined;
+  const write = () => {
+    if (win.isDestroyed()) return;
+    const b = win.getNormalBounds();
+    try {
+      writeFileSync(file(), JSON.stringify({ ...b, maximized: win.isMaximized() }));
+    } catch {
+      // Losing the window position is not worth an error dialog.
+    }
+  };
   const save = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (win.isDestroyed()) return;
-      const b = win.getNormalBounds();
-      try {
-        writeFileSync(file(), JSON.stringify({ ...b, maximized: win.isMaximized() }));
-      } catch {
-        // Losing the window position is not worth an error dialog.
-      }
-    }, 300);
+    timer = setTimeout(write, 300);
   };
-  for (const event of ['resize', 'move', 'maximize', 'unmaximize', 'close'] as const) win.on(event as 'resize', save);
+  for (const event of ['resize', 'move', 'maximize', 'unmaximize'] as const) win.on(event as 'resize', save);
+  // Closing destroys the window right after: save now, not after the debounce.
+  win.on('close', () => {
+    clearTimeout(timer);
+    write();
+  });
 }

@@ -1,6 +1,6 @@
 /** The main window, locked down: sandboxed, isolated, no Node, no popups, no navigation. */
 import path from 'node:path';
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, nativeTheme, shell } from 'electron';
 import { loadWindowState, trackWindowState } from './window-state';
 
 export function createMainWindow(outDir: string): BrowserWindow {
@@ -11,7 +11,7 @@ export function createMainWindow(outDir: string): BrowserWindow {
     minHeight: 480,
     show: false,
     title: 'Déjà Vu',
-    backgroundColor: '#1e1e22',
+    backgroundColor: themeBackground(),
     webPreferences: {
       preload: path.join(outDir, 'preload', 'index.cjs'),
       contextIsolation: true,
@@ -22,6 +22,12 @@ export function createMainWindow(outDir: string): BrowserWindow {
     },
   });
   if (state.maximized) win.maximize();
+  // The window's own background (seen before paint and on resize) follows the light/dark theme.
+  const onTheme = () => {
+    if (!win.isDestroyed()) win.setBackgroundColor(themeBackground());
+  };
+  nativeTheme.on('updated', onTheme);
+  win.on('closed', () => nativeTheme.off('updated', onTheme));
   trackWindowState(win);
   win.once('ready-to-show', () => win.show());
 
@@ -39,6 +45,11 @@ export function createMainWindow(outDir: string): BrowserWindow {
   if (devServer) void win.loadURL(devServer);
   else void win.loadFile(path.join(outDir, 'renderer', 'index.html'));
   return win;
+}
+
+/** The page background of the renderer's light and dark themes (--bg in app.css). */
+function themeBackground(): string {
+  return nativeTheme.shouldUseDarkColors ? '#15171b' : '#ffffff';
 }
 
 /** True when an IPC message comes from our own renderer's top frame. */

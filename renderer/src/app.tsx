@@ -4,24 +4,29 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
+import type { ContractEvents } from '../../shared/contract';
 import type { SearchHit } from '../../shared/views';
+import { queryFilters, withoutFilter } from '../../shared/query-filters';
 import { SettingsView } from './components/settings/settings-view';
 import { SearchHelp } from './components/sidebar/search-help';
 import { SearchResults } from './components/sidebar/search-results';
+import { Splitter, useSidebarLayout } from './components/sidebar/sidebar-layout';
 import { Tree } from './components/sidebar/tree';
-import { EmptyState, ErrorState, LoadingState } from './components/states';
+import { ErrorState, LoadingState } from './components/states';
 import { StatusBar } from './components/status-bar';
 import { type JumpTarget, Thread } from './components/thread/thread';
+import { FirstRun } from './components/first-run';
 import { Welcome } from './components/welcome';
 import { type Insight, InsightButtons } from './components/insights/insight-buttons';
 import { exportConversation } from './lib/export';
-import { agentLabel } from './lib/format';
+import { agentLabel, TIME_ZONE } from './lib/format';
 import { useChangeSubscription, useChannel } from './lib/queries';
 import { formatRoute, parseRoute, type Route } from './lib/route';
 import { useDebounced } from './lib/use-debounced';
-import { transport } from './transport';
+import { call, transport } from './transport';
 import './styles/app.css';
 import './components/sidebar/sidebar.css';
+import { displayTitle } from '../../shared/title';
 
 function readRoute(): Route {
   return parseRoute(location.hash);
@@ -41,7 +46,7 @@ export function App(): React.JSX.Element {
   useChangeSubscription();
   const [agent, setAgent] = useState<AgentId | undefined>();
   const status = useChannel('dejavu:status', {});
-  const tree = useChannel('dejavu:tree', agent ? { agent } : {});
+  const tree = useChannel('dejavu:tree', { ...(agent ? { agent } : {}), timeZone: TIME_ZONE });
   const [route, setRoute] = useState<Route>(readRoute);
   const [jump, setJump] = useState<JumpTarget | undefined>(() => (route.message !== undefined ? { index: route.message, nonce: 1 } : undefined));
   const [query, setQuery] = useState('');
@@ -55,21 +60,36 @@ export function App(): React.JSX.Element {
   const debounced = useDebounced(query.trim(), 220);
   const selected = useChannel('dejavu:conversation', { id: route.id ?? '' }, { enabled: Boolean(route.id) });
 
-  const open = useCallback((id: string, message?: number) => {
+  const [findRequest, setFindRequest] = useState(0);
+  const sidebar = useSidebarLayout();
+  const open = useCallback((id: string, message?: number, terms?: readonly string[]) => {
     const r = { id, message };
     setSettingsOpen(false);
     setActivityOpen(false);
     setInsight(undefined);
     setRoute(r);
     writeRoute(r);
-    setJump(message !== undefined ? { index: message, nonce: Date.now() } : undefined);
+    setJump(message !== undefined ? { index: message, nonce: Date.now(), terms } : undefined);
   }, []);
-  const openHit = useCallback((hit: SearchHit) => open(hit.conversation.id, hit.messageIndex), [open]);
+  const lastHit = useRef<string | undefined>(undefined);
+  const openHit = useCallback(
+    (hit: SearchHit) => {
+      lastHit.current = `${hit.conversation.id}:${hit.messageIndex}`;
+      open(hit.conversation.id, hit.messageIndex, hitTerms(hit));
+    },
+    [open],
+  );
+  /** Ctrl/Cmd+F and Edit → Find: inside a conversation, find in it; elsewhere, search the archive. */
+  const findHere = useCallback(() => {
+    if (route.id && !settingsOpen) setFindRequest((n) => n + 1);
+    else focusSearchRef.current();
+  }, [route.id, settingsOpen]);
 
   const focusSearch = useCallback(() => {
     searchRef.current?.focus();
     searchRef.current?.select();
   }, []);
+  const focusSearchRef = useRef(focusSearch);
   const exportCurrent = useCallback((format: 'md' | 'html' = 'md') => {
     if (route.id) void exportConversation(route.id, format, status.data).catch(() => undefined);
   }, [route.id, status.data]);
@@ -78,6 +98,25 @@ export function App(): React.JSX.Element {
     setSettingsOpen(false);
     requestAnimationFrame(() => gearRef.current?.focus());
   }, []);
+
+  // Commands that came before this page listened (a dejavu:// link that launched the app).
+  useEffect(() => {
+    if (transport.kind !== 'electron') return;
+    void call('dejavu:pending-commands', {})
+      .then((commands) => {
+        for (const c of commands) {
+          if (c.command === 'open-conversation') open(c.id, c.message);
+          else if (c.command === 'settings') setSettingsOpen(true);
+        }
+      })
+      .catch(() => undefined);
+  }, [open]);
+
+  // The desktop menu's Export follows whether a conversation is open.
+  const viewing = settingsOpen ? null : (route.id ?? null);
+  useEffect(() => {
+    if (transport.kind === 'electron') void call('dejavu:viewing', { id: viewing }).catch(() => undefined);
+  }, [viewing]);
 
   // `#/conversation/<id>` (printed by `dejavu open`) is rewritten to the app's own form on load.
   useEffect(() => {
@@ -95,49 +134,70 @@ export function App(): React.JSX.Element {
     return () => window.removeEventListener('hashchange', onHash);
   }, [open]);
 
-  // Shortcuts: Ctrl/Cmd+F and Ctrl/Cmd+K find, "/" too when not typing; menu commands from main.
+  // Shortcuts: Ctrl/Cmd+K (and "/" when not typing) search the archive, Ctrl/Cmd+F finds in the
+  // open conversation; menu commands from main.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
-      if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'k' || e.key === 'F' || e.key === 'K')) {
+      if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'F')) {
+        e.preventDefault();
+        findHere();
+      } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'b' || e.key === 'B')) {
+        e.preventDefault();
+        sidebar.toggle();
+      } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'k' || e.key === 'K')) {
         e.preventDefault();
         focusSearch();
       } else if (e.key === '/' && !mod && !isTyping(e.target)) {
         e.preventDefault();
         focusSearch();
+      } else if (e.key === 'Escape' && !e.defaultPrevented && !settingsOpen && lastHit.current && !isTyping(e.target) && document.querySelector('.search-results')) {
+        // Back from a hit to the list, on the hit that was opened.
+        const hit = document.querySelector<HTMLElement>(`button.hit[data-hit-key="${CSS.escape(lastHit.current)}"]`) ?? document.querySelector<HTMLElement>('button.hit');
+        if (hit) {
+          e.preventDefault();
+          hit.focus();
+        }
       } else if (e.key === 'Escape' && settingsOpen && !e.defaultPrevented && e.target !== searchRef.current && !document.querySelector('.settings [role="alertdialog"]')) {
         closeSettings();
       }
     };
     window.addEventListener('keydown', onKey);
-    const off = transport.subscribe('dejavu:command', (payload) => {
+    const onCommand = (payload: ContractEvents['dejavu:command']) => {
       const { command } = payload;
-      if (command === 'find') focusSearch();
+      if (command === 'find') findHere();
       else if (command === 'export-current') exportCurrent();
       else if (command === 'export-current-html') exportCurrent('html');
-      else if (command === 'open-conversation') open(payload.id);
-    });
+      else if (command === 'settings') setSettingsOpen(true);
+      else if (command === 'open-conversation') open(payload.id, payload.message);
+    };
+    const off = transport.subscribe('dejavu:command', onCommand);
     return () => {
       window.removeEventListener('keydown', onKey);
       off();
     };
-  }, [focusSearch, exportCurrent, open, settingsOpen, closeSettings]);
+  }, [focusSearch, findHere, exportCurrent, open, settingsOpen, closeSettings, sidebar.toggle]);
 
   const appState = status.error || tree.error ? 'error' : !status.data || !tree.data ? 'loading' : status.data.stats.conversations === 0 ? 'empty' : 'ready';
   useEffect(() => {
     document.getElementById('root')?.setAttribute('data-app-state', appState);
   }, [appState]);
   useEffect(() => {
-    document.title = selected.data ? `${selected.data.summary.title ?? 'Conversation'} — Déjà Vu` : 'Déjà Vu';
+    document.title = selected.data ? `${displayTitle(selected.data.summary)} — Déjà Vu` : 'Déjà Vu';
   }, [selected.data]);
 
   const agents = Object.keys(status.data?.stats.byAgent ?? {}).filter(isAgentId);
   const workspaces = (tree.data ?? []).map((w) => w.workspace).sort((a, b) => a.localeCompare(b));
   const searching = debounced.length > 0;
+  // The query's own filters show in the controls (agent:codex picks Codex, in:tools ticks the box).
+  const named = queryFilters(query);
+  const shownAgent = searching && named.agent ? named.agent : agent;
+  const shownWorkspace = named.workspace && workspaces.includes(named.workspace) ? named.workspace : workspace;
+  const shownTools = includeTools || named.inTools;
 
   return (
-    <div className="app">
-      <aside className="sidebar" aria-label="Archive">
+    <div className={`app ${sidebar.collapsed ? 'sidebar-collapsed' : ''}`} style={{ gridTemplateColumns: sidebar.collapsed ? '0 1fr' : `min(${sidebar.width}px, 42vw) minmax(0, 1fr)` }}>
+      <aside className="sidebar" aria-label="Archive" hidden={sidebar.collapsed}>
         <div className="sidebar-top">
           <div className="brand">
             <span className="brand-mark" aria-hidden="true">
@@ -181,6 +241,9 @@ export function App(): React.JSX.Element {
                 setInsight((o) => (o === v ? undefined : v));
               }}
             />
+            <button type="button" className="btn btn-quiet btn-icon" aria-label="Hide the sidebar" title="Hide the sidebar (Ctrl/Cmd+B)" onClick={sidebar.toggle}>
+              <span aria-hidden="true">⟨</span>
+            </button>
           </div>
           <div className="search-row">
             <div className="search-box">
@@ -189,7 +252,7 @@ export function App(): React.JSX.Element {
                 type="search"
                 placeholder="Search conversations"
                 aria-label="Search conversations"
-                aria-keyshortcuts="Control+F Control+K Meta+F Meta+K"
+                aria-keyshortcuts="Control+K Meta+K"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
                 onKeyDown={(e) => {
@@ -216,7 +279,14 @@ export function App(): React.JSX.Element {
           <div className="filters">
             <label className="filter">
               <span className="sr-only">Agent</span>
-              <select value={agent ?? ''} onChange={(e) => setAgent(isAgentId(e.target.value) ? e.target.value : undefined)} aria-label="Filter by agent">
+              <select
+                value={shownAgent ?? ''}
+                onChange={(e) => {
+                  if (named.agent) setQuery((q) => withoutFilter(q, 'agent'));
+                  setAgent(isAgentId(e.target.value) ? e.target.value : undefined);
+                }}
+                aria-label="Filter by agent"
+              >
                 <option value="">All agents</option>
                 {agents.map((a) => (
                   <option key={a} value={a}>
@@ -229,7 +299,14 @@ export function App(): React.JSX.Element {
               <>
                 <label className="filter">
                   <span className="sr-only">Workspace</span>
-                  <select value={workspace ?? ''} onChange={(e) => setWorkspace(e.target.value || undefined)} aria-label="Filter by workspace">
+                  <select
+                    value={shownWorkspace ?? ''}
+                    onChange={(e) => {
+                      if (named.workspace) setQuery((q) => withoutFilter(q, 'workspace'));
+                      setWorkspace(e.target.value || undefined);
+                    }}
+                    aria-label="Filter by workspace"
+                  >
                     <option value="">All workspaces</option>
                     {workspaces.map((w) => (
                       <option key={w} value={w}>
@@ -239,7 +316,14 @@ export function App(): React.JSX.Element {
                   </select>
                 </label>
                 <label className="filter-check">
-                  <input type="checkbox" checked={includeTools} onChange={(e) => setIncludeTools(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={shownTools}
+                    onChange={(e) => {
+                      if (named.inTools && !e.target.checked) setQuery((q) => withoutFilter(q, 'in'));
+                      setIncludeTools(e.target.checked);
+                    }}
+                  />
                   Include tool output
                 </label>
               </>
@@ -248,7 +332,14 @@ export function App(): React.JSX.Element {
         </div>
         <div className="sidebar-body">
           {searching ? (
-            <SearchResults query={debounced} agent={agent} workspace={workspace} includeToolOutput={includeTools} onOpenHit={openHit} />
+            <SearchResults
+              query={debounced}
+              // A filter the query names wins over the menus (they show it already).
+              agent={named.agent ? undefined : agent}
+              workspace={named.workspace ? undefined : workspace}
+              includeToolOutput={includeTools}
+              onOpenHit={openHit}
+            />
           ) : tree.error ? (
             <ErrorState title="The archive could not be read" error={tree.error} />
           ) : !tree.data ? (
@@ -259,8 +350,14 @@ export function App(): React.JSX.Element {
             <Tree tree={tree.data} agent={agent} selectedId={route.id} reveal={selected.data?.summary} onOpen={(id) => open(id)} />
           )}
         </div>
+        <Splitter width={sidebar.width} onWidth={sidebar.setWidth} />
       </aside>
       <main className="main">
+        {sidebar.collapsed ? (
+          <button type="button" className="btn btn-small show-sidebar" aria-label="Show the sidebar" title="Show the sidebar (Ctrl/Cmd+B)" onClick={sidebar.toggle}>
+            <span aria-hidden="true">⟩</span> Archive
+          </button>
+        ) : null}
         {status.error ? (
           <ErrorState title="Déjà Vu cannot reach its archive" error={status.error}>
             <p>Check that the app (or `dejavu serve`) is still running, then reload.</p>
@@ -276,19 +373,11 @@ export function App(): React.JSX.Element {
             {insight === 'plans' ? <PlansView onClose={() => setInsight(undefined)} onOpen={open} /> : <TimelineView agent={agent} onClose={() => setInsight(undefined)} onOpen={(id) => open(id)} />}
           </Suspense>
         ) : route.id ? (
-          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} />
+          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} findRequest={findRequest} />
         ) : !status.data ? (
           <LoadingState label="Opening the archive…" />
         ) : status.data.stats.conversations === 0 ? (
-          <EmptyState title="No conversations yet" icon="↺">
-            <p>
-              Déjà Vu keeps every conversation you have with a coding agent — Claude Code, Codex, Gemini CLI and more — even after the agent deletes its own files.
-            </p>
-            <p>
-              Run <code className="md-code">dejavu sync</code> in a terminal, or choose <strong>Sync now</strong> from the tray icon, to archive what is on this machine. You can also press
-              Sync below.
-            </p>
-          </EmptyState>
+          <FirstRun status={status.data} />
         ) : (
           <Welcome status={status.data} onOpen={(id) => open(id)} />
         )}
@@ -296,6 +385,11 @@ export function App(): React.JSX.Element {
       <StatusBar status={status.data} />
     </div>
   );
+}
+
+/** The words a hit matched, as its snippet shows them: found again inside the thread. */
+function hitTerms(hit: SearchHit): string[] {
+  return [...new Set(hit.highlights.map(([s, e]) => hit.snippet.slice(s, e).toLowerCase()).filter(Boolean))];
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -9,15 +9,27 @@ import { type IndexDb, openReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
+import { localDay, systemTimeZone } from '../../../shared/local-day';
+
+/**
+ * The date a conversation is filed and ordered under: its start, else the last time its source
+ * was written (providers record the file's mtime there when the records carry no time).
+ * Conversations with neither are undated: listed last, never as the newest.
+ */
+export const DATED_AT = 'COALESCE(started_at, ended_at)';
 
 export interface ListFilters {
   readonly workspace?: string;
   readonly instance?: string;
-  /** YYYY-MM-DD of the start (UTC), or `undated`. */
+  /** YYYY-MM-DD of the conversation's date (DATED_AT) in `timeZone`, or `undated`. */
   readonly date?: string;
+  /** IANA zone days are counted in; default: the process's. */
+  readonly timeZone?: string;
   readonly agent?: string;
   /** Only the subagent conversations of this parent. */
   readonly parentId?: string;
+  /** Only conversations that are not a subagent's. */
+  readonly topLevel?: boolean;
   /** ISO date or date-time: conversations active on or after it. */
   readonly since?: string;
   readonly limit?: number;
@@ -45,6 +57,10 @@ export class ArchiveReader {
       this.db.close();
       throw err;
     }
+    // SQLite has no time zones: the day of an instant in a zone comes from Intl.
+    this.db.function('local_day', { deterministic: true }, (iso: unknown, tz: unknown) =>
+      typeof iso === 'string' && typeof tz === 'string' ? (localDay(iso, tz) ?? null) : null,
+    );
   }
 
   list(filters: ListFilters = {}): ArchivedSummary[] {
@@ -59,8 +75,8 @@ export class ArchiveReader {
       params.push(filters.instance);
     }
     if (filters.date) {
-      where.push(filters.date === 'undated' ? 'started_at IS NULL' : 'substr(started_at, 1, 10) = ?');
-      if (filters.date !== 'undated') params.push(filters.date);
+      where.push(filters.date === 'undated' ? `${DATED_AT} IS NULL` : `local_day(${DATED_AT}, ?) = ?`);
+      if (filters.date !== 'undated') params.push(filters.timeZone ?? systemTimeZone(), filters.date);
     }
     if (filters.agent) {
       where.push('agent = ?');
@@ -70,25 +86,26 @@ export class ArchiveReader {
       where.push('parent_id = ?');
       params.push(filters.parentId);
     }
+    if (filters.topLevel) where.push('parent_id IS NULL');
     if (filters.since) {
       where.push('COALESCE(ended_at, started_at) >= ?');
       params.push(filters.since);
     }
     const sql = `SELECT *, ${liveColumn()} AS live FROM conversations ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY COALESCE(started_at, archived_at) DESC, id ${filters.limit ? 'LIMIT ?' : ''}`;
+      ORDER BY ${DATED_AT} IS NULL, ${DATED_AT} DESC, id ${filters.limit ? 'LIMIT ?' : ''}`;
     if (filters.limit) params.push(filters.limit);
     return (this.db.prepare(sql).all(...params) as ConversationRow[]).map(summaryFromRow);
   }
 
-  /** Workspaces → instances → dates with counts, busiest workspace first within recency. */
-  tree(agent?: string): TreeWorkspace[] {
+  /** Workspaces → instances → local dates with counts, most recent first, undated last. */
+  tree(agent?: string, timeZone: string = systemTimeZone()): TreeWorkspace[] {
     const rows = this.db
       .prepare(
-        `SELECT workspace, instance, COALESCE(substr(started_at, 1, 10), 'undated') AS date, COUNT(*) AS n, MAX(COALESCE(started_at, archived_at)) AS latest
+        `SELECT workspace, instance, COALESCE(local_day(${DATED_AT}, ?), 'undated') AS date, COUNT(*) AS n, MAX(${DATED_AT}) AS latest
          FROM conversations ${agent ? 'WHERE agent = ?' : ''}
-         GROUP BY workspace, instance, date ORDER BY latest DESC`,
+         GROUP BY workspace, instance, date ORDER BY latest IS NULL, latest DESC`,
       )
-      .all(...(agent ? [agent] : [])) as { workspace: string; instance: string; date: string; n: number }[];
+      .all(timeZone, ...(agent ? [agent] : [])) as { workspace: string; instance: string; date: string; n: number }[];
     const workspaces = new Map<string, { count: number; instances: Map<string, { count: number; dates: { date: string; count: number }[] }> }>();
     for (const r of rows) {
       const ws = workspaces.get(r.workspace) ?? { count: 0, instances: new Map() };

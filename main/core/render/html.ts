@@ -10,7 +10,7 @@ import { AGENT_LABELS } from '../../../shared/agents';
 import type { Conversation, Message, Part } from '../../../shared/record';
 import { langFor, langForPath } from '../../../renderer/src/lib/highlight';
 import { describeTool } from '../../../renderer/src/lib/tools';
-import type { FileDiff } from '../../../renderer/src/lib/diff';
+import type { FileDiff } from '../../../shared/diff';
 import { codeBlock } from './html-highlight';
 import { escapeHtml } from './html-escape';
 import { HTML_EXPORT_CSS } from './html-style';

@@ -1,31 +1,46 @@
 /**
  * The Markdown view of a conversation: what `dejavu export` and the app's export write.
- * Transcript text is reproduced as written; tool calls and results go in fenced blocks whose
- * fence is longer than any backtick run inside, so content can never break out of them.
+ * Transcript text is reproduced as written; tool calls, results and injected context go in
+ * fenced blocks whose fence is longer than any backtick run inside, so content can never break
+ * out of them.
  */
 import { AGENT_LABELS } from '../../../shared/agents';
-import type { Conversation, Message, Part } from '../../../shared/record';
+import type { FileDiff } from '../../../shared/diff';
+import { localDateTime, localDay, systemTimeZone } from '../../../shared/local-day';
+import type { Conversation, Message, Part, ToolCallPart, ToolCallResponsePart } from '../../../shared/record';
+import { type Args, fileEdits, parseJson, pick, shellCommand, subagentBrief } from '../../../shared/tool-args';
+import { parseToolOutput } from '../../../shared/tool-output';
+import { displayTitle } from '../../../shared/title';
 
 export interface MarkdownOptions {
   /** Include `system` messages (injected context). Default true. */
   readonly includeSystem?: boolean;
   /** Cut tool output longer than this many characters (default 20,000; 0 = never). */
   readonly maxToolOutput?: number;
+  /** IANA zone times are shown in; default: the process's. */
+  readonly timeZone?: string;
 }
 
 const ROLE_LABEL: Record<Message['role'], string> = { user: 'User', assistant: 'Assistant', tool: 'Tool', system: 'System' };
 
+/**
+ * The conversation as it reads in the app: one heading per prompt of the person, the agent's
+ * answer under it (its steps without headings of their own), each tool's result right under its
+ * call, edits as `diff` blocks, injected context folded, times in the person's time zone.
+ */
 export function conversationToMarkdown(c: Conversation, options: MarkdownOptions = {}): string {
+  const tz = options.timeZone ?? systemTimeZone();
+  const when = (iso: string | undefined) => (iso ? localDateTime(iso, tz) : undefined);
   const out: string[] = [];
-  out.push(`# ${oneLine(c.title ?? c.nativeId)}`, '');
+  out.push(`# ${oneLine(displayTitle(c))}`, '');
   const facts: [string, string | undefined][] = [
     ['Agent', `${AGENT_LABELS[c.agent]}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
     ['Workspace', c.workspace],
     ['Instance', c.instance],
     ['Directory', c.cwd],
     ['Branch', c.gitBranch],
-    ['Started', c.startedAt],
-    ['Ended', c.endedAt],
+    ['Started', when(c.startedAt)],
+    ['Ended', when(c.endedAt)],
     ['Models', c.models.join(', ') || undefined],
     ['Conversation', c.id],
     ['Source', `${c.sourcePath}${c.sourceDeleted ? ' (deleted; this archive is the only copy)' : ''}`],
@@ -33,34 +48,138 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
   for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
   if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} (records skipped or read in part; \`export --format json\` lists them)`);
   for (const r of c.rewrites ?? []) {
-    out.push(`- **Source ${r.how === 'shrank' ? 'cut' : 'rewritten'}:** ${r.at}, ${r.kept} message(s) it no longer holds kept below as earlier revisions`);
+    out.push(`- **Source ${r.how === 'shrank' ? 'cut' : 'rewritten'}:** ${when(r.at)}, ${r.kept} message(s) it no longer holds kept below as earlier revisions`);
   }
   out.push('');
+
+  const results = new Map<string, ToolCallResponsePart>();
+  const calls = new Set<string>();
   for (const m of c.messages) {
-    if (m.role === 'system' && options.includeSystem === false) continue;
-    const body = m.parts.map((p) => partToMarkdown(p, options)).filter(Boolean);
+    for (const p of m.parts) {
+      if (p.type === 'tool_call') calls.add(p.id);
+      else if (p.type === 'tool_call_response' && p.id && !results.has(p.id)) results.set(p.id, p);
+    }
+  }
+  const agent = AGENT_LABELS[c.agent];
+  /** Whether the agent's answer to the current prompt has its heading yet. */
+  let answering = false;
+  for (const m of c.messages) {
+    const time = m.timestamp ? ` · ${when(m.timestamp)}` : '';
+    const revision = m.supersededAt ? ' (earlier revision)' : '';
+    const kind = m.kind ? ` (${m.kind})` : '';
+    if (m.role === 'system') {
+      if (options.includeSystem === false) continue;
+      const text = m.parts.map((p) => (p.type === 'text' || p.type === 'generic' ? p.content.trim() : '')).filter(Boolean).join('\n\n');
+      if (!text) continue;
+      // Folded and fenced: its own headings must not break the transcript's outline.
+      out.push(`<details><summary>Injected context${kind}${revision}${time}</summary>`, '', fence(text, 'text'), '', '</details>', '');
+      continue;
+    }
+    const body = m.parts
+      .filter((p) => !(p.type === 'tool_call_response' && calls.has(p.id)))
+      .map((p) => (p.type === 'tool_call' ? toolCallToMarkdown(p, results.get(p.id), options) : partToMarkdown(p, options)))
+      .filter(Boolean);
     if (body.length === 0) continue;
-    const label = `${ROLE_LABEL[m.role]}${m.kind ? ` (${m.kind})` : ''}${m.supersededAt ? ' (earlier revision)' : ''}`;
-    out.push(`## ${label}${m.timestamp ? ` · ${m.timestamp}` : ''}`, '');
+    if (m.role === 'user') {
+      out.push(`## You${kind}${revision}${time}`, '');
+      answering = false;
+    } else {
+      if (!answering) out.push(`### ${agent}${time}`, '');
+      answering = true;
+      if (revision || (m.kind && m.role === 'tool')) out.push(`*${[m.kind, revision.trim().replace(/[()]/g, '')].filter(Boolean).join(', ')}*`, '');
+    }
     out.push(body.join('\n\n'), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
 }
 
+/** A call under its tool's name: the command, the edit as a diff, or the arguments; then its result. */
+function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | undefined, options: MarkdownOptions): string {
+  const name = oneLine(p.name);
+  const args = parseJson(p.arguments);
+  const obj = args && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
+  const description = obj ? pick(obj, 'description') : undefined;
+  const head = `**${name}**${description ? ` · ${oneLine(description)}` : ''}`;
+  const out: string[] = [];
+  const edits = fileEdits(p.name, p.arguments, args);
+  const command = obj && /bash|shell|exec|command|terminal|run|powershell/i.test(p.name) ? shellCommand(obj) : undefined;
+  const prompt = subagentBrief(p.name, args)?.prompt;
+  if (prompt !== undefined) {
+    // A subagent's brief and its report are prose: quoted, so their headings stay inside the call.
+    out.push(head, quote(prompt));
+    if (result?.response.trim()) out.push(`**Result (${name})**${result.isError ? ' · error' : ''}`, quote(parseToolOutput(result.response).output));
+    else if (result) out.push(resultToMarkdown(result, name, options));
+    return out.join('\n\n');
+  }
+  if (edits) {
+    out.push(head);
+    for (const f of edits.files) out.push(`\`${f.path}\`${f.movedTo ? ` → \`${f.movedTo}\`` : ''} (${f.action})\n\n${fence(diffText(f), 'diff')}`);
+  } else if (command !== undefined) {
+    out.push(head, fence(command, 'bash'));
+  } else {
+    out.push(head, fence(prettyJson(p.arguments), looksJson(p.arguments) ? 'json' : ''));
+  }
+  if (result) out.push(resultToMarkdown(result, name, options));
+  return out.join('\n\n');
+}
+
+function resultToMarkdown(p: ToolCallResponsePart, toolName: string | undefined, options: MarkdownOptions): string {
+  const parsed = parseToolOutput(p.response);
+  const limit = options.maxToolOutput ?? 20_000;
+  const output = parsed.output;
+  const text = limit > 0 && output.length > limit ? `${output.slice(0, limit)}\n… (${output.length - limit} more characters)` : output;
+  const facts = [p.isError ? 'error' : '', parsed.exitCode !== undefined ? `exit ${parsed.exitCode}` : ''].filter(Boolean).join(', ');
+  const label = `**Result${toolName ? ` (${toolName})` : ''}**${facts ? ` · ${facts}` : ''}`;
+  return text.trim() ? `${label}\n\n${fence(text, '')}` : `${label} · *(no output)*`;
+}
+
+/**
+ * Headings the transcript's own text holds, moved below the turn headings (`##` prompt, `###`
+ * answer), so the outline stays one entry per turn with the answer's sections under it.
+ */
+function demoteHeadings(text: string): string {
+  let fenceMark: string | undefined;
+  return text
+    .split('\n')
+    .map((line) => {
+      const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+      if (f) {
+        if (!fenceMark) fenceMark = f[1];
+        else if (f[1][0] === fenceMark[0] && f[1].length >= fenceMark.length) fenceMark = undefined;
+        return line;
+      }
+      if (fenceMark) return line;
+      const h = /^(#{1,6})(\s)/.exec(line);
+      return h ? `${'#'.repeat(Math.min(6, h[1].length + 3))}${line.slice(h[1].length)}` : line;
+    })
+    .join('\n');
+}
+
+function quote(text: string): string {
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => (l ? `> ${l}` : '>'))
+    .join('\n');
+}
+
+/** A file's edit as unified-diff lines. */
+function diffText(f: FileDiff): string {
+  return f.lines.map((l) => (l.kind === 'hunk' ? `@@ ${l.text} @@` : `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`)).join('\n');
+}
+
 function partToMarkdown(p: Part, options: MarkdownOptions): string {
   switch (p.type) {
     case 'text':
-      return p.content.trim();
+      return demoteHeadings(p.content.trim());
     case 'reasoning':
-      if (!p.content.trim()) return p.redacted ? '<details><summary>Thinking (redacted)</summary></details>' : '';
+      // Redacted thinking has nothing to show: no stub.
+      if (!p.content.trim()) return '';
       return `<details><summary>Thinking</summary>\n\n${p.content.trim()}\n\n</details>`;
     case 'tool_call':
       return `**Tool call: ${oneLine(p.name)}**\n\n${fence(prettyJson(p.arguments), looksJson(p.arguments) ? 'json' : '')}`;
-    case 'tool_call_response': {
-      const limit = options.maxToolOutput ?? 20_000;
-      const text = limit > 0 && p.response.length > limit ? `${p.response.slice(0, limit)}\n… (${p.response.length - limit} more characters)` : p.response;
-      return `**Tool result${p.isError ? ' (error)' : ''}**\n\n${fence(text, '')}`;
-    }
+    case 'tool_call_response':
+      return resultToMarkdown(p, undefined, options);
     case 'blob':
       return `*[${p.modality}: ${p.mimeType}, ${Math.round((p.content.length * 3) / 4 / 1024)} KiB]*`;
     case 'generic':
@@ -93,10 +212,11 @@ function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 
-/** `YYYY-MM-DD_<title>.md`, safe on every OS. */
-export function exportFileName(c: Conversation | { startedAt?: string; title?: string; nativeId: string }): string {
-  const date = (c.startedAt ?? new Date().toISOString()).slice(0, 10);
-  const title = (c.title ?? c.nativeId)
+/** `YYYY-MM-DD_<title>.md` (the person's local day of the conversation, else `undated`), safe on every OS. */
+export function exportFileName(c: Conversation | { startedAt?: string; endedAt?: string; title?: string; nativeId: string }, timeZone: string = systemTimeZone()): string {
+  const dated = c.startedAt ?? c.endedAt;
+  const date = (dated && localDay(dated, timeZone)) ?? 'undated';
+  const title = displayTitle(c)
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -143,7 +263,7 @@ export function conversationPageToMarkdown(c: Conversation, from: number, limit:
     next += 1;
   }
   // The facts block of the whole-conversation view, without its messages.
-  const head = start === 0 ? conversationToMarkdown({ ...c, messages: [] }).trimEnd() : `# ${oneLine(c.title ?? c.nativeId)} (${c.id})`;
+  const head = start === 0 ? conversationToMarkdown({ ...c, messages: [] }).trimEnd() : `# ${oneLine(displayTitle(c))} (${c.id})`;
   const count = total.toLocaleString('en-US');
   const range =
     total === 0

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasCriteria, parseDate, parseQuery, resolveAgent } from './query';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
-const parse = (q: string) => parseQuery(q, NOW);
+const parse = (q: string) => parseQuery(q, NOW, 'UTC');
 
 describe('search query language', () => {
   it('reads words and "phrases" as terms, in order, quotes removed', () => {
@@ -27,8 +27,8 @@ describe('search query language', () => {
       workspaces: ['my project'],
       roles: ['user'],
       tools: ['Bash'],
-      after: '2026-01',
-      before: '2026-02-15',
+      after: '2026-01-01T00:00:00.000Z',
+      before: '2026-02-15T00:00:00.000Z',
       warnings: [],
     });
     expect(q.includeToolOutput).toBeUndefined();
@@ -47,13 +47,24 @@ describe('search query language', () => {
     expect(parse('x role:assistant').includeToolOutput).toBeUndefined();
   });
 
-  it('turns relative and partial dates into ISO prefixes', () => {
-    expect(parseDate('today', NOW)).toBe('2026-03-10');
-    expect(parseDate('yesterday', NOW)).toBe('2026-03-09');
+  it('reads calendar dates in the given time zone: a day begins at local midnight', () => {
+    // 2026-03-10T12:00Z is 05:00 on March 10 in Los Angeles (PDT since March 8, UTC-7).
+    expect(parseDate('today', NOW, 'America/Los_Angeles')).toBe('2026-03-10T07:00:00.000Z');
+    expect(parseDate('yesterday', NOW, 'America/Los_Angeles')).toBe('2026-03-09T07:00:00.000Z');
+    // Before the DST change the offset is UTC-8.
+    expect(parseDate('2026-03-01', NOW, 'America/Los_Angeles')).toBe('2026-03-01T08:00:00.000Z');
+    expect(parseDate('2026-03-01', NOW, 'Asia/Tokyo')).toBe('2026-02-28T15:00:00.000Z');
+    // 03:00Z on March 10 is still March 9 in Los Angeles.
+    expect(parseDate('today', new Date('2026-03-10T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-09T07:00:00.000Z');
+  });
+
+  it('turns relative and partial dates into ISO instants', () => {
+    expect(parseDate('today', NOW, 'UTC')).toBe('2026-03-10T00:00:00.000Z');
+    expect(parseDate('yesterday', NOW, 'UTC')).toBe('2026-03-09T00:00:00.000Z');
     expect(parseDate('7d', NOW)).toBe('2026-03-03T12:00:00.000Z');
     expect(parseDate('12h', NOW)).toBe('2026-03-10T00:00:00.000Z');
     expect(parseDate('2w', NOW)).toBe('2026-02-24T12:00:00.000Z');
-    expect(parseDate('2025', NOW)).toBe('2025');
+    expect(parseDate('2025', NOW, 'UTC')).toBe('2025-01-01T00:00:00.000Z');
     expect(parseDate('2025-13', NOW)).toBeUndefined();
     expect(parseDate('2026-02-01T10:00:00Z', NOW)).toBe('2026-02-01T10:00:00.000Z');
     expect(parseDate('soon', NOW)).toBeUndefined();

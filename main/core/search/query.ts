@@ -9,15 +9,19 @@
  *   workspace:NAME   only this workspace (any case); repeat = any of
  *   after:DATE       conversations active on or after DATE
  *   before:DATE      conversations started before DATE
- *                    DATE = YYYY, YYYY-MM, YYYY-MM-DD, an ISO date-time, today, yesterday, or an age: 12h, 7d, 2w
+ *                    DATE = YYYY, YYYY-MM, YYYY-MM-DD, an ISO date-time, today, yesterday, or an age: 12h, 7d, 2w;
+ *                    calendar dates begin at local midnight (the app's time zone, the CLI's TZ)
  *   role:user        only messages of this role (user | assistant | tool | system); role:tool implies in:tools
  *   tool:Bash        only calls of this tool (its arguments are what the words must match)
  *   in:tools         search tool output too (left out by default: it is mostly noise)
  *
  * Anything else with a colon (`foo:bar`) is searched as text, and a warning says so.
  */
-import { AGENT_IDS, AGENT_LABELS } from '../../../shared/agents';
+import { AGENT_IDS, resolveAgent } from '../../../shared/agents';
+
+export { resolveAgent };
 import type { Role } from '../../../shared/record';
+import { addDays, localDay, localDayStart, systemTimeZone } from '../../../shared/local-day';
 
 export interface SearchQuery {
   /** Words and phrases that must all appear in the matched message. */
@@ -28,9 +32,9 @@ export interface SearchQuery {
   readonly workspaces: readonly string[];
   readonly roles: readonly Role[];
   readonly tools: readonly string[];
-  /** ISO date or date-time prefix: conversations started before it. */
+  /** ISO instant (UTC): conversations started before it. */
   readonly before?: string;
-  /** ISO date or date-time prefix: conversations active on or after it. */
+  /** ISO instant (UTC): conversations active on or after it. */
   readonly after?: string;
   /** Set when the query asked for tool output (in:tools or role:tool). */
   readonly includeToolOutput?: boolean;
@@ -46,7 +50,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOKEN = /(-(?!-))?(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S*))/y;
 
 /** Parse a query; never throws: what it cannot read becomes text plus a warning. */
-export function parseQuery(query: string, now: Date = new Date()): SearchQuery {
+export function parseQuery(query: string, now: Date = new Date(), timeZone: string = systemTimeZone()): SearchQuery {
   const terms: string[] = [];
   const excluded: string[] = [];
   const agents: string[] = [];
@@ -120,7 +124,7 @@ export function parseQuery(query: string, now: Date = new Date()): SearchQuery {
         break;
       case 'before':
       case 'after': {
-        const date = parseDate(value, now);
+        const date = parseDate(value, now, timeZone);
         if (!date) warnings.push(`"${key}:${value}" is not a date (YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, 12h, 7d, 2w); ignored`);
         else if (key === 'before') before = date;
         else after = date;
@@ -152,21 +156,19 @@ function looksLikeFilter(key: string, value: string): boolean {
   return key.length > 1 && /^[a-z]+$/.test(key) && !/^[/\\]/.test(value);
 }
 
-/** Agent ids a name means: the exact id, else ids or display names that start with it. */
-export function resolveAgent(name: string): string[] {
-  const n = name.toLowerCase();
-  if ((AGENT_IDS as readonly string[]).includes(n)) return [n];
-  return AGENT_IDS.filter((id) => id.startsWith(n) || AGENT_LABELS[id].toLowerCase().startsWith(n) || AGENT_LABELS[id].toLowerCase().replace(/\s+/g, '-') === n);
-}
-
-/** A date the archive's ISO timestamps compare against as strings, or undefined. */
-export function parseDate(value: string, now: Date): string | undefined {
+/**
+ * The instant (ISO, UTC) a date means, which the archive's ISO timestamps compare against as
+ * strings, or undefined. Calendar dates (today, 2026-03-10, 2026-03, 2026) begin at midnight in
+ * `timeZone`.
+ */
+export function parseDate(value: string, now: Date, timeZone: string = systemTimeZone()): string | undefined {
   const v = value.toLowerCase();
-  if (v === 'today') return now.toISOString().slice(0, 10);
-  if (v === 'yesterday') return new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const today = localDay(now, timeZone)!;
+  if (v === 'today') return localDayStart(today, timeZone);
+  if (v === 'yesterday') return localDayStart(addDays(today, -1), timeZone);
   const rel = /^(\d{1,5})([hdw])$/.exec(v);
   if (rel) return new Date(now.getTime() - (Number(rel[1]) * DAY_MS * { h: 1 / 24, d: 1, w: 7 }[rel[2] as 'h' | 'd' | 'w'])).toISOString();
-  if (/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/.test(v)) return v;
+  if (/^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/.test(v)) return localDayStart(v, timeZone);
   if (/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
   return undefined;
 }

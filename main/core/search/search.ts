@@ -41,6 +41,8 @@ export interface SearchOptions {
   readonly limit?: number;
   /** "Now", for relative dates (7d) and recency; tests pin it. */
   readonly now?: Date;
+  /** IANA zone calendar dates (after:2026-03-10, today) are read in; default: the process's. */
+  readonly timeZone?: string;
 }
 
 export type { SearchHit };
@@ -57,7 +59,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The query as parsed, with the caller's options applied over its filters. */
 export function effectiveQuery(query: string, options: SearchOptions = {}): SearchQuery {
-  const q = parseQuery(query, options.now);
+  const q = parseQuery(query, options.now, options.timeZone);
   return {
     ...q,
     agents: options.agent ? [options.agent] : q.agents,

@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type { ZodError } from 'zod';
+import { CommandMailbox } from './command-mailbox';
 import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -48,6 +49,8 @@ export interface ServiceOptions {
   readonly pickArchive?: () => Promise<string | null>;
   /** Opens a checked http(s) URL outside the app (Electron); absent over HTTP. */
   readonly openExternal?: (url: string) => Promise<void>;
+  /** The renderer opened a conversation, or closed it (null): the desktop menu follows (Export). */
+  readonly onViewing?: (id: string | null) => void;
 }
 
 type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
@@ -66,6 +69,7 @@ export class ArchiveService {
   private evicting: Promise<EvictionReport> | undefined;
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
   private readonly handlers: Handlers;
+  private readonly commands = new CommandMailbox<ContractEvents['dejavu:command']>();
 
   constructor(private readonly options: ServiceOptions) {
     this.reader = new ArchiveReader(options.root);
@@ -77,7 +81,7 @@ export class ArchiveService {
         lastSync: this.lastSync,
         capabilities: { saveDialog: Boolean(options.saveFile), openDialog: Boolean(options.pickArchive), openExternal: Boolean(options.openExternal) },
       }),
-      'dejavu:tree': (req) => this.reader.tree(req.agent),
+      'dejavu:tree': (req) => this.reader.tree(req.agent, req.timeZone),
       'dejavu:conversations': (req) => this.reader.list(req),
       'dejavu:conversation': (req) => {
         const conversation = this.conversation(req.id);
@@ -91,10 +95,10 @@ export class ArchiveService {
         return { total: conversation.messages.length, offset: req.offset, messages };
       },
       'dejavu:search': (req) => this.reader.search(req.query, req),
-      'dejavu:export': (req) => this.exportFile(req.id, req.format),
+      'dejavu:export': (req) => this.exportFile(req.id, req.format, req.timeZone),
       'dejavu:save-export': async (req) => {
         if (!options.saveFile) throw new UnsupportedError('saving through a dialog needs the desktop app');
-        return { path: await options.saveFile(this.exportFile(req.id, req.format)) };
+        return { path: await options.saveFile(this.exportFile(req.id, req.format, req.timeZone)) };
       },
       'dejavu:sync': () => this.sync(),
       'dejavu:pin': (req) => {
@@ -134,6 +138,11 @@ export class ArchiveService {
           if (target === undefined) return { path: null, considered: 0, added: 0, updated: 0, unchanged: 0, errors: [] };
         }
         return this.mergeArchive(target);
+      },
+      'dejavu:pending-commands': () => this.commands.drain(),
+      'dejavu:viewing': (req) => {
+        options.onViewing?.(req.id);
+        return null;
       },
       'dejavu:open-external': async (req) => {
         if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
@@ -327,6 +336,16 @@ export class ArchiveService {
     return this.live ? this.live.sync(options) : sync(options);
   }
 
+  /** Send the renderer a command, or keep it until the renderer listens (see CommandMailbox). */
+  postCommand(command: ContractEvents['dejavu:command']): void {
+    this.commands.post(command, (c) => this.emit('dejavu:command', c));
+  }
+
+  /** The renderer is reloading: commands wait until it subscribes again. */
+  rendererReloading(): void {
+    this.commands.reset();
+  }
+
   on<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void {
     this.events.on(event, listener);
     return () => this.events.off(event, listener);
@@ -354,15 +373,15 @@ export class ArchiveService {
     return conversation;
   }
 
-  /** A conversation as a file to save: redacted unless the person turned that off in Settings. */
-  private exportFile(id: string, format: ExportFormat): ExportFile {
+  /** A conversation as a file to save: redacted unless the person turned that off in Settings; dated in the person's zone. */
+  private exportFile(id: string, format: ExportFormat, timeZone?: string): ExportFile {
     const redact = redactsOutgoing(this.reader.db);
     const { conversation, count } = outgoingConversation(this.conversation(id), redact);
     const redacted = redact ? count : null;
-    const fileName = exportFileName(conversation).replace(/\.md$/, `.${format}`);
+    const fileName = exportFileName(conversation, timeZone).replace(/\.md$/, `.${format}`);
     if (format === 'json') return { fileName, mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n`, redacted };
     if (format === 'html') return { fileName, mimeType: 'text/html', content: conversationToHtml(conversation), redacted };
-    return { fileName, mimeType: 'text/markdown', content: conversationToMarkdown(conversation), redacted };
+    return { fileName, mimeType: 'text/markdown', content: conversationToMarkdown(conversation, { timeZone }), redacted };
   }
 }
 

@@ -12,6 +12,11 @@ describe('parseDeepLink', () => {
     expect(parseDeepLink('DEJAVU://conversation/codex_abc')).toEqual({ command: 'open-conversation', id: 'codex_abc' });
   });
 
+  it('reads a link that names a message', () => {
+    expect(parseDeepLink('dejavu://conversation/codex_abc/message/42')).toEqual({ command: 'open-conversation', id: 'codex_abc', message: 42 });
+    expect(parseDeepLink(conversationLink('codex_abc', 7))).toEqual({ command: 'open-conversation', id: 'codex_abc', message: 7 });
+  });
+
   it('round-trips the links it builds', () => {
     const id = 'claude-code_h0123456789abcdef.agent-x';
     expect(parseDeepLink(conversationLink(id))).toEqual({ command: 'open-conversation', id });
@@ -29,6 +34,10 @@ describe('parseDeepLink', () => {
     'dejavu://conversation/abc?x=1',
     'dejavu://conversation/abc#frag',
     'dejavu://conversation/abc/def',
+    'dejavu://conversation/abc/message/',
+    'dejavu://conversation/abc/message/-1',
+    'dejavu://conversation/abc/message/1x',
+    'dejavu://conversation/abc/message/1234567890',
     'dejavu://settings/abc',
     'http://conversation/abc',
     'javascript:alert(1)',

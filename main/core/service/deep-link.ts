@@ -1,7 +1,8 @@
 /**
  * `dejavu://` links, which the OS hands to the desktop app (and `dejavu open` builds). Parsed
  * strictly here, without Electron, because the URL comes from outside: anything that is not
- * exactly `dejavu://conversation/<id>` with a well-formed id is refused.
+ * exactly `dejavu://conversation/<id>` or `dejavu://conversation/<id>/message/<index>` with a
+ * well-formed id is refused.
  */
 
 export const DEEP_LINK_SCHEME = 'dejavu';
@@ -10,6 +11,8 @@ export const DEEP_LINK_SCHEME = 'dejavu';
 export interface DeepLinkCommand {
   readonly command: 'open-conversation';
   readonly id: string;
+  /** The message to show (its index, as search hits and `#c=…&m=…` name it). */
+  readonly message?: number;
 }
 
 /** Conversation ids are `<agent>_<native id>` in file-name-safe characters (see providers/identity.ts). */
@@ -22,15 +25,17 @@ export function isConversationId(id: string): boolean {
 /** The command a `dejavu://` URL carries, or undefined when it is not one we accept. */
 export function parseDeepLink(url: string): DeepLinkCommand | undefined {
   if (typeof url !== 'string' || url.length > 1_000) return undefined;
-  const match = /^dejavu:\/\/conversation\/([^/?#]+)\/?$/i.exec(url.trim());
+  const match = /^dejavu:\/\/conversation\/([^/?#]+)(?:\/message\/(\d{1,9}))?\/?$/i.exec(url.trim());
   if (!match) return undefined;
+  const message = match[2] !== undefined ? Number(match[2]) : undefined;
   let id: string;
   try {
     id = decodeURIComponent(match[1]);
   } catch {
     return undefined;
   }
-  return isConversationId(id) ? { command: 'open-conversation', id } : undefined;
+  if (!isConversationId(id)) return undefined;
+  return message === undefined ? { command: 'open-conversation', id } : { command: 'open-conversation', id, message };
 }
 
 /** The first acceptable deep link among a process's arguments (Windows and Linux pass it there). */
@@ -43,9 +48,9 @@ export function deepLinkFromArgv(argv: readonly string[]): DeepLinkCommand | und
   return undefined;
 }
 
-/** The link that opens a conversation in the desktop app. */
-export function conversationLink(id: string): string {
-  return `${DEEP_LINK_SCHEME}://conversation/${encodeURIComponent(id)}`;
+/** The link that opens a conversation (at a message) in the desktop app. */
+export function conversationLink(id: string, message?: number): string {
+  return `${DEEP_LINK_SCHEME}://conversation/${encodeURIComponent(id)}${message !== undefined ? `/message/${message}` : ''}`;
 }
 
 /** The hash route the app (desktop or served by `dejavu serve`) opens a conversation at. */

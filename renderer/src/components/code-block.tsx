@@ -1,6 +1,7 @@
 /** Code shown plain at once, then highlighted by shiki when the browser is idle. */
 import { type CSSProperties, memo, useEffect, useState } from 'react';
 import { cachedTokens, highlight, type Lang, type Token, type TokenLines } from '../lib/highlight';
+import { CopyButton } from './copy-button';
 import './code.css';
 
 export function useTokens(code: string, lang: Lang | undefined): TokenLines | undefined {
@@ -54,6 +55,7 @@ export const CodeBlock = memo(function CodeBlock({ code, lang, label, className 
   return (
     <div className={`code-block ${className ?? ''}`} data-lang={lang} data-highlighted={lines ? 'true' : 'false'}>
       {label ? <div className="code-label">{label}</div> : null}
+      <CopyButton text={() => text} label="Copy code" className="code-copy" />
       <pre className="code">
         <code>
           {lines

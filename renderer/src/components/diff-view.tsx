@@ -1,6 +1,6 @@
 /** A file diff: added and removed lines with gutters, syntax-highlighted by the file's type. */
 import { memo, useMemo, useState } from 'react';
-import type { DiffLine, FileDiff } from '../lib/diff';
+import type { DiffLine, FileDiff } from '../../../shared/diff';
 import { langForPath, type Token } from '../lib/highlight';
 import { TokenSpans, useTokens } from './code-block';
 import './diff-view.css';

@@ -1,10 +1,11 @@
 /** What the main pane shows before a conversation is open: the archive at a glance. */
 import type { AppStatus } from '../../../shared/contract';
-import { agentLabel, bytes, dateTime, num } from '../lib/format';
+import { agentLabel, bytes, dateTime, num, TIME_ZONE } from '../lib/format';
 import { useChannel } from '../lib/queries';
+import { displayTitle } from '../../../shared/title';
 
 export function Welcome({ status, onOpen }: { status: AppStatus; onOpen: (id: string) => void }): React.JSX.Element {
-  const recent = useChannel('dejavu:conversations', { limit: 8 });
+  const recent = useChannel('dejavu:conversations', { limit: 8, topLevel: true, timeZone: TIME_ZONE });
   const s = status.stats;
   return (
     <div className="welcome">
@@ -42,9 +43,9 @@ export function Welcome({ status, onOpen }: { status: AppStatus; onOpen: (id: st
             {recent.data.map((c) => (
               <li key={c.id}>
                 <button type="button" className="recent-item" onClick={() => onOpen(c.id)}>
-                  <span className="recent-title">{c.title ?? c.nativeId}</span>
+                  <span className="recent-title">{displayTitle(c)}</span>
                   <span className="recent-meta">
-                    <span className={`agent-badge agent-${c.agent}`}>{agentLabel(c.agent)}</span> {c.workspace} · {dateTime(c.startedAt)} · {c.messageCount} msgs
+                    <span className={`agent-badge agent-${c.agent}`}>{agentLabel(c.agent)}</span> {c.workspace} · {c.startedAt || c.endedAt ? dateTime(c.startedAt ?? c.endedAt) : 'undated'} · {c.messageCount} msgs
                   </span>
                 </button>
               </li>

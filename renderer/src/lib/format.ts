@@ -1,6 +1,16 @@
 /** Small formatting helpers shared by the views. */
 import { AGENT_LABELS, isAgentId } from '../../../shared/agents';
 import type { Usage } from '../../../shared/record';
+import { addDays, localDay, systemTimeZone } from '../../../shared/local-day';
+
+/** The person's time zone: sent with every request that counts days (tree, search dates, export names). */
+export const TIME_ZONE = systemTimeZone();
+
+/** The local day (YYYY-MM-DD) a conversation is filed under in the tree: its start, else its source's last write. */
+export function dayOf(c: { startedAt?: string; endedAt?: string }): string {
+  const when = c.startedAt ?? c.endedAt;
+  return (when && localDay(when, TIME_ZONE)) || 'undated';
+}
 
 export function agentLabel(agent: string): string {
   return isAgentId(agent) ? AGENT_LABELS[agent] : agent;
@@ -43,13 +53,13 @@ export function dateTime(iso: string | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** A tree date node (YYYY-MM-DD, UTC) as people read it. */
-export function dayLabel(date: string): string {
+/** A tree date node (YYYY-MM-DD, the person's local day) as people read it. */
+export function dayLabel(date: string, now = Date.now()): string {
   if (date === 'undated') return 'Undated';
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
-  const today = new Date().toISOString().slice(0, 10);
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const today = localDay(now, TIME_ZONE);
+  const yesterday = today && addDays(today, -1);
   if (date === today) return 'Today';
   if (date === yesterday) return 'Yesterday';
   return d.toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

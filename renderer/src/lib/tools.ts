@@ -1,5 +1,6 @@
 /** What a tool call did, read from its name and arguments, so each kind can be shown well. */
-import { type FileDiff, lineDiff, parseApplyPatch, withContext } from './diff';
+import type { FileDiff } from '../../../shared/diff';
+import { type Args, fileEdits, pick, PATH_KEYS, shellCommand } from '../../../shared/tool-args';
 import type { Lang } from './highlight';
 
 export type ToolView =
@@ -18,33 +19,6 @@ export interface ToolInfo {
   readonly description?: string;
 }
 
-type Args = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const pick = (a: Args, ...keys: string[]): string | undefined => {
-  for (const k of keys) {
-    const v = str(a[k]);
-    if (v !== undefined) return v;
-  }
-  return undefined;
-};
-
-const PATH_KEYS = ['file_path', 'filePath', 'path', 'absolute_path', 'filename', 'file', 'target_file'];
-const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'old_text', 'oldText', 'search'];
-const NEW_KEYS = ['new_string', 'newString', 'new_str', 'new_text', 'newText', 'replace'];
-const CONTENT_KEYS = ['content', 'file_text', 'contents', 'text'];
-
-function shellCommand(a: Args): string | undefined {
-  const c = a.command ?? a.cmd ?? a.script;
-  if (typeof c === 'string') return c;
-  if (Array.isArray(c) && c.every((x) => typeof x === 'string')) {
-    const parts = c as string[];
-    // ["bash", "-lc", "script"] is how Codex wraps a shell line.
-    if (parts.length === 3 && /(^|\/)(ba|z)?sh$/.test(parts[0]) && /^-\w*c$/.test(parts[1])) return parts[2];
-    return parts.map((p) => (/^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`)).join(' ');
-  }
-  return undefined;
-}
-
 export function describeTool(name: string, argsText: string): ToolInfo {
   let args: unknown;
   try {
@@ -57,19 +31,8 @@ export function describeTool(name: string, argsText: string): ToolInfo {
   }
   const lname = name.toLowerCase();
 
-  // Codex apply_patch: raw patch text, or JSON carrying it.
-  const patchText =
-    argsText.includes('*** Begin Patch') && (args === undefined || typeof args === 'string')
-      ? typeof args === 'string'
-        ? args
-        : argsText
-      : args && typeof args === 'object'
-        ? (pick(args as Args, 'input', 'patch') ?? (Array.isArray((args as Args).command) && ((args as Args).command as unknown[])[0] === 'apply_patch' ? str(((args as Args).command as unknown[])[1]) : undefined))
-        : undefined;
-  if (patchText?.includes('*** Begin Patch')) {
-    const files = parseApplyPatch(patchText);
-    if (files) return { view: { kind: 'diff', files }, summary: files.map((f) => f.path).join(', ') };
-  }
+  const edits = fileEdits(name, argsText, args);
+  if (edits) return { view: { kind: 'diff', files: edits.files }, summary: edits.files.map((f) => f.path).filter(Boolean).join(', ') || undefined, description: edits.description };
 
   if (!args || typeof args !== 'object' || Array.isArray(args)) {
     const text = typeof args === 'string' ? args : argsText;
@@ -80,25 +43,6 @@ export function describeTool(name: string, argsText: string): ToolInfo {
   const path = pick(a, ...PATH_KEYS);
   const description = pick(a, 'description');
 
-  // Edits: one old/new pair, or a list of them.
-  const oldS = pick(a, ...OLD_KEYS);
-  const newS = pick(a, ...NEW_KEYS);
-  if (oldS !== undefined && newS !== undefined) {
-    return { view: { kind: 'diff', files: [{ path: path ?? '', action: 'edit', lines: withContext(lineDiff(oldS, newS, 1, false), 6) }] }, summary: path, description };
-  }
-  if (Array.isArray(a.edits) && a.edits.length && a.edits.every((e) => e && typeof e === 'object')) {
-    const edits = a.edits as Args[];
-    const lines = edits.flatMap((e, i) => {
-      const d = withContext(lineDiff(pick(e, ...OLD_KEYS) ?? '', pick(e, ...NEW_KEYS) ?? '', 1, false), 6);
-      return edits.length > 1 ? [{ kind: 'hunk' as const, text: `Edit ${i + 1} of ${edits.length}` }, ...d] : d;
-    });
-    return { view: { kind: 'diff', files: [{ path: path ?? '', action: 'edit', lines }] }, summary: path, description };
-  }
-  // Whole-file writes.
-  const content = pick(a, ...CONTENT_KEYS);
-  if (content !== undefined && path && /write|create|save|new_file/.test(lname)) {
-    return { view: { kind: 'diff', files: [{ path, action: 'write', lines: lineDiff('', content) }] }, summary: path, description };
-  }
   // Shell commands.
   const command = shellCommand(a);
   if (command !== undefined && (/bash|shell|exec|command|terminal|run|powershell/.test(lname) || Object.keys(a).every((k) => ['command', 'cmd', 'workdir', 'cwd', 'description', 'timeout', 'yield_time_ms', 'max_output_tokens', 'timeout_ms', 'run_in_background', 'dangerouslyDisableSandbox', 'sandbox_permissions', 'justification', 'login', 'shell'].includes(k)))) {

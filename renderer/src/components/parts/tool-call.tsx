@@ -1,55 +1,130 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { ToolCallPart, ToolCallResponsePart } from '../../../../shared/record';
-import { describeTool } from '../../lib/tools';
+import { parseToolOutput, type ToolOutput } from '../../../../shared/tool-output';
+import { describeTool, type ToolView } from '../../lib/tools';
 import { CodeBlock } from '../code-block';
 import { DiffView } from '../diff-view';
+import { useReveal } from '../find/reveal';
+import { SubagentCall } from './subagent-call';
 import { ToolResult } from './tool-result';
+import { parseJson, subagentBrief } from '../../../../shared/tool-args';
 
-/** A tool call: its name and what it was about, the arguments shown for their kind, and its result. */
+/**
+ * A tool call, compact until opened: one line with the tool, what it was about (command, path)
+ * and how it ended (exit code); opened, its arguments shown for their kind and its result. It
+ * opens by itself when it holds what is being found.
+ */
 export const ToolCall = memo(function ToolCall({ part, result }: { part: ToolCallPart; result?: ToolCallResponsePart }): React.JSX.Element {
+  const brief = useMemo(() => subagentBrief(part.name, parseJson(part.arguments)), [part.name, part.arguments]);
+  return brief ? <SubagentCall part={part} result={result} brief={brief} /> : <PlainToolCall part={part} result={result} />;
+});
+
+function PlainToolCall({ part, result }: { part: ToolCallPart; result?: ToolCallResponsePart }): React.JSX.Element {
   const info = useMemo(() => describeTool(part.name, part.arguments), [part.name, part.arguments]);
-  const v = info.view;
+  const output = useMemo(() => (result ? parseToolOutput(result.response) : undefined), [result]);
+  const [open, setOpen] = useState(false);
+  const reveal = useReveal(`${part.name} ${part.arguments}\n${result?.response ?? ''}`);
+  useEffect(() => {
+    if (reveal) setOpen(true);
+  }, [reveal]);
+  const failed = result?.isError || (output?.exitCode !== undefined && output.exitCode !== 0);
   return (
-    <div className={`tool-call ${result?.isError ? 'tool-call-failed' : ''}`} data-part="tool_call" data-tool={part.name}>
-      <div className="tool-head">
+    <div className={`tool-call ${failed ? 'tool-call-failed' : ''} ${open ? 'is-open' : ''}`} data-part="tool_call" data-tool={part.name}>
+      <button type="button" className="tool-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="tool-chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
         <span className="tool-name">{part.name}</span>
-        {info.description ? <span className="tool-desc">{info.description}</span> : null}
-        {info.summary && v.kind !== 'shell' && v.kind !== 'diff' ? (
+        {info.summary ? (
           <span className="tool-summary" title={info.summary}>
             {info.summary}
           </span>
         ) : null}
-        {result?.isError ? <span className="error-chip">failed</span> : null}
-      </div>
-      <div className="tool-body">
-        {v.kind === 'shell' ? (
-          <CodeBlock code={v.command} lang="bash" label={v.cwd ? `$ in ${v.cwd}` : undefined} className="code-shell" />
-        ) : v.kind === 'diff' ? (
-          v.files.map((f, i) => <DiffView key={i} file={f} />)
-        ) : v.kind === 'code' ? (
-          <CodeBlock code={v.code} lang={v.lang} label={v.path} />
-        ) : v.kind === 'todos' ? (
-          <div className="todos">
-            {v.note ? <p className="todo-note">{v.note}</p> : null}
-            <ul className="todo-list">
-              {v.items.map((t, i) => (
-                <li key={i} className={`todo todo-${t.status.replace(/[^a-z_-]/gi, '')}`}>
-                  <span className="todo-box" aria-hidden="true">
-                    {/complete|done/.test(t.status) ? '✓' : /progress|active/.test(t.status) ? '◐' : '○'}
-                  </span>
-                  <span>{t.text}</span>
-                  {t.status ? <span className="sr-only"> ({t.status})</span> : null}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : v.kind === 'json' ? (
-          <CodeBlock code={v.text} lang="json" />
-        ) : (
-          <CodeBlock code={v.text} />
-        )}
-        {result ? <ToolResult part={result} /> : null}
-      </div>
+        {info.description ? <span className="tool-desc">{info.description}</span> : null}
+        <span className="tool-chips">
+          <DiffCount view={info.view} />
+          <OutcomeChip result={result} output={output} />
+        </span>
+      </button>
+      {open ? (
+        <div className="tool-body">
+          <ToolArguments view={info.view} />
+          {result && output ? <ToolResult part={result} output={output} /> : null}
+        </div>
+      ) : null}
     </div>
   );
-});
+}
+
+/** How a call ended: its exit code, still running, failed, or nothing to say. */
+function OutcomeChip({ result, output }: { result?: ToolCallResponsePart; output?: ToolOutput }): React.JSX.Element | null {
+  if (!result || !output) return null;
+  const secs = output.wallSeconds !== undefined && output.wallSeconds >= 1 ? ` · ${output.wallSeconds.toFixed(output.wallSeconds < 10 ? 1 : 0)} s` : '';
+  if (output.exitCode !== undefined) {
+    const ok = output.exitCode === 0 && !result.isError;
+    return (
+      <span className={`chip ${ok ? 'chip-ok' : 'chip-fail'}`} title={`Exit code ${output.exitCode}${secs}`}>
+        exit {output.exitCode}
+        {secs}
+      </span>
+    );
+  }
+  if (output.running) return <span className="chip">running{secs}</span>;
+  if (result.isError) return <span className="chip chip-fail">failed</span>;
+  return null;
+}
+
+function DiffCount({ view }: { view: ToolView }): React.JSX.Element | null {
+  if (view.kind !== 'diff') return null;
+  let add = 0;
+  let del = 0;
+  for (const f of view.files) {
+    for (const l of f.lines) {
+      if (l.kind === 'add') add++;
+      else if (l.kind === 'del') del++;
+    }
+  }
+  return (
+    <span className="chip chip-diff" title={`${add} line${add === 1 ? '' : 's'} added, ${del} removed`}>
+      <span className="diff-add-count">+{add}</span> <span className="diff-del-count">−{del}</span>
+    </span>
+  );
+}
+
+function ToolArguments({ view: v }: { view: ToolView }): React.JSX.Element {
+  switch (v.kind) {
+    case 'shell':
+      return <CodeBlock code={v.command} lang="bash" label={v.cwd ? `$ in ${v.cwd}` : undefined} className="code-shell" />;
+    case 'diff':
+      return (
+        <>
+          {v.files.map((f, i) => (
+            <DiffView key={i} file={f} />
+          ))}
+        </>
+      );
+    case 'code':
+      return <CodeBlock code={v.code} lang={v.lang} label={v.path} />;
+    case 'todos':
+      return (
+        <div className="todos">
+          {v.note ? <p className="todo-note">{v.note}</p> : null}
+          <ul className="todo-list">
+            {v.items.map((t, i) => (
+              <li key={i} className={`todo todo-${t.status.replace(/[^a-z_-]/gi, '')}`}>
+                <span className="todo-box" aria-hidden="true">
+                  {/complete|done/.test(t.status) ? '✓' : /progress|active/.test(t.status) ? '◐' : '○'}
+                </span>
+                <span>{t.text}</span>
+                {t.status ? <span className="sr-only"> ({t.status})</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'json':
+      return <CodeBlock code={v.text} lang="json" />;
+    case 'raw':
+      return <CodeBlock code={v.text} />;
+  }
+}

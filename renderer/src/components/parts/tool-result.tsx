@@ -1,9 +1,12 @@
+import { useMemo } from 'react';
 import type { ToolCallResponsePart } from '../../../../shared/record';
+import { parseToolOutput, type ToolOutput } from '../../../../shared/tool-output';
 import { LongText } from './long-text';
 
-/** A tool's result: text, errors marked, long output cut until asked. */
-export function ToolResult({ part, standalone }: { part: ToolCallResponsePart; standalone?: boolean }): React.JSX.Element {
-  const text = part.response;
+/** A tool's result: its output without the agent's wrapper lines, errors marked, long output cut until asked. */
+export function ToolResult({ part, standalone, output }: { part: ToolCallResponsePart; standalone?: boolean; output?: ToolOutput }): React.JSX.Element {
+  const parsed = useMemo(() => output ?? parseToolOutput(part.response), [output, part.response]);
+  const text = parsed.output;
   return (
     <div className={`tool-result ${part.isError ? 'tool-result-error' : ''} ${standalone ? 'tool-result-standalone' : ''}`} data-part="tool_call_response">
       <div className="tool-result-label">
@@ -14,6 +17,7 @@ export function ToolResult({ part, standalone }: { part: ToolCallResponsePart; s
         ) : (
           'Result'
         )}
+        {standalone && parsed.exitCode !== undefined ? <span className="faint"> · exit {parsed.exitCode}</span> : null}
         {standalone && part.id ? <span className="faint"> · {part.id}</span> : null}
       </div>
       {text.trim() ? <LongText text={text} maxLines={14} maxChars={2500} /> : <div className="faint tool-empty">(no output)</div>}

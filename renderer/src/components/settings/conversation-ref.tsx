@@ -1,6 +1,7 @@
 /** A conversation named in the ledger or an eviction plan: its title when known, and a link to open it. */
 import type { ArchivedSummary } from '../../../../shared/views';
 import { useChannel } from '../../lib/queries';
+import { displayTitle } from '../../../../shared/title';
 
 /** Titles by id, for the lists here (the ledger and plans name conversations by id only). */
 export function useTitles(enabled: boolean): ReadonlyMap<string, ArchivedSummary> {
@@ -14,7 +15,7 @@ export function ConversationRef({ id, known, onOpen }: { id: string; known: Read
   const c = known.get(id);
   return (
     <button type="button" className="link-button conv-ref" onClick={() => onOpen(id)} title={id}>
-      {c?.title ?? id}
+      {c ? displayTitle(c) : id}
     </button>
   );
 }

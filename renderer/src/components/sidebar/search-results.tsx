@@ -1,11 +1,15 @@
-/** Search hits with their matched terms highlighted; a click opens the conversation at the message. */
-import type { ReactNode } from 'react';
+/**
+ * Search hits grouped by conversation (with how many hits each has), matched terms highlighted.
+ * ↑/↓ move between hits, Enter opens one at its message; Esc in the thread comes back here.
+ */
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { AgentId } from '../../../../shared/agents';
 import type { SearchHit } from '../../../../shared/views';
-import { agentLabel, dateTime } from '../../lib/format';
+import { agentLabel, dateTime, TIME_ZONE } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
 import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
+import { displayTitle } from '../../../../shared/title';
 
 interface SearchResultsProps {
   readonly query: string;
@@ -15,8 +19,39 @@ interface SearchResultsProps {
   readonly onOpenHit: (hit: SearchHit) => void;
 }
 
+const LIMIT = 200;
+
+/** A stable key of a hit: which conversation and message. */
+export const hitKey = (h: SearchHit) => `${h.conversation.id}:${h.messageIndex}`;
+
+interface Group {
+  readonly conversation: SearchHit['conversation'];
+  readonly hits: SearchHit[];
+}
+
+function groupHits(hits: readonly SearchHit[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const h of hits) {
+    const g = groups.get(h.conversation.id) ?? { conversation: h.conversation, hits: [] };
+    groups.set(h.conversation.id, g);
+    g.hits.push(h);
+  }
+  return [...groups.values()];
+}
+
+/** Arrow keys move between the hit buttons, in reading order. */
+function moveFocus(e: KeyboardEvent<HTMLElement>): void {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button.hit')];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = e.key === 'ArrowDown' ? Math.min(buttons.length - 1, at + 1) : at - 1;
+  e.preventDefault();
+  if (next < 0) (document.querySelector('input[aria-label="Search conversations"]') as HTMLElement | null)?.focus();
+  else buttons[next]?.focus();
+}
+
 export function SearchResults({ query, agent, workspace, includeToolOutput, onOpenHit }: SearchResultsProps): React.JSX.Element {
-  const params = { query, limit: 200, ...(agent ? { agent } : {}), ...(workspace ? { workspace } : {}), ...(includeToolOutput ? { includeToolOutput } : {}) };
+  const params = { query, limit: LIMIT, timeZone: TIME_ZONE, ...(agent ? { agent } : {}), ...(workspace ? { workspace } : {}), ...(includeToolOutput ? { includeToolOutput } : {}) };
   const hits = useChannel('dejavu:search', params, { placeholderData: (prev) => prev });
   if (hits.error) return <ErrorState title="Search failed" error={hits.error} />;
   if (!hits.data) return <LoadingState label="Searching…" />;
@@ -30,28 +65,41 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
       </EmptyState>
     );
   }
+  const groups = groupHits(hits.data);
+  const n = hits.data.length;
   return (
     <div className="search-results" aria-busy={hits.isFetching}>
       <div className="search-count" role="status">
-        {hits.data.length === 200 ? 'First 200' : hits.data.length} match{hits.data.length === 1 ? '' : 'es'}
+        {n === LIMIT ? `First ${LIMIT}` : n} match{n === 1 ? '' : 'es'} in {groups.length} conversation{groups.length === 1 ? '' : 's'}
       </div>
-      <ul className="hits" aria-label="Search results">
-        {hits.data.map((h, i) => (
-          <li key={`${h.conversation.id}:${h.messageIndex}:${i}`}>
-            <button type="button" className="hit" onClick={() => onOpenHit(h)} data-hit-message={h.messageIndex}>
-              <span className="hit-title">{h.conversation.title ?? h.conversation.nativeId}</span>
+      <ul className="hits" aria-label="Search results" onKeyDown={moveFocus}>
+        {groups.map((g) => (
+          <li key={g.conversation.id} className="hit-group" data-conversation-id={g.conversation.id}>
+            <div className="hit-group-head">
+              <span className="hit-title">{displayTitle(g.conversation)}</span>
               <span className="hit-meta">
-                <span className={`agent-badge agent-${h.conversation.agent}`}>{agentLabel(h.conversation.agent)}</span>
-                <span>{h.conversation.workspace}</span>
-                <span>{dateTime(h.conversation.startedAt)}</span>
-                <ConversationMarks c={h.conversation} />
-                <span className="hit-role">
-                  {h.role}
-                  {h.scope && h.scope !== 'message' ? ` · ${h.scope}` : ''}
+                <span className={`agent-badge agent-${g.conversation.agent}`}>{agentLabel(g.conversation.agent)}</span>
+                <span>{g.conversation.workspace}</span>
+                <span>{dateTime(g.conversation.startedAt ?? g.conversation.endedAt)}</span>
+                <ConversationMarks c={g.conversation} />
+                <span className="hit-count" aria-label={`${g.hits.length} hit${g.hits.length === 1 ? '' : 's'}`}>
+                  {g.hits.length} hit{g.hits.length === 1 ? '' : 's'}
                 </span>
               </span>
-              <span className="hit-snippet">{marked(h.snippet, h.highlights)}</span>
-            </button>
+            </div>
+            <ul className="hit-list">
+              {g.hits.map((h, i) => (
+                <li key={`${hitKey(h)}:${i}`}>
+                  <button type="button" className="hit" onClick={() => onOpenHit(h)} data-hit-message={h.messageIndex} data-hit-key={hitKey(h)}>
+                    <span className="hit-role">
+                      {h.role}
+                      {h.scope && h.scope !== 'message' ? ` · ${h.scope}` : ''}
+                    </span>
+                    <span className="hit-snippet">{marked(h.snippet, h.highlights)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 /** The visible rows of the workspace tree, flattened for rendering and keyboard movement. */
 import type { ArchivedSummary, TreeWorkspace } from '../../../../shared/views';
+import { displayTitle } from '../../../../shared/title';
 
 export type RowKind = 'workspace' | 'instance' | 'date' | 'conversation';
 
@@ -140,7 +141,7 @@ function pushConversations(
       const kids = path.has(c.id) ? [] : kidsOf(c);
       const open = kids.length > 0 && expanded.has(k);
       rows.push({
-        key: k, kind: 'conversation', level: lvl, label: c.title ?? c.nativeId, expandable: kids.length > 0, expanded: open, parentKey: pk,
+        key: k, kind: 'conversation', level: lvl, label: displayTitle(c), expandable: kids.length > 0, expanded: open, parentKey: pk,
         conversation: c, orphanSubagent: Boolean(c.parentId) && !ids.has(c.parentId!) && !away, childCount: kids.length, posinset: i + 1, setsize: list.length,
       });
       if (open) push(kids, lvl + 1, k, away, new Set([...path, c.id]));

@@ -6,10 +6,11 @@ import { useQueries } from '@tanstack/react-query';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentId } from '../../../../shared/agents';
 import type { ArchivedSummary, TreeWorkspace } from '../../../../shared/views';
-import { agentLabel, dayLabel, time } from '../../lib/format';
+import { agentLabel, dayLabel, dayOf, time, TIME_ZONE } from '../../lib/format';
 import { channelQuery } from '../../lib/queries';
 import { ConversationMarks } from '../markers';
 import { buildRows, convKey, dateKey, type DateQuery, instKey, openDates, parentCandidates, showsInstances, type TreeRow, wsKey } from './tree-model';
+import { displayTitle } from '../../../../shared/title';
 
 /** At most this many conversations ask for their subagents elsewhere (one small query each). */
 const MAX_PARENT_QUERIES = 300;
@@ -22,8 +23,6 @@ interface TreeProps {
   readonly reveal?: ArchivedSummary;
   readonly onOpen: (id: string) => void;
 }
-
-const dateOf = (c: ArchivedSummary) => (c.startedAt ? c.startedAt.slice(0, 10) : 'undated');
 
 export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): React.JSX.Element {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => initialExpansion(tree));
@@ -45,7 +44,7 @@ export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): Re
       const next = new Set(cur);
       next.add(wsKey(reveal.workspace));
       next.add(instKey(reveal.workspace, reveal.instance));
-      next.add(dateKey(reveal.workspace, reveal.instance, dateOf(reveal)));
+      next.add(dateKey(reveal.workspace, reveal.instance, dayOf(reveal)));
       if (reveal.parentId) next.add(convKey(reveal.parentId));
       return next.size === cur.size ? cur : next;
     });
@@ -53,7 +52,7 @@ export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): Re
 
   const dates = useMemo(() => openDates(tree, expanded), [tree, expanded]);
   const convQueries = useQueries({
-    queries: dates.map((d) => channelQuery('dejavu:conversations', agent ? { ...d, agent } : { ...d })),
+    queries: dates.map((d) => channelQuery('dejavu:conversations', { ...d, ...(agent ? { agent } : {}), timeZone: TIME_ZONE })),
   });
   const byDate = new Map<string, readonly ArchivedSummary[] | undefined>();
   dates.forEach((d, i) => byDate.set(dateKey(d.workspace, d.instance, d.date), convQueries[i]?.data));
@@ -194,9 +193,9 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
             </span>
             <span className="conv-meta">
               <span className={`agent-badge agent-${c.agent}`}>{agentLabel(c.agent)}</span>
-              <span>{time(c.startedAt)}</span>
+              <span>{time(c.startedAt ?? c.endedAt)}</span>
               <span title={`${c.messageCount} messages`}>{c.messageCount} msgs</span>
-              {row.childCount ? <span>{row.childCount} subagents</span> : null}
+              {row.childCount ? <span>{row.childCount} subagent{row.childCount === 1 ? '' : 's'}</span> : null}
               <ConversationMarks c={c} />
               {c.sourceDeleted ? (
                 <span className="deleted-chip" title="The agent’s own file is gone; the archive keeps this copy">
@@ -219,7 +218,7 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
 
 function conversationLabel(c: ArchivedSummary): string {
   const stage = c.retentionStage === 1 ? 'trimmed to save space' : c.retentionStage === 2 ? 'only its digest is kept' : c.retentionStage === 3 ? 'lost' : '';
-  return [c.title ?? c.nativeId, agentLabel(c.agent), time(c.startedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
+  return [displayTitle(c), agentLabel(c.agent), time(c.startedAt ?? c.endedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
     .filter(Boolean)
     .join(', ');
 }

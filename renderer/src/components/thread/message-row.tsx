@@ -1,5 +1,5 @@
 /** One message of a thread: who said it and when, then its parts, each by its own component. */
-import { memo, useState } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import type { Message, Part, ToolCallResponsePart } from '../../../../shared/record';
 import { time, usageParts } from '../../lib/format';
 import { BlobPart } from '../parts/blob-part';
@@ -8,6 +8,9 @@ import { ReasoningPart } from '../parts/reasoning-part';
 import { TextPart } from '../parts/text-part';
 import { ToolCall } from '../parts/tool-call';
 import { ToolResult } from '../parts/tool-result';
+import { RowContext, useReveal } from '../find/reveal';
+import { CopyButton } from '../copy-button';
+import { hiddenEntirely, ViewContext, visibleParts } from './view-options';
 
 export interface MessageRowProps {
   readonly message: Message;
@@ -49,8 +52,21 @@ function preview(parts: readonly Part[]): string {
   return '';
 }
 
-export const MessageRow = memo(function MessageRow({ message: m, index, agentName, continuation, results, calls, highlighted }: MessageRowProps): React.JSX.Element {
+export const MessageRow = memo(function MessageRow(props: MessageRowProps): React.JSX.Element {
+  return (
+    <RowContext.Provider value={props.index}>
+      <MessageView {...props} />
+    </RowContext.Provider>
+  );
+});
+
+function MessageView({ message: m, index, agentName, continuation, results, calls, highlighted }: MessageRowProps): React.JSX.Element {
   const [open, setOpen] = useState(false);
+  // Injected context holding what is being found opens, so the occurrence can be shown.
+  const reveal = useReveal(m.role === 'system' ? m.parts.map((p) => (p.type === 'text' || p.type === 'generic' ? p.content : '')).join('\n') : '');
+  useEffect(() => {
+    if (reveal) setOpen(true);
+  }, [reveal]);
   const kind = kindLabel(m.kind);
   const cls = `msg msg-${m.role} ${continuation ? 'msg-cont' : ''} ${highlighted ? 'msg-highlight' : ''} ${m.supersededAt ? 'msg-superseded' : ''}`;
   const earlier = m.supersededAt ? <EarlierRevision at={m.supersededAt} /> : null;
@@ -72,6 +88,10 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
   }
 
   const usage = usageParts(m.usage);
+  const view = useContext(ViewContext);
+  const shown = visibleParts(m.parts, view);
+  // Nothing left to show once tools or thinking are hidden: the row takes no room.
+  if (hiddenEntirely(m, view)) return <div className="msg-hidden" data-message-index={index} data-role={m.role} />;
   return (
     <article className={cls} data-message-index={index} data-role={m.role} aria-label={`${roleLabel(m, agentName)} message ${index + 1}`}>
       {m.role === 'system' ? (
@@ -90,11 +110,12 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
           <time className="msg-time" dateTime={m.timestamp} title={m.timestamp}>
             {time(m.timestamp)}
           </time>
+          {m.role === 'user' || m.role === 'assistant' ? <CopyButton text={() => messageText(m)} label="Copy message" className="msg-copy" /> : null}
         </header>
       ) : null}
       {earlier && (continuation || m.role === 'system') ? <div className="msg-head">{earlier}</div> : null}
       <div className="msg-body">
-        {m.parts.map((p, i) => (
+        {shown.map((p, i) => (
           <PartView key={i} part={p} results={results} calls={calls} />
         ))}
       </div>
@@ -106,7 +127,15 @@ export const MessageRow = memo(function MessageRow({ message: m, index, agentNam
       ) : null}
     </article>
   );
-});
+}
+
+/** What a message said, as text: its text parts, as written. */
+function messageText(m: Message): string {
+  return m.parts
+    .map((p) => (p.type === 'text' ? p.content.trim() : ''))
+    .filter(Boolean)
+    .join('\n\n');
+}
 
 /** A message the agent's file no longer holds as it was: kept, and said to be an earlier revision. */
 function EarlierRevision({ at }: { at: string }): React.JSX.Element {

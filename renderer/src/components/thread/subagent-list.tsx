@@ -2,11 +2,12 @@
 import type { ArchivedSummary } from '../../../../shared/views';
 import { dateTime } from '../../lib/format';
 import { ConversationMarks } from '../markers';
+import { displayTitle } from '../../../../shared/title';
 
 export function SubagentList({ items, onOpen }: { items: readonly ArchivedSummary[]; onOpen: (id: string) => void }): React.JSX.Element | null {
   if (!items.length) return null;
   return (
-    <details className="subagents" open={items.length <= 6}>
+    <details className="subagents" open={items.length <= 2}>
       <summary>
         {items.length} subagent conversation{items.length === 1 ? '' : 's'}
       </summary>
@@ -15,7 +16,7 @@ export function SubagentList({ items, onOpen }: { items: readonly ArchivedSummar
           <li key={c.id}>
             <button type="button" className="link-button subagent-link" onClick={() => onOpen(c.id)} data-subagent-id={c.id}>
               <span aria-hidden="true">↳ </span>
-              {c.title ?? c.nativeId}
+              {displayTitle(c)}
             </button>
             <span className="faint">
               {' '}

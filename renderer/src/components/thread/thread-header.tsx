@@ -2,7 +2,7 @@
  * The conversation's facts: what, where, when, which models, how many tokens; its parent and
  * subagents; resume, pin and export; what retention dropped from it.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { ConversationView } from '../../../../shared/contract';
 import { agentLabel, compact, dateTime, duration, num, usageParts } from '../../lib/format';
 import { exportConversation } from '../../lib/export';
@@ -11,8 +11,9 @@ import { LiveDot } from '../markers';
 import { PinButton } from './pin-button';
 import { RetentionBanner } from './retention-banner';
 import { SubagentList } from './subagent-list';
+import { displayTitle } from '../../../../shared/title';
 
-export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen: (id: string) => void }): React.JSX.Element {
+export function ThreadHeader({ view, onOpen, toggles, folded }: { view: ConversationView; onOpen: (id: string) => void; toggles?: ReactNode; folded?: boolean }): React.JSX.Element {
   const s = view.summary;
   const status = useChannel('dejavu:status', {});
   const parent = useChannel('dejavu:conversation', { id: s.parentId ?? '' }, { enabled: Boolean(s.parentId) });
@@ -42,16 +43,19 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
   };
 
   return (
-    <header className="thread-header" data-conversation-id={s.id}>
+    <header className={`thread-header ${folded ? 'is-compact' : ''}`} data-conversation-id={s.id}>
       <div className="thread-title-row">
-        <h1 className="thread-title">{s.title ?? s.nativeId}</h1>
+        <h1 className="thread-title" title={s.title}>
+          {displayTitle(s)}
+        </h1>
         {s.live ? <LiveDot withLabel /> : null}
+        {toggles}
         <div className="thread-actions" role="toolbar" aria-label="Conversation actions">
           <PinButton id={s.id} pinned={s.pinned === true} />
-          <button type="button" className="btn" onClick={() => void doExport('md')} title="Export as Markdown (Ctrl+E)">
+          <button type="button" className="btn" onClick={() => void doExport('md')} title={status.data?.capabilities.saveDialog ? 'Export as Markdown (Ctrl+Shift+E)' : 'Export as Markdown'}>
             Export
           </button>
-          <button type="button" className="btn btn-quiet" onClick={() => void doExport('json')} aria-label="Export JSON">
+          <button type="button" className="btn" onClick={() => void doExport('json')} aria-label="Export JSON" title="Export as JSON">
             JSON
           </button>
         </div>
@@ -60,7 +64,7 @@ export function ThreadHeader({ view, onOpen }: { view: ConversationView; onOpen:
         <div className="thread-parent">
           <span aria-hidden="true">↰ </span>Subagent of{' '}
           <button type="button" className="link-button" onClick={() => onOpen(s.parentId!)} data-parent-id={s.parentId}>
-            {parent.data?.summary.title ?? 'its parent conversation'}
+            {parent.data ? displayTitle(parent.data.summary) : 'its parent conversation'}
           </button>
         </div>
       ) : null}

@@ -9,11 +9,20 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessagePage } from '../../../../shared/contract';
 import type { Message, ToolCallResponsePart } from '../../../../shared/record';
+import type { ArchivedSummary } from '../../../../shared/views';
 import { agentLabel } from '../../lib/format';
 import { channelQuery, useChannel } from '../../lib/queries';
+import { firstOccurrenceOf } from '../../lib/find';
+import { FindBar } from '../find/find-bar';
+import { RevealContext } from '../find/reveal';
+import { useThreadFind } from '../find/use-thread-find';
 import { ErrorState, LoadingState } from '../states';
+import '../find/find.css';
 import { MessageRow } from './message-row';
+import { PromptOutline, promptsOf, usePromptKeys } from './prompt-outline';
 import { ThreadHeader } from './thread-header';
+import { SubagentContext, type Subagents } from '../parts/subagent-call';
+import { hiddenEntirely, useViewOptions, ViewContext, ViewToggles } from './view-options';
 import './thread.css';
 
 export const PAGE_SIZE = 200;
@@ -25,15 +34,19 @@ export interface JumpTarget {
   readonly index: number;
   /** Changes on every request, so the same message can be jumped to again. */
   readonly nonce: number;
+  /** The search terms the hit matched: shown, highlighted and stepped through in the thread. */
+  readonly terms?: readonly string[];
 }
 
 interface ThreadProps {
   readonly id: string;
   readonly jump?: JumpTarget;
   readonly onOpen: (id: string) => void;
+  /** Changes when the person asks to find in this conversation (Ctrl/Cmd+F, Edit → Find). */
+  readonly findRequest?: number;
 }
 
-export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
+export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JSX.Element {
   // A live conversation stops being live when its agent goes quiet: look again now and then.
   const conversation = useChannel('dejavu:conversation', { id }, { refetchInterval: (q) => (q.state.data?.summary.live ? LIVE_RECHECK_MS : false) });
   const [pages, setPages] = useState<readonly number[]>(() => [jump ? Math.floor(jump.index / PAGE_SIZE) : 0]);
@@ -98,8 +111,52 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     if (need.length) setPages((cur) => [...cur, ...need.filter((p) => !cur.includes(p))]);
   }, [first, last, pages]);
 
-  // Jump to a message (from search): load its page, scroll to it, highlight it for a moment.
   const [highlight, setHighlight] = useState<number | undefined>();
+  const [view, setView] = useViewOptions();
+  const hidden = useMemo(() => ({ tools: view.hideTools, thinking: view.hideThinking }), [view]);
+  const find = useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer, hidden });
+  // Only a request made while this conversation is open opens the bar.
+  const seenFindRequest = useRef(findRequest);
+  useEffect(() => {
+    if (findRequest === seenFindRequest.current) return;
+    seenFindRequest.current = findRequest;
+    find.show();
+  }, [findRequest, find.show]);
+  // Counting every occurrence needs every message: load all pages while finding.
+  // The prompt outline, and moving from prompt to prompt, need every message too.
+  const [outlineOpen, setOutlineOpen] = useState(false);
+  const [promptsWanted, setPromptsWanted] = useState(false);
+  const wantsAll = find.wantsAll || outlineOpen || promptsWanted;
+  useEffect(() => {
+    if (!wantsAll || total === undefined) return;
+    const all = Array.from({ length: Math.ceil(total / PAGE_SIZE) }, (_, p) => p);
+    if (all.some((p) => !pages.includes(p))) setPages((cur) => [...cur, ...all.filter((p) => !cur.includes(p))]);
+  }, [wantsAll, total, pages]);
+  const prompts = useMemo(() => promptsOf(messages), [messages]);
+  const jumpToRow = useCallback(
+    (row: number) => {
+      setHighlight(row);
+      setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 1500);
+      virtualizer.scrollToIndex(row, { align: 'start' });
+      for (const ms of [80, 250]) setTimeout(() => virtualizer.scrollToIndex(row, { align: 'start' }), ms);
+    },
+    [virtualizer],
+  );
+  /** The prompt at or above the top of the view. */
+  const topRow = items.find((it) => it.end > (scrollRef.current?.scrollTop ?? 0) + 4)?.index ?? 0;
+  const currentPrompt = [...prompts].reverse().find((p) => p.index <= topRow)?.index;
+  const movePrompt = useCallback(
+    (delta: 1 | -1) => {
+      setPromptsWanted(true);
+      const target = delta > 0 ? prompts.find((p) => p.index > topRow) : [...prompts].reverse().find((p) => p.index < topRow);
+      if (target) jumpToRow(target.index);
+    },
+    [prompts, topRow, jumpToRow],
+  );
+  usePromptKeys(movePrompt);
+
+  // Jump to a message (from search): load its page, scroll to it, highlight it for a moment; with
+  // the hit's terms, find them in the thread starting at the hit (which opens what holds it).
   const handledJump = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!jump || handledJump.current === jump.nonce || total === undefined) return;
@@ -112,21 +169,28 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     handledJump.current = jump.nonce;
     const row = absorbedInto(jump.index) ?? jump.index;
     setHighlight(row);
+    setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 3500);
+    if (jump.terms?.length && messages.has(row)) {
+      find.showHit(jump.terms, { row, nth: firstOccurrenceOf(messages.get(row)!, messages.get(jump.index)!, jump.terms, results) });
+      return;
+    }
     const go = () => virtualizer.scrollToIndex(Math.min(row, total - 1), { align: 'start' });
     go();
     // Rows above are measured as they render, which moves the target: settle on it.
     for (const ms of [80, 250, 600]) setTimeout(go, ms);
-    setTimeout(() => setHighlight((h) => (h === row ? undefined : h)), 3500);
-  }, [jump, total, pages, messages, absorbedInto, virtualizer]);
+  }, [jump, total, pages, messages, absorbedInto, virtualizer, results, find.showHit]);
 
   // Follow new messages when the reader was at the bottom (content growing fires no scroll event,
   // so the flag still says where the reader was before it grew). While the view settles on the
   // end (rows are measured as they render), scroll events from that do not unset it.
   const atBottom = useRef(false);
   const settlingUntil = useRef(0);
+  // The header folds to its title row once the reader scrolls into the thread (and back at the top).
+  const [compactHeader, setCompactHeader] = useState(false);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
+    setCompactHeader((c) => (c ? el.scrollTop > 8 : el.scrollTop > 80));
     const near = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_SLACK;
     if (near || Date.now() > settlingUntil.current) atBottom.current = near;
   }, []);
@@ -157,6 +221,11 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     for (const ms of [80, 250, 600]) setTimeout(end, ms);
   }, [total, dataKey, jump, virtualizer, onScroll]);
 
+  const subagents = useMemo((): Subagents => {
+    const byCall = new Map<string, ArchivedSummary>();
+    for (const c of conversation.data?.children ?? []) if (c.parentToolCallId) byCall.set(c.parentToolCallId, c);
+    return { byCall, open: onOpen };
+  }, [conversation.data, onOpen]);
   const agentName = conversation.data ? agentLabel(conversation.data.summary.agent) : 'Assistant';
   const isContinuation = (i: number): boolean => {
     const m = messages.get(i);
@@ -164,7 +233,7 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
     for (let j = i - 1; j >= 0 && j >= i - 50; j--) {
       const prev = messages.get(j);
       if (!prev) return false;
-      if (absorbedInto(j) !== undefined) continue;
+      if (absorbedInto(j) !== undefined || hiddenEntirely(prev, view)) continue;
       return prev.role === m.role && m.role !== 'user';
     }
     return false;
@@ -173,7 +242,9 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
   if (conversation.error) return <ErrorState title="This conversation could not be opened" error={conversation.error} />;
   return (
     <section className="thread" aria-label="Conversation">
-      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      {conversation.data ? <ThreadHeader view={conversation.data} onOpen={onOpen} folded={compactHeader} toggles={<ViewToggles options={view} onChange={setView} outlineOpen={outlineOpen} onOutline={() => setOutlineOpen((o) => !o)} />} /> : <div className="thread-header thread-header-loading" aria-hidden="true" />}
+      {find.open ? <FindBar {...find.bar} /> : null}
+      {outlineOpen ? <PromptOutline prompts={prompts} current={currentPrompt} loading={total !== undefined && messages.size < total} onJump={jumpToRow} /> : null}
       <div className="thread-scroll" ref={scrollRef} tabIndex={0} aria-label="Messages" data-testid="thread-scroll" onScroll={onScroll} onWheel={onWheel}>
         {firstError ? (
           <ErrorState title="Messages could not be read" error={firstError} />
@@ -182,6 +253,9 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
         ) : total === 0 ? (
           <div className="thread-empty">This conversation has no messages.</div>
         ) : (
+          <SubagentContext.Provider value={subagents}>
+          <ViewContext.Provider value={view}>
+          <RevealContext.Provider value={find.reveal}>
           <div className="thread-list" style={{ height: virtualizer.getTotalSize() }} role="feed" aria-busy={pageQueries.some((q) => q.isFetching)} aria-label={`${total} messages`}>
             <div className="thread-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
               {items.map((item) => {
@@ -210,6 +284,9 @@ export function Thread({ id, jump, onOpen }: ThreadProps): React.JSX.Element {
               })}
             </div>
           </div>
+          </RevealContext.Provider>
+          </ViewContext.Provider>
+          </SubagentContext.Provider>
         )}
       </div>
     </section>
