@@ -15,7 +15,7 @@ import type { Conversation, Part } from '../../../shared/record';
 import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { provenanceFor } from '../../../test/provenance';
-import { filesUnder } from '../../../test/provider-kit';
+import { expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
 import { fileParseContext } from '../capture/parse-context';
 import { readHead, readLines } from '../capture/read-lines';
 import type { Provider, SourceLine } from './kit/provider';
@@ -66,6 +66,12 @@ const EXCEPTION_KINDS: Readonly<Record<string, readonly string[]>> = {
   'gemini-cli': ['continuation'],
   cline: ['followup-question', 'plan'],
 };
+/**
+ * Fixtures with tool calls whose file holds no result for any of them: two Entire checkpoints
+ * (no `tool_result` block at all) and a Cline task whose `say:tool` entries carry no output.
+ */
+const CALLS_WITHOUT_RESULTS = new Set([7, 53, 63]);
+const SUBAGENT_TASKS = 'subagent task messages (from parent agent, not typed)';
 const ALL_EXCEPTION_KINDS = new Set([...HARNESS_PROMPT_KINDS, ...EXTRA_ANSWER_KINDS]);
 
 describe('detection over every fixture', () => {
@@ -105,6 +111,16 @@ for (const provider of PROVIDERS) {
         total.toolCalls += counted.toolCalls;
       }
       expect(total).toEqual({ prompts: r.prompts, assistantTexts: r.assistantTexts, toolCalls: r.toolCalls });
+      // The tasks a parent agent wrote for its subagent, where PROVENANCE counts them: not typed prompts.
+      const tasks = r.other[SUBAGENT_TASKS];
+      if (tasks !== undefined) expect(mains.flatMap((c) => c.messages).filter((m) => m.kind === 'subagent-task').length).toBe(Number(tasks));
+    });
+
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('joins every tool result to a call of its own conversation: %s', async (_name, r) => {
+      const conversations = await provider.parse(fileParseContext(r.absPath));
+      const results = conversations.flatMap((c) => c.messages.flatMap((m) => m.parts.filter((p) => p.type === 'tool_call_response')));
+      if (r.toolCalls > 0 && !CALLS_WITHOUT_RESULTS.has(r.n)) expect(results.length, 'a fixture with tool calls has their results').toBeGreaterThan(0);
+      for (const c of conversations) expectToolResultsJoined(c);
     });
 
     it('matches its reviewed outline (first fixture)', async () => {

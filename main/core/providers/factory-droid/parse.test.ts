@@ -1,32 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
 import { conversationId } from '../kit/identity';
 import { factoryDroidProvider } from './index';
-import { parts, counts } from '../../../../test/provider-kit';
+import { fileParseContext } from '../../capture/parse-context';
+import { counts, parts, providerUnderTest, writeFileIn } from '../../../../test/provider-kit';
 
-const rows = provenanceFor('factory-droid');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-droid-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const row = (n: number) => rows.find((r) => r.n === n)!;
-
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await factoryDroidProvider.parse(fileParseContext(file));
-  expect(conversations.length).toBe(1);
-  return conversations[0];
-}
-
-function write(name: string, lines: unknown[]): string {
-  const file = path.join(tmp, name);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`);
-  return file;
-}
+const kit = providerUnderTest(factoryDroidProvider);
+const { tmp, row } = kit;
+const parseMain = (file: string): Promise<Conversation> => kit.parseMain(file, 1);
+const write = (name: string, lines: unknown[]): string => writeFileIn(path.join(tmp, name), `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`);
 
 describe('factory-droid provider: conversation shape', () => {
   it('fills the fields from session_start and splits injected context from the typed prompt', async () => {
