@@ -107,3 +107,17 @@ export function expectToolResultsJoined(c: Conversation): void {
     }
   }
 }
+
+/**
+ * Every message of a conversation parsed from `file` has an id of its own and points at its
+ * source file and its native record (a message derived from another record, id `<record>#…`,
+ * may share that record's).
+ */
+export function expectMessagesKept(c: Conversation, file: string): void {
+  expect(c.sources[0]).toBe(file);
+  expect(new Set(c.messages.map((m) => m.id)).size, `${c.id}: a message id twice`).toBe(c.messages.length);
+  for (const m of c.messages) {
+    expect(m.source, m.id).toBe(0);
+    expect((m.native?.length ?? 0) > 0 || m.id.includes('#'), `${c.id} ${m.id}: no native record`).toBe(true);
+  }
+}

@@ -15,7 +15,7 @@ import type { Conversation, Part } from '../../../shared/record';
 import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { provenanceFor } from '../../../test/provenance';
-import { expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
+import { expectMessagesKept, expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
 import { fileParseContext } from '../capture/parse-context';
 import { readHead, readLines } from '../capture/read-lines';
 import type { Provider, SourceLine } from './kit/provider';
@@ -121,6 +121,10 @@ for (const provider of PROVIDERS) {
       const results = conversations.flatMap((c) => c.messages.flatMap((m) => m.parts.filter((p) => p.type === 'tool_call_response')));
       if (r.toolCalls > 0 && !CALLS_WITHOUT_RESULTS.has(r.n)) expect(results.length, 'a fixture with tool calls has their results').toBeGreaterThan(0);
       for (const c of conversations) expectToolResultsJoined(c);
+    });
+
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('keeps every message with its record, under an id of its own: %s', async (_name, r) => {
+      for (const c of await provider.parse(fileParseContext(r.absPath))) expectMessagesKept(c, r.absPath);
     });
 
     it('matches its reviewed outline (first fixture)', async () => {

@@ -55,22 +55,12 @@ describe('cline provider: conversation shape', () => {
 
   it('fills the conversation fields (fineye task)', async () => {
     const c = await parseMain(fineye);
-    expect(c.agent).toBe('cline');
-    expect(c.nativeId).toBe('haram-333__fineye');
-    expect(c.id).toBe('cline_haram-333__fineye');
-    expect(c.cwd).toBe('c:/Users/Haram/Desktop/flutter_application_1');
-    expect(c.workspace).toBe('flutter_application_1');
-    expect(c.title).toBe('yo wassup');
-    expect(c.startedAt).toBe('2026-01-05T20:28:19.093Z');
+    expect(c).toMatchObject({ agent: 'cline', nativeId: 'haram-333__fineye', id: 'cline_haram-333__fineye', sources: [fineye] });
+    expect(c).toMatchObject({ cwd: 'c:/Users/Haram/Desktop/flutter_application_1', workspace: 'flutter_application_1', title: 'yo wassup', startedAt: '2026-01-05T20:28:19.093Z' });
     expect(c.endedAt! > c.startedAt!).toBe(true);
     expect(c.models).toContain('x-ai/grok-code-fast-1');
     expect(c.usage?.inputTokens).toBeGreaterThan(0);
-    expect(c.sources).toEqual([fineye]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native && m.native.length > 0).toBe(true);
-    }
+    // Every message keeps its record under an id of its own: conformance suite.
   });
 
   it('keeps pasted images as blobs, reasoning as reasoning, api errors and resumes as system', async () => {

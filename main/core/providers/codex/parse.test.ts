@@ -26,25 +26,13 @@ describe('codex provider: conversation shape', () => {
   it('fills the conversation fields from session_meta and turn_context (0.39.0 file)', async () => {
     const row = rows.find((r) => r.other.cli === '0.39.0')!;
     const c = await parseMain(row.absPath);
-    expect(c.id).toBe('codex_01996135-afde-7911-97f0-d863511eca56');
-    expect(c.nativeId).toBe('01996135-afde-7911-97f0-d863511eca56');
-    expect(c.agent).toBe('codex');
-    expect(c.cwd).toBe('/proj/ds906659/gai/claude-code');
-    expect(c.workspace).toBe('claude-code');
-    expect(c.instance).toBe('host');
-    expect(c.gitBranch).toBe('main');
-    expect(c.models).toEqual(['aide-gpt-5']);
-    expect(c.title && c.title.startsWith('幫我檢查一下 go.mod')).toBe(true);
-    expect(c.startedAt).toBe('2025-09-19T09:02:12.446Z');
+    expect(c).toMatchObject({ id: 'codex_01996135-afde-7911-97f0-d863511eca56', nativeId: '01996135-afde-7911-97f0-d863511eca56', agent: 'codex', instance: 'host' });
+    expect(c.parentId).toBeUndefined();
+    expect(c).toMatchObject({ cwd: '/proj/ds906659/gai/claude-code', workspace: 'claude-code', gitBranch: 'main', models: ['aide-gpt-5'], sources: [row.absPath] });
+    expect(c).toMatchObject({ title: expect.stringMatching(/^幫我檢查一下 go\.mod/), startedAt: '2025-09-19T09:02:12.446Z' });
     expect(c.endedAt && c.endedAt > c.startedAt!).toBe(true);
     expect(c.usage?.outputTokens).toBeGreaterThan(0);
-    expect(c.parentId).toBeUndefined();
-    expect(c.sources).toEqual([row.absPath]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native && m.native.length > 0).toBe(true);
-    }
+    // Every message keeps its record under an id of its own: conformance suite.
     // The typed prompt keeps both of its records (the event and the response_item copy).
     const prompt = c.messages.find((m) => m.role === 'user')!;
     expect(prompt.native!.split('\n').length).toBe(2);

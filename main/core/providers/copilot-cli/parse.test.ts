@@ -42,24 +42,12 @@ describe('copilot-cli provider: conversation shape', () => {
   it('fills the conversation fields from session.start and session.shutdown (1.0.20)', async () => {
     const r = row(48);
     const c = await parseMain(r.absPath);
-    expect(c.id).toBe(conversationId('copilot-cli', 'b4257b63-a7e8-4e3f-9bf0-019c98db1744'));
-    expect(c.nativeId).toBe('b4257b63-a7e8-4e3f-9bf0-019c98db1744');
-    expect(c.cwd).toBe('/Users/ninawork/entire/test-repos/test-repo');
-    expect(c.workspace).toBe('test-repo');
-    expect(c.instance).toBe('host');
-    expect(c.gitBranch).toBe('test-copilot');
-    expect(c.models).toEqual(['claude-sonnet-4.6']);
-    expect(c.title).toBe('Create a dir that is called "test-copilot" and make an md file stating the dir …');
-    expect(c.startedAt).toBe('2026-04-07T21:07:18.764Z');
-    expect(c.endedAt).toBe('2026-04-07T21:08:42.761Z');
+    expect(c).toMatchObject({ id: conversationId('copilot-cli', 'b4257b63-a7e8-4e3f-9bf0-019c98db1744'), nativeId: 'b4257b63-a7e8-4e3f-9bf0-019c98db1744', instance: 'host', sources: [r.absPath] });
+    expect(c).toMatchObject({ cwd: '/Users/ninawork/entire/test-repos/test-repo', workspace: 'test-repo', gitBranch: 'test-copilot', models: ['claude-sonnet-4.6'] });
+    expect(c).toMatchObject({ title: 'Create a dir that is called "test-copilot" and make an md file stating the dir …', startedAt: '2026-04-07T21:07:18.764Z', endedAt: '2026-04-07T21:08:42.761Z' });
     // shutdown modelMetrics: input 62754 includes 41648 cache reads.
     expect(c.usage).toEqual({ inputTokens: 21106, outputTokens: 311, cacheReadTokens: 41648, cacheWriteTokens: 0 });
-    expect(c.sources).toEqual([r.absPath]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native && m.native.length > 0).toBe(true);
-    }
+    // Every message keeps its record under an id of its own: conformance suite.
     // Answers written before any event named the model get it once a tool result does.
     expect(c.messages.filter((m) => m.role === 'assistant').every((m) => m.model === 'claude-sonnet-4.6')).toBe(true);
     // The typed prompt is `content`, not the `transformedContent` the model was sent.

@@ -16,17 +16,11 @@ describe('factory-droid provider: conversation shape', () => {
   it('fills the fields from session_start and splits injected context from the typed prompt', async () => {
     const r = row(54);
     const c = await parseMain(r.absPath);
-    expect(c.id).toBe(conversationId('factory-droid', 'a31fbbb0-0922-4b2b-be85-9e9f0283a4d8'));
-    expect(c.nativeId).toBe('a31fbbb0-0922-4b2b-be85-9e9f0283a4d8');
-    expect(c.cwd).toBe('/Users/ninawork/entire/test-repos/test-repo/droid-attach');
-    expect(c.workspace).toBe('droid-attach');
-    expect(c.instance).toBe('host');
+    expect(c).toMatchObject({ id: conversationId('factory-droid', 'a31fbbb0-0922-4b2b-be85-9e9f0283a4d8'), nativeId: 'a31fbbb0-0922-4b2b-be85-9e9f0283a4d8', instance: 'host', sources: [r.absPath] });
+    expect(c.parentId).toBeUndefined();
+    expect(c).toMatchObject({ cwd: '/Users/ninawork/entire/test-repos/test-repo/droid-attach', workspace: 'droid-attach', startedAt: '2026-03-30T18:50:09.639Z', endedAt: '2026-03-30T18:50:10.011Z' });
     // `title` is Droid's own title; `sessionTitle` is still the "New Session" placeholder.
     expect(c.title).toBe('create a markdown file that explains this is for testing factory droid');
-    expect(c.startedAt).toBe('2026-03-30T18:50:09.639Z');
-    expect(c.endedAt).toBe('2026-03-30T18:50:10.011Z');
-    expect(c.parentId).toBeUndefined();
-    expect(c.sources).toEqual([r.absPath]);
     expect(c.messages.map((m) => `${m.role}:${m.kind ?? ''}`)).toEqual(['system:environment-context', 'system:reminder', 'user:', 'system:notice']);
     expect(c.messages.map((m) => m.id)).toEqual(['L2', 'L2.1', 'L2.2', 'L3']);
     expect(c.messages[2].parts).toEqual([{ type: 'text', content: 'create a markdown file that explains this is for testing factory droid' }]);

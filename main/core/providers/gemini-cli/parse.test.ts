@@ -60,11 +60,7 @@ describe('gemini-cli provider: conversation shape', () => {
     expect(c.usage?.reasoningTokens).toBeGreaterThan(0);
     expect(c.sourcePath).toBe(r.absPath);
     expect(c.sources).toEqual([r.absPath]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native !== undefined || m.id.includes('#'), m.id).toBe(true);
-    }
+    // Every message keeps its record (a derived one, `<id>#…`, shares it) under an id of its own: conformance suite.
     // Parts keep Gemini's usage split: uncached input + cached = prompt count of the record.
     const first = c.messages.find((m) => m.role === 'assistant')!;
     expect(first.usage).toEqual({ inputTokens: 12874, cacheReadTokens: 0, outputTokens: 49, reasoningTokens: 31 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
 import { fileParseContext } from '../../capture/parse-context';
 import { grokCliProvider } from './index';
-import { expectToolResultsJoined, parts, providerUnderTest } from '../../../../test/provider-kit';
+import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest } from '../../../../test/provider-kit';
 
 const { tmp } = providerUnderTest(grokCliProvider);
 
@@ -104,18 +104,10 @@ describe('grok-cli provider: a session built from the grok-build schema', () => 
 
   it('fills the conversation from summary.json and the folder', async () => {
     const c = await parseOne(file);
-    expect(c.id).toBe(`grok-cli_${SESSION}`);
-    expect(c.nativeId).toBe(SESSION);
-    expect(c.cwd).toBe(CWD);
-    expect(c.workspace).toBe('demo-app');
-    expect(c.gitBranch).toBe('main');
-    expect(c.title).toBe('Fix the failing build');
-    expect(c.startedAt).toBe('2026-06-30T08:19:55.275395Z');
-    expect(c.endedAt).toBe('2026-06-30T08:25:00.000000Z');
-    expect(c.models).toEqual(['grok-build']);
+    expect(c).toMatchObject({ id: `grok-cli_${SESSION}`, nativeId: SESSION, cwd: CWD, workspace: 'demo-app', gitBranch: 'main', title: 'Fix the failing build' });
+    expect(c).toMatchObject({ startedAt: '2026-06-30T08:19:55.275395Z', endedAt: '2026-06-30T08:25:00.000000Z', models: ['grok-build'] });
     expect(c.messages.find((m) => m.role === 'assistant' && m.parts.some((p) => p.type === 'text'))?.model).toBe('grok-build');
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) expect(m.source === 0 && (m.native?.length ?? 0) > 0).toBe(true);
+    expectMessagesKept(c, file);
   });
 
   it('works without summary.json: cwd from the folder name, title from the first prompt, system_prompt.txt', async () => {

@@ -33,23 +33,13 @@ describe('opencode provider: conversation shape', () => {
 
   it('fills the conversation fields from the session info (#40)', async () => {
     const c = await parseMain(row(40).absPath);
-    expect(c.id).toBe('opencode_ses_fe0515d27ffe9rCVKAHcb6Q4WN');
-    expect(c.agent).toBe('opencode');
-    expect(c.cwd).toBe('/Users/vmini/workspace/devtoolbox');
-    expect(c.workspace).toBe('devtoolbox');
-    expect(c.instance).toBe('host');
-    expect(c.title).toBe('Identifying conversation subject');
-    expect(c.models).toEqual(['hy3']);
+    expect(c).toMatchObject({ id: 'opencode_ses_fe0515d27ffe9rCVKAHcb6Q4WN', agent: 'opencode', instance: 'host', sources: [row(40).absPath] });
+    expect(c.parentId).toBeUndefined();
+    expect(c).toMatchObject({ cwd: '/Users/vmini/workspace/devtoolbox', workspace: 'devtoolbox', title: 'Identifying conversation subject', models: ['hy3'] });
     expect(c.startedAt).toBe(new Date(1787237933784).toISOString());
     expect(c.endedAt! >= c.startedAt!).toBe(true);
     expect(c.usage?.outputTokens).toBeGreaterThan(0);
-    expect(c.parentId).toBeUndefined();
-    expect(c.sources).toEqual([row(40).absPath]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native && m.native.length > 0, m.id).toBe(true);
-    }
+    // Every message keeps its record under an id of its own: conformance suite.
     expect(c.messages.flatMap((m) => m.parts).some((p) => p.type === 'reasoning' && p.content.length > 0)).toBe(true);
   });
 
