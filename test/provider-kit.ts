@@ -77,8 +77,12 @@ export function writeFileIn(file: string, text: string): string {
   return file;
 }
 
-/** The text parts of a message, joined. */
-export function textOf(m: Message, separator = ''): string {
+/** The text parts of a message, joined (by `separator`, with `textJoinedBy`). */
+export function textOf(m: Message): string {
+  return textJoinedBy(m, '');
+}
+
+export function textJoinedBy(m: Message, separator: string): string {
   return m.parts.map((p) => (p.type === 'text' ? p.content : '')).join(separator);
 }
 

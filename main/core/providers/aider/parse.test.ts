@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import { eachRow, providerUnderTest, writeFileIn, textOf as textLines } from '../../../../test/provider-kit';
+import { eachRow, providerUnderTest, writeFileIn, textJoinedBy } from '../../../../test/provider-kit';
 import { aiderProvider } from './index';
 
 const { rows, tmp, parseAll: parseFile } = providerUnderTest(aiderProvider);
 const all = (cs: Conversation[]): Message[] => cs.flatMap((c) => c.messages);
 const partsOf = (ms: Message[]): Part[] => ms.flatMap((m) => m.parts);
-const textOf = (m: Message): string => textLines(m, '\n');
+const textOf = (m: Message): string => textJoinedBy(m, '\n');
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** The messages a `#### ` block becomes: typed prompts, and the two kinds aider itself writes there. */
 const isPromptBlock = (m: Message): boolean => m.role === 'user' || m.kind === 'confirm-answer' || m.kind === 'architect-handoff';
