@@ -4,18 +4,24 @@
  * - the counted facts of each fixture (prompts, answers, tool calls), with the exceptions
  *   test/counts.ts names, and no warning on a real file;
  * - `detect` owns its own fixtures and no other agent's, and the registry's order agrees;
+ * - every tool result answers a call of its own conversation, and every message keeps its
+ *   record under an id of its own (test/provider-kit.ts);
+ * - `locate` finds each fixture laid out in a home where the agent writes it (test/home-layout.ts;
+ *   test/home-sync.test.ts runs the real `sync` on such homes);
  * - the incremental parser, where there is one, equals a whole parse at every step;
  * - a reviewed outline per agent (test/golden/outline/<agent>.txt): a missing one fails, and
  *   only `UPDATE_GOLDEN=1` writes them.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Part } from '../../../shared/record';
 import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
+import { HOME_PLACES, layOut } from '../../../test/home-layout';
 import { provenanceFor } from '../../../test/provenance';
-import { filesUnder } from '../../../test/provider-kit';
+import { expectMessagesKept, expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
 import { fileParseContext } from '../capture/parse-context';
 import { readHead, readLines } from '../capture/read-lines';
 import type { Provider, SourceLine } from './kit/provider';
@@ -66,6 +72,12 @@ const EXCEPTION_KINDS: Readonly<Record<string, readonly string[]>> = {
   'gemini-cli': ['continuation'],
   cline: ['followup-question', 'plan'],
 };
+/**
+ * Fixtures with tool calls whose file holds no result for any of them: two Entire checkpoints
+ * (no `tool_result` block at all) and a Cline task whose `say:tool` entries carry no output.
+ */
+const CALLS_WITHOUT_RESULTS = new Set([7, 53, 63]);
+const SUBAGENT_TASKS = 'subagent task messages (from parent agent, not typed)';
 const ALL_EXCEPTION_KINDS = new Set([...HARNESS_PROMPT_KINDS, ...EXTRA_ANSWER_KINDS]);
 
 describe('detection over every fixture', () => {
@@ -105,7 +117,39 @@ for (const provider of PROVIDERS) {
         total.toolCalls += counted.toolCalls;
       }
       expect(total).toEqual({ prompts: r.prompts, assistantTexts: r.assistantTexts, toolCalls: r.toolCalls });
+      // The tasks a parent agent wrote for its subagent, where PROVENANCE counts them: not typed prompts.
+      const tasks = r.other[SUBAGENT_TASKS];
+      if (tasks !== undefined) expect(mains.flatMap((c) => c.messages).filter((m) => m.kind === 'subagent-task').length).toBe(Number(tasks));
     });
+
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('joins every tool result to a call of its own conversation: %s', async (_name, r) => {
+      const conversations = await provider.parse(fileParseContext(r.absPath));
+      const results = conversations.flatMap((c) => c.messages.flatMap((m) => m.parts.filter((p) => p.type === 'tool_call_response')));
+      if (r.toolCalls > 0 && !CALLS_WITHOUT_RESULTS.has(r.n)) expect(results.length, 'a fixture with tool calls has their results').toBeGreaterThan(0);
+      for (const c of conversations) expectToolResultsJoined(c);
+    });
+
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('keeps every message with its record, under an id of its own: %s', async (_name, r) => {
+      for (const c of await provider.parse(fileParseContext(r.absPath))) expectMessagesKept(c, r.absPath);
+    });
+
+    if (HOME_PLACES[provider.agent]) {
+      it('locate finds every fixture laid out in a home where the agent writes it, and it parses as the fixture does', async () => {
+        const home = mkdtempSync(path.join(os.tmpdir(), `dejavu-home-${provider.agent}-`));
+        try {
+          const placed = layOut(home, rows);
+          expect(placed.size).toBe(rows.length);
+          const found = await provider.locate(home);
+          for (const [r, file] of placed) {
+            expect(found, `#${r.n} at ${path.relative(home, file)}`).toContain(file);
+            const counts = async (f: string) => (await provider.parse(fileParseContext(f))).map((c) => c.messages.length);
+            expect(await counts(file), `#${r.n}`).toEqual(await counts(r.absPath));
+          }
+        } finally {
+          rmSync(home, { recursive: true, force: true });
+        }
+      });
+    }
 
     it('matches its reviewed outline (first fixture)', async () => {
       const golden = path.join(REPO_ROOT, 'test', 'golden', 'outline', `${provider.agent}.txt`);

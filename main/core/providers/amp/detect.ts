@@ -4,7 +4,7 @@
  */
 import type { DetectSample } from '../kit/provider';
 import { isObject, str } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
+import { firstLine } from '../kit/first-line';
 
 const THREAD_ID = /^T-[0-9A-Za-z-]{8,}$/;
 const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result']);
@@ -16,19 +16,12 @@ const DOC_ID = /"id"\s*:\s*"T-[0-9A-Za-z-]{8,}"/;
 export function detectAmp(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
   if (!head.startsWith('{')) return false;
-  const nl = head.indexOf('\n');
-  const first = (nl === -1 ? head : head.slice(0, nl)).trim();
-  let rec: unknown;
-  try {
-    rec = parseJson(first);
-  } catch {
-    rec = undefined;
-  }
+  const { text: first, cut, record: rec } = firstLine(head);
   if (isObject(rec)) {
     if (typeof rec.type === 'string') return STREAM_TYPES.has(rec.type) && THREAD_ID.test(str(rec.session_id) ?? '');
     return isThreadDoc(rec);
   }
-  if (nl === -1 && STREAM_PREFIX.test(first)) return STREAM_SESSION.test(first);
+  if (cut && STREAM_PREFIX.test(first)) return STREAM_SESSION.test(first);
   // A pretty-printed (or cut-off one-line) thread document.
   return DOC_ID.test(head) && /"created"\s*:\s*\d|"messages"\s*:\s*\[/.test(head);
 }

@@ -22,20 +22,19 @@
  *   and a port of Pulse's `AmpSessionReader` (`usage.cacheReadInputTokens` /
  *   `cacheCreationInputTokens`, `usageLedger`).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { conversationId, subConversationId } from '../kit/identity';
 import { ampProvider } from './index';
+import { providerUnderTest } from '../../../../test/provider-kit';
 import { captureStartedAt } from './stream';
 import { archiveCaptureSources } from '../../capture/sync';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-amp-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp } = providerUnderTest(ampProvider);
 
 const T = 'T-2775dc92-90ed-4f85-8b73-8f9766029e83';
 const CWD = '/Users/dev/work/shop';

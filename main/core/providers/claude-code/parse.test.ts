@@ -3,20 +3,18 @@
  * independently in ../shared/fixtures/PROVENANCE.md. Focused cases use temp files built only
  * from lines of those real files (copied, repeated, cut or with one field changed).
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import { provenanceFor, type FixtureFacts } from '../../../../test/provenance';
+import { type FixtureFacts } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
 import { readHead } from '../../capture/read-lines';
 import { conversationId, subConversationId } from '../kit/identity';
 import { claudeCodeProvider } from './index';
+import { providerUnderTest } from '../../../../test/provider-kit';
 
-const FACTS = provenanceFor('claude-code');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-claude-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { rows: FACTS, tmp } = providerUnderTest(claudeCodeProvider);
 
 /**
  * Through the real ParseContext. Five Entire-checkpoint fixtures end without a newline after

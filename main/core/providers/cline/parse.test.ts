@@ -1,25 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
+import type { Conversation } from '../../../../shared/record';
+import { counts, eachRow, parts, providerUnderTest, writeFileIn } from '../../../../test/provider-kit';
 import { clineProvider } from './index';
+import { fileParseContext } from '../../capture/parse-context';
 
-const rows = provenanceFor('cline');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-cline-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await clineProvider.parse(fileParseContext(file));
-  expect(conversations.length).toBe(1);
-  return conversations[0];
-}
-
-function parts(c: Conversation, role?: Message['role']): Part[] {
-  return c.messages.filter((m) => !role || m.role === role).flatMap((m) => m.parts);
-}
+const kit = providerUnderTest(clineProvider);
+const { rows, tmp } = kit;
+const parseMain = (file: string): Promise<Conversation> => kit.parseMain(file, 1);
 
 type RawEntry = { type: string; say?: string; ask?: string; text?: string; partial?: boolean };
 const raw = (file: string): RawEntry[] => JSON.parse(readFileSync(file, 'utf8')) as RawEntry[];
@@ -44,43 +33,21 @@ function spokenAsks(entries: RawEntry[]): number {
   }).length;
 }
 
-describe('cline provider: PROVENANCE counted facts', () => {
-  it('has the cline rows', () => {
-    expect(rows.length).toBe(3);
-  });
-
-  for (const row of rows) {
-    it(`#${row.n} ${row.file}`, async () => {
-      const entries = raw(row.absPath);
-      const c = await parseMain(row.absPath);
-      const typed = c.messages.filter((m) => m.role === 'user').length;
-      const texts = parts(c, 'assistant').filter((p) => p.type === 'text' && p.content.trim() !== '').length;
-      const calls = parts(c, 'assistant').filter((p) => p.type === 'tool_call').length;
-      // say:browser_action (each browser step is its own model tool call) is a call too; none here.
-      const browserSteps = entries.filter((e) => kindOf(e) === 'browser_action' && !e.partial).length;
-      expect({ typed, texts, calls }).toEqual({
-        typed: row.prompts,
-        texts: row.assistantTexts + spokenAsks(entries),
-        calls: row.toolCalls + browserSteps,
-      });
-      expect(entries.length).toBe(Number(row.other.entries));
-      expect(c.messages.filter((m) => m.kind === 'api-request').length).toBe(Number(row.other.api_req_started));
-      expect(c.warnings).toEqual([]);
-    });
-  }
+eachRow(rows, { exactly: 3 }, 'cline provider: its asks, browser steps and api requests', async (row) => {
+  const entries = raw(row.absPath);
+  const c = await parseMain(row.absPath);
+  // say:browser_action (each browser step is its own model tool call) is a call too; none here.
+  const browserSteps = entries.filter((e) => kindOf(e) === 'browser_action' && !e.partial).length;
+  expect(counts(c)).toEqual({ typed: row.prompts, texts: row.assistantTexts + spokenAsks(entries), calls: row.toolCalls + browserSteps });
+  expect(entries.length).toBe(Number(row.other.entries));
+  expect(c.messages.filter((m) => m.kind === 'api-request').length).toBe(Number(row.other.api_req_started));
 });
 
 describe('cline provider: conversation shape', () => {
   const fineye = rows.find((r) => r.file.includes('fineye'))!.absPath;
   const jeehunter = rows.find((r) => r.file === 'cline/Jeehunter__mcp-vscode-server/ui_messages.json')!.absPath;
 
-  it('joins every tool_call_response to a tool_call', async () => {
-    for (const row of rows) {
-      const c = await parseMain(row.absPath);
-      const ids = new Set(parts(c).flatMap((p) => (p.type === 'tool_call' ? [p.id] : [])));
-      const responses = parts(c).flatMap((p) => (p.type === 'tool_call_response' ? [p.id] : []));
-      for (const id of responses) expect(ids.has(id), `${row.file}: ${id}`).toBe(true);
-    }
+  it('gives commands their output and MCP calls their server response (joined to their calls: conformance suite)', async () => {
     const c = await parseMain(jeehunter);
     // Commands get their output; MCP calls their server response.
     expect(parts(c, 'tool').length).toBeGreaterThan(25);
@@ -88,22 +55,12 @@ describe('cline provider: conversation shape', () => {
 
   it('fills the conversation fields (fineye task)', async () => {
     const c = await parseMain(fineye);
-    expect(c.agent).toBe('cline');
-    expect(c.nativeId).toBe('haram-333__fineye');
-    expect(c.id).toBe('cline_haram-333__fineye');
-    expect(c.cwd).toBe('c:/Users/Haram/Desktop/flutter_application_1');
-    expect(c.workspace).toBe('flutter_application_1');
-    expect(c.title).toBe('yo wassup');
-    expect(c.startedAt).toBe('2026-01-05T20:28:19.093Z');
+    expect(c).toMatchObject({ agent: 'cline', nativeId: 'haram-333__fineye', id: 'cline_haram-333__fineye', sources: [fineye] });
+    expect(c).toMatchObject({ cwd: 'c:/Users/Haram/Desktop/flutter_application_1', workspace: 'flutter_application_1', title: 'yo wassup', startedAt: '2026-01-05T20:28:19.093Z' });
     expect(c.endedAt! > c.startedAt!).toBe(true);
     expect(c.models).toContain('x-ai/grok-code-fast-1');
     expect(c.usage?.inputTokens).toBeGreaterThan(0);
-    expect(c.sources).toEqual([fineye]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native && m.native.length > 0).toBe(true);
-    }
+    // Every message keeps its record under an id of its own: conformance suite.
   });
 
   it('keeps pasted images as blobs, reasoning as reasoning, api errors and resumes as system', async () => {
@@ -124,13 +81,7 @@ describe('cline provider: damaged and unusual files', () => {
   const fineye = rows.find((r) => r.file.includes('fineye'))!.absPath;
   const text = readFileSync(fineye, 'utf8');
 
-  function taskFile(name: string, content: string): string {
-    const dir = path.join(tmp, name);
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'ui_messages.json');
-    writeFileSync(file, content);
-    return file;
-  }
+  const taskFile = (name: string, content: string): string => writeFileIn(path.join(tmp, name, 'ui_messages.json'), content);
 
   it('skips a broken entry with a warning and keeps the rest', async () => {
     // Break the second user_feedback entry: drop the comma after its "say" value.

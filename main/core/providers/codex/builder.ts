@@ -10,6 +10,7 @@ import type { SourceContext } from '../kit/provider';
 import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
 import { LineIds } from '../kit/line-ids';
+import { lineMessage, TimeSpan } from '../kit/line-message';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -58,16 +59,13 @@ export class CodexBuilder {
   private awaitingUsage?: Message;
   private lastTokenKey = '';
   private totalUsage?: TokenCount['total'];
-  private firstTimestamp?: string;
-  private lastTimestamp?: string;
+  private readonly times = new TimeSpan();
   private readonly ids = new LineIds();
 
   constructor(private readonly ctx: SourceContext) {}
 
   seen(line: Line): void {
-    if (!line.timestamp) return;
-    this.firstTimestamp ??= line.timestamp;
-    this.lastTimestamp = line.timestamp;
+    this.times.see(line.timestamp);
   }
 
   warn(line: number | undefined, message: string): void {
@@ -81,9 +79,7 @@ export class CodexBuilder {
 
   /** Appends a message made from this line, in file order. */
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.ids.next(line.lineNo), role, parts, native: line.raw, source: 0 };
-    if (line.timestamp) message.timestamp = line.timestamp;
-    if (kind) message.kind = kind;
+    const message = lineMessage(line, this.ids.next(line.lineNo), role, parts, kind);
     if (role === 'assistant') {
       if (this.currentModel) message.model = this.currentModel;
       this.awaitingUsage = message;
@@ -212,8 +208,8 @@ export class CodexBuilder {
       {
         gitBranch: s.gitBranch,
         title,
-        startedAt: s.startedAt ?? this.firstTimestamp,
-        endedAt: this.lastTimestamp,
+        startedAt: s.startedAt ?? this.times.first,
+        endedAt: this.times.last,
         usage: this.totalUsage,
         agentVersion: s.cliVersion,
         parentId: s.parentThreadId ? conversationId('codex', s.parentThreadId) : undefined,

@@ -1,7 +1,7 @@
 /** Recognises a Codex rollout from its first line, without a full parse. */
 import type { DetectSample } from '../kit/provider';
+import { firstLine } from '../kit/first-line';
 import { isObject, str } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
 
 const ENVELOPE_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
 
@@ -10,17 +10,10 @@ const ENVELOPE_PREFIX = /^\{"timestamp":"[^"]*","type":"(session_meta|response_i
 
 export function detectRollout(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
-  const newline = head.indexOf('\n');
-  const first = (newline === -1 ? head : head.slice(0, newline)).trim();
-  if (!first.startsWith('{')) return false;
-  if (ENVELOPE_PREFIX.test(first)) return true;
-  let record: unknown;
-  try {
-    record = parseJson(first);
-  } catch {
-    return false; // cut off mid-line and not in the envelope shape above
-  }
-  if (!isObject(record)) return false;
+  const { text, record } = firstLine(head);
+  if (!text.startsWith('{')) return false;
+  if (ENVELOPE_PREFIX.test(text)) return true;
+  if (!isObject(record)) return false; // cut off mid-line and not in the envelope shape above, or not an object
   if (isObject(record.payload) && ENVELOPE_TYPES.has(str(record.type) ?? '')) return true;
   return isLegacyHeader(record, head);
 }

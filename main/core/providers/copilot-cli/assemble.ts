@@ -15,8 +15,8 @@ export function assemble(s: CopilotState, ctx: ParseContext): Conversation[] {
   const nativeId = s.session.id ?? idFromPath(ctx.path);
   const main = base(s, ctx, s.main, nativeId, conversationId(AGENT, nativeId));
   main.title = s.session.title ?? titleFrom(firstText(s.main.messages, 'user'));
-  if (s.session.startedAt ?? s.firstTimestamp) main.startedAt = s.session.startedAt ?? s.firstTimestamp;
-  if (s.lastTimestamp) main.endedAt = s.lastTimestamp;
+  if (s.session.startedAt ?? s.times.first) main.startedAt = s.session.startedAt ?? s.times.first;
+  if (s.times.last) main.endedAt = s.times.last;
   if (s.session.version) main.agentVersion = s.session.version;
   const usage = s.shutdownUsage ?? s.callUsage ?? (s.main.outputTokens ? { outputTokens: s.main.outputTokens } : undefined);
   if (usage) main.usage = usage;
@@ -28,8 +28,8 @@ export function assemble(s: CopilotState, ctx: ParseContext): Conversation[] {
     if (t.parentToolCallId) child.parentToolCallId = t.parentToolCallId;
     const task = firstText(t.messages, 'system', 'subagent-task');
     child.title = titleFrom(task) ?? titleFrom(t.agentName ?? '');
-    if (t.firstTimestamp) child.startedAt = t.firstTimestamp;
-    if (t.lastTimestamp) child.endedAt = t.lastTimestamp;
+    if (t.times.first) child.startedAt = t.times.first;
+    if (t.times.last) child.endedAt = t.times.last;
     if (s.session.version) child.agentVersion = s.session.version;
     if (t.outputTokens) child.usage = { outputTokens: t.outputTokens };
     out.push(child);

@@ -1,7 +1,7 @@
 /** Recognises a Copilot CLI event log or legacy session JSON from its first bytes. */
 import type { DetectSample } from '../kit/provider';
 import { isObject, str } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
+import { firstLine } from '../kit/first-line';
 
 /** The envelope Copilot writes (`type` first, then `data`), for a first line cut off at 64 KiB. */
 const ENVELOPE_PREFIX = /^\{"type":"(session|user|assistant|tool|system|hook|subagent|skill|abort|permission)[a-z_.]*","data":\{/;
@@ -9,20 +9,13 @@ const ENVELOPE_PREFIX = /^\{"type":"(session|user|assistant|tool|system|hook|sub
 export function detectCopilot(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
   if (!head.startsWith('{')) return false;
-  const newline = head.indexOf('\n');
-  const first = (newline === -1 ? head : head.slice(0, newline)).trim();
-  if (ENVELOPE_PREFIX.test(first)) return true;
-  if (isEventLine(first)) return true;
+  const { text, record } = firstLine(head);
+  if (ENVELOPE_PREFIX.test(text)) return true;
+  if (isEvent(record)) return true;
   return isLegacySession(head);
 }
 
-function isEventLine(first: string): boolean {
-  let record: unknown;
-  try {
-    record = parseJson(first);
-  } catch {
-    return false;
-  }
+function isEvent(record: unknown): boolean {
   if (!isObject(record) || !isObject(record.data)) return false;
   const type = str(record.type);
   // Every event has a dotted type, a uuid id, a timestamp and a parentId (null for the first).

@@ -1,29 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
 import { conversationId, subConversationId } from '../kit/identity';
 import { copilotCliProvider } from './index';
-import { parts, counts } from '../../../../test/provider-kit';
+import { counts, eachRow, parts, providerUnderTest, toolResults } from '../../../../test/provider-kit';
 
-const rows = provenanceFor('copilot-cli');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-copilot-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const row = (n: number) => rows.find((r) => r.n === n)!;
-
-async function parseAll(file: string): Promise<Conversation[]> {
-  return copilotCliProvider.parse(fileParseContext(file));
-}
-
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await parseAll(file);
-  expect(conversations.length).toBeGreaterThan(0);
-  return conversations[0];
-}
+const { rows, tmp, row, parseAll, parseMain } = providerUnderTest(copilotCliProvider);
 
 /**
  * PROVENANCE counts every `user.message` event as a typed prompt. Copilot's autopilot also
@@ -40,57 +22,32 @@ function harnessPrompts(file: string): number {
     .filter((d) => d.isAutopilotContinuation === true || !String(d.content ?? '').trim()).length;
 }
 
-describe('copilot-cli provider: PROVENANCE counted facts', () => {
-  it('has the copilot-cli rows', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(7);
-  });
+eachRow(rows, { atLeast: 7 }, 'copilot-cli provider: typed prompts without autopilot nudges, and its version', async (r) => {
+  const c = await parseMain(r.absPath);
+  expect(counts(c).typed).toBe(r.prompts - harnessPrompts(r.absPath));
+  if (r.other.copilotVersion) expect(c.agentVersion).toBe(r.other.copilotVersion);
+});
 
-  for (const r of rows) {
-    it(`#${r.n} ${r.file}`, async () => {
-      const c = await parseMain(r.absPath);
-      expect(counts(c)).toEqual({ typed: r.prompts - harnessPrompts(r.absPath), texts: r.assistantTexts, calls: r.toolCalls });
-      if (r.other.copilotVersion) expect(c.agentVersion).toBe(r.other.copilotVersion);
-      expect(c.warnings).toEqual([]);
-    });
-  }
-
+describe('copilot-cli provider: PROVENANCE exceptions', () => {
   it('the only typed-prompt difference is the one autopilot nudge of #45', () => {
     expect(rows.map((r) => harnessPrompts(r.absPath))).toEqual(rows.map((r) => (r.n === 45 ? 1 : 0)));
   });
 });
 
 describe('copilot-cli provider: conversation shape', () => {
-  it('joins every tool_call_response to a tool_call, and every call has a result', async () => {
-    for (const r of rows) {
-      const c = await parseMain(r.absPath);
-      const calls = new Set(parts(c).flatMap((p) => (p.type === 'tool_call' ? [p.id] : [])));
-      const responses = parts(c).flatMap((p) => (p.type === 'tool_call_response' ? [p.id] : []));
-      expect(responses.length, r.file).toBe(r.toolCalls);
-      for (const id of responses) expect(calls.has(id), `${r.file}: ${id}`).toBe(true);
-    }
+  it('answers every call (results join their calls: conformance suite)', async () => {
+    for (const r of rows) expect(toolResults(await parseMain(r.absPath)).length, r.file).toBe(r.toolCalls);
   });
 
   it('fills the conversation fields from session.start and session.shutdown (1.0.20)', async () => {
     const r = row(48);
     const c = await parseMain(r.absPath);
-    expect(c.id).toBe(conversationId('copilot-cli', 'b4257b63-a7e8-4e3f-9bf0-019c98db1744'));
-    expect(c.nativeId).toBe('b4257b63-a7e8-4e3f-9bf0-019c98db1744');
-    expect(c.cwd).toBe('/Users/ninawork/entire/test-repos/test-repo');
-    expect(c.workspace).toBe('test-repo');
-    expect(c.instance).toBe('host');
-    expect(c.gitBranch).toBe('test-copilot');
-    expect(c.models).toEqual(['claude-sonnet-4.6']);
-    expect(c.title).toBe('Create a dir that is called "test-copilot" and make an md file stating the dir …');
-    expect(c.startedAt).toBe('2026-04-07T21:07:18.764Z');
-    expect(c.endedAt).toBe('2026-04-07T21:08:42.761Z');
+    expect(c).toMatchObject({ id: conversationId('copilot-cli', 'b4257b63-a7e8-4e3f-9bf0-019c98db1744'), nativeId: 'b4257b63-a7e8-4e3f-9bf0-019c98db1744', instance: 'host', sources: [r.absPath] });
+    expect(c).toMatchObject({ cwd: '/Users/ninawork/entire/test-repos/test-repo', workspace: 'test-repo', gitBranch: 'test-copilot', models: ['claude-sonnet-4.6'] });
+    expect(c).toMatchObject({ title: 'Create a dir that is called "test-copilot" and make an md file stating the dir …', startedAt: '2026-04-07T21:07:18.764Z', endedAt: '2026-04-07T21:08:42.761Z' });
     // shutdown modelMetrics: input 62754 includes 41648 cache reads.
     expect(c.usage).toEqual({ inputTokens: 21106, outputTokens: 311, cacheReadTokens: 41648, cacheWriteTokens: 0 });
-    expect(c.sources).toEqual([r.absPath]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native && m.native.length > 0).toBe(true);
-    }
+    // Every message keeps its record under an id of its own: conformance suite.
     // Answers written before any event named the model get it once a tool result does.
     expect(c.messages.filter((m) => m.role === 'assistant').every((m) => m.model === 'claude-sonnet-4.6')).toBe(true);
     // The typed prompt is `content`, not the `transformedContent` the model was sent.

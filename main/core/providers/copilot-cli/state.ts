@@ -1,6 +1,7 @@
 /** Everything one event log says about its session, and the threads its events belong to. */
 import type { ParseWarning, Usage } from '../../../../shared/record';
 import { num, obj, str, type Json } from '../kit/json';
+import { TimeSpan } from '../kit/line-message';
 import { Thread } from './thread';
 
 export interface SessionInfo {
@@ -25,17 +26,14 @@ export class CopilotState {
   shutdownUsage?: Usage;
   /** Totals from `assistant.usage` events, used when no shutdown was written. */
   callUsage?: Usage;
-  firstTimestamp?: string;
-  lastTimestamp?: string;
+  readonly times = new TimeSpan();
 
   warn(line: number | undefined, message: string): void {
     this.warnings.push(line === undefined ? { message } : { line, message });
   }
 
   seen(timestamp: string | undefined): void {
-    if (!timestamp) return;
-    this.firstTimestamp ??= timestamp;
-    this.lastTimestamp = timestamp;
+    this.times.see(timestamp);
   }
 
   /**

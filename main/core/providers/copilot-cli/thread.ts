@@ -3,6 +3,7 @@
  * writes subagent events into the parent's log, tagged with `agentId` / `parentToolCallId`).
  */
 import type { Message, Part, Role, Usage } from '../../../../shared/record';
+import { lineMessage, TimeSpan } from '../kit/line-message';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -29,19 +30,13 @@ export class Thread {
   /** Subagent threads: the parent's tool call, the agent's name and its task. */
   parentToolCallId?: string;
   agentName?: string;
-  firstTimestamp?: string;
-  lastTimestamp?: string;
+  readonly times = new TimeSpan();
 
   constructor(readonly key?: string) {}
 
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.idFor(line), role, parts, native: line.raw, source: 0 };
-    if (line.timestamp) {
-      message.timestamp = line.timestamp;
-      this.firstTimestamp ??= line.timestamp;
-      this.lastTimestamp = line.timestamp;
-    }
-    if (kind) message.kind = kind;
+    const message = lineMessage(line, this.idFor(line), role, parts, kind);
+    this.times.see(line.timestamp);
     this.messages.push(message);
     return message;
   }

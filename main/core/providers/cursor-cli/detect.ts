@@ -1,22 +1,15 @@
 /** Recognises a Cursor agent transcript (JSONL) or a Cursor CLI chat store (SQLite). */
 import type { DetectSample } from '../kit/provider';
+import { firstLine } from '../kit/first-line';
 import { isObject, str } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
 
 const ROLES = new Set(['user', 'assistant', 'system', 'tool']);
 
 export function detectCursor(sample: DetectSample): boolean {
   if (sample.head.startsWith('SQLite format 3\u0000')) return isChatStore(sample);
   const head = sample.head.trimStart();
-  const newline = head.indexOf('\n');
-  const first = (newline === -1 ? head : head.slice(0, newline)).trim();
-  if (/^\{"role":"(user|assistant)","message":\{"content":/.test(first)) return true;
-  let record: unknown;
-  try {
-    record = parseJson(first);
-  } catch {
-    return false;
-  }
+  const { text, record } = firstLine(head);
+  if (/^\{"role":"(user|assistant)","message":\{"content":/.test(text)) return true;
   // `{role, message:{content}}` and nothing of the other JSONL formats' envelopes.
   if (!isObject(record) || 'type' in record || 'uuid' in record || 'timestamp' in record) return false;
   const message = record.message;

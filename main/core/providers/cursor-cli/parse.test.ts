@@ -1,32 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation, Message } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
+import type { Conversation } from '../../../../shared/record';
 import { readHead } from '../../capture/read-lines';
 import { conversationId } from '../kit/identity';
 import { cursorCliProvider } from './index';
-import { parts, counts } from '../../../../test/provider-kit';
+import { counts, parts, providerUnderTest, textOf } from '../../../../test/provider-kit';
 
-const rows = provenanceFor('cursor-cli');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-cursor-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const row = (n: number) => rows.find((r) => r.n === n)!;
-
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await cursorCliProvider.parse(fileParseContext(file));
-  expect(conversations.length).toBe(1);
-  return conversations[0];
-}
-
-function textOf(m: Message): string {
-  return m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-}
+const kit = providerUnderTest(cursorCliProvider);
+const { tmp, row } = kit;
+const parseMain = (file: string): Promise<Conversation> => kit.parseMain(file, 1);
 
 describe('cursor-cli provider: transcripts', () => {
   it('shows the typed query without its wrapper and keeps the gathered context as system', async () => {

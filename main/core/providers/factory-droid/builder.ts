@@ -7,6 +7,7 @@ import type { Message, ParseWarning, Part, Role, Usage } from '../../../../share
 import { assistantBlock, blocksOf, imagePart, toolResultParts } from './content';
 import { num, obj, str, type Json } from '../kit/json';
 import { LineIds } from '../kit/line-ids';
+import { lineMessage, TimeSpan } from '../kit/line-message';
 
 export interface Line {
   readonly lineNo: number;
@@ -18,8 +19,7 @@ export class DroidBuilder {
   readonly warnings: ParseWarning[] = [];
   readonly models = new Set<string>();
   start?: Json;
-  firstTimestamp?: string;
-  lastTimestamp?: string;
+  readonly times = new TimeSpan();
   private readonly messages: Message[] = [];
   private readonly unknown = new Set<string>();
   /** Usage per API message id: streamed rows repeat it, the largest output count is the final one. */
@@ -31,10 +31,7 @@ export class DroidBuilder {
   }
 
   record(line: Line, record: Json): void {
-    if (line.timestamp) {
-      this.firstTimestamp ??= line.timestamp;
-      this.lastTimestamp = line.timestamp;
-    }
+    this.times.see(line.timestamp);
     const type = str(record.type) ?? '(untyped)';
     if (type === 'session_start') {
       this.start ??= record; // the header is written once, at line 1
@@ -142,9 +139,7 @@ export class DroidBuilder {
   }
 
   private push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.ids.next(line.lineNo), role, parts, native: line.raw, source: 0 };
-    if (line.timestamp) message.timestamp = line.timestamp;
-    if (kind) message.kind = kind;
+    const message = lineMessage(line, this.ids.next(line.lineNo), role, parts, kind);
     this.messages.push(message);
     return message;
   }

@@ -1,22 +1,15 @@
 /** Recognises a Droid session JSONL from its first line (`session_start`, or a `message` record). */
 import type { DetectSample } from '../kit/provider';
+import { firstLine } from '../kit/first-line';
 import { isObject, str } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
 
 /** Droid writes `type` first; a first line cut off at 64 KiB is still recognised by its opening. */
 const START_PREFIX = /^\{"type":"session_start","id":"/;
 
 export function detectDroid(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
-  const newline = head.indexOf('\n');
-  const first = (newline === -1 ? head : head.slice(0, newline)).trim();
-  if (START_PREFIX.test(first)) return true;
-  let record: unknown;
-  try {
-    record = parseJson(first);
-  } catch {
-    return false;
-  }
+  const { text, record } = firstLine(head);
+  if (START_PREFIX.test(text)) return true;
   if (!isObject(record)) return false;
   if (record.type === 'session_start') return typeof record.id === 'string' && ('cwd' in record || 'version' in record);
   // A file whose header was lost still starts with `{type:"message", id, message:{role, content}}`.

@@ -1,48 +1,26 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
 import { conversationId } from '../kit/identity';
 import { factoryDroidProvider } from './index';
-import { parts, counts } from '../../../../test/provider-kit';
+import { fileParseContext } from '../../capture/parse-context';
+import { counts, parts, providerUnderTest, writeFileIn } from '../../../../test/provider-kit';
 
-const rows = provenanceFor('factory-droid');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-droid-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const row = (n: number) => rows.find((r) => r.n === n)!;
-
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await factoryDroidProvider.parse(fileParseContext(file));
-  expect(conversations.length).toBe(1);
-  return conversations[0];
-}
-
-function write(name: string, lines: unknown[]): string {
-  const file = path.join(tmp, name);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`);
-  return file;
-}
+const kit = providerUnderTest(factoryDroidProvider);
+const { tmp, row } = kit;
+const parseMain = (file: string): Promise<Conversation> => kit.parseMain(file, 1);
+const write = (name: string, lines: unknown[]): string => writeFileIn(path.join(tmp, name), `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`);
 
 describe('factory-droid provider: conversation shape', () => {
   it('fills the fields from session_start and splits injected context from the typed prompt', async () => {
     const r = row(54);
     const c = await parseMain(r.absPath);
-    expect(c.id).toBe(conversationId('factory-droid', 'a31fbbb0-0922-4b2b-be85-9e9f0283a4d8'));
-    expect(c.nativeId).toBe('a31fbbb0-0922-4b2b-be85-9e9f0283a4d8');
-    expect(c.cwd).toBe('/Users/ninawork/entire/test-repos/test-repo/droid-attach');
-    expect(c.workspace).toBe('droid-attach');
-    expect(c.instance).toBe('host');
+    expect(c).toMatchObject({ id: conversationId('factory-droid', 'a31fbbb0-0922-4b2b-be85-9e9f0283a4d8'), nativeId: 'a31fbbb0-0922-4b2b-be85-9e9f0283a4d8', instance: 'host', sources: [r.absPath] });
+    expect(c.parentId).toBeUndefined();
+    expect(c).toMatchObject({ cwd: '/Users/ninawork/entire/test-repos/test-repo/droid-attach', workspace: 'droid-attach', startedAt: '2026-03-30T18:50:09.639Z', endedAt: '2026-03-30T18:50:10.011Z' });
     // `title` is Droid's own title; `sessionTitle` is still the "New Session" placeholder.
     expect(c.title).toBe('create a markdown file that explains this is for testing factory droid');
-    expect(c.startedAt).toBe('2026-03-30T18:50:09.639Z');
-    expect(c.endedAt).toBe('2026-03-30T18:50:10.011Z');
-    expect(c.parentId).toBeUndefined();
-    expect(c.sources).toEqual([r.absPath]);
     expect(c.messages.map((m) => `${m.role}:${m.kind ?? ''}`)).toEqual(['system:environment-context', 'system:reminder', 'user:', 'system:notice']);
     expect(c.messages.map((m) => m.id)).toEqual(['L2', 'L2.1', 'L2.2', 'L3']);
     expect(c.messages[2].parts).toEqual([{ type: 'text', content: 'create a markdown file that explains this is for testing factory droid' }]);

@@ -42,8 +42,8 @@ async function conversation(b: DroidBuilder, ctx: ParseContext): Promise<Convers
   });
   const title = droidTitle(start) ?? titleFrom(firstText(messages));
   if (title) c.title = title;
-  if (b.firstTimestamp) c.startedAt = b.firstTimestamp;
-  if (b.lastTimestamp) c.endedAt = b.lastTimestamp;
+  if (b.times.first) c.startedAt = b.times.first;
+  if (b.times.last) c.endedAt = b.times.last;
   const usage = settingsUsage(obj(settings?.tokenUsage)) ?? b.usage();
   if (usage) c.usage = usage;
   const parent = str(start.callingSessionId);

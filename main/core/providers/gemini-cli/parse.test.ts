@@ -1,46 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
+import type { Message } from '../../../../shared/record';
+import { counts, eachRow, parts, providerUnderTest, textOf, toolResults, writeFileIn } from '../../../../test/provider-kit';
 import { readHead } from '../../capture/read-lines';
 import { geminiCliProvider } from './index';
 
-const rows = provenanceFor('gemini-cli');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-gemini-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const row = (n: number) => rows.find((r) => r.n === n)!;
-
-async function parseAll(file: string): Promise<Conversation[]> {
-  return geminiCliProvider.parse(fileParseContext(file));
-}
-
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await parseAll(file);
-  expect(conversations.length).toBeGreaterThan(0);
-  return conversations[0];
-}
-
-const partsOf = (c: Conversation, role?: Message['role']): Part[] => c.messages.filter((m) => !role || m.role === role).flatMap((m) => m.parts);
-const textOf = (m: Message) => m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-
-function counts(c: Conversation) {
-  return {
-    typed: c.messages.filter((m) => m.role === 'user').length,
-    texts: partsOf(c, 'assistant').filter((p) => p.type === 'text' && p.content.trim() !== '').length,
-    calls: partsOf(c).filter((p) => p.type === 'tool_call').length,
-  };
-}
-
-function write(file: string, text: string): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
+const { rows, tmp, row, parseAll, parseMain } = providerUnderTest(geminiCliProvider);
+const partsOf = parts;
+const write = writeFileIn;
 
 /**
  * Row 33 (Apr 2026 JSONL) holds three `type: "user"` records; PROVENANCE counts all three. One of
@@ -50,23 +19,15 @@ function write(file: string, text: string): string {
  */
 const NOT_TYPED: Record<number, number> = { 33: 1 };
 
-describe('gemini-cli provider: PROVENANCE counted facts', () => {
-  it('has the gemini-cli rows', () => {
-    expect(rows.length).toBe(10);
-  });
+eachRow(rows, { exactly: 10 }, 'gemini-cli provider: typed prompts and every record kept', async (r) => {
+  const c = await parseMain(r.absPath);
+  expect(counts(c).typed).toBe(r.prompts - (NOT_TYPED[r.n] ?? 0));
+  // Every record of the file is kept: one primary message per distinct record id.
+  const primary = new Set(c.messages.filter((m) => m.native !== undefined).map((m) => m.id));
+  expect(primary.size).toBe(Number(r.other.messages));
+});
 
-  for (const r of rows) {
-    it(`#${r.n} ${r.file}`, async () => {
-      const c = await parseMain(r.absPath);
-      expect(counts(c)).toEqual({ typed: r.prompts - (NOT_TYPED[r.n] ?? 0), texts: r.assistantTexts, calls: r.toolCalls });
-      expect(c.warnings).toEqual([]);
-      expect(c.agent).toBe('gemini-cli');
-      // Every record of the file is kept: one primary message per distinct record id.
-      const primary = new Set(c.messages.filter((m) => m.native !== undefined).map((m) => m.id));
-      expect(primary.size).toBe(Number(r.other.messages));
-    });
-  }
-
+describe('gemini-cli provider: PROVENANCE exceptions', () => {
   it('row 33: the injected continuation is a system message, not a prompt', async () => {
     const c = await parseMain(row(33).absPath);
     const continuation = c.messages.filter((m) => m.kind === 'continuation');
@@ -76,14 +37,11 @@ describe('gemini-cli provider: PROVENANCE counted facts', () => {
 });
 
 describe('gemini-cli provider: conversation shape', () => {
-  it('joins every tool_call_response to a tool_call, with one response per call', async () => {
+  it('answers every call exactly once (results join their calls, in tool messages: conformance suite)', async () => {
     for (const r of rows) {
       const c = await parseMain(r.absPath);
       const calls = partsOf(c).flatMap((p) => (p.type === 'tool_call' ? [p.id] : []));
-      const responses = partsOf(c).flatMap((p) => (p.type === 'tool_call_response' ? [p.id] : []));
-      expect(new Set(calls).size, r.file).toBe(calls.length);
-      expect(responses.sort(), r.file).toEqual([...calls].sort());
-      for (const m of c.messages.filter((x) => x.parts.some((p) => p.type === 'tool_call_response'))) expect(m.role).toBe('tool');
+      expect(toolResults(c).map((p) => p.id).sort(), r.file).toEqual([...calls].sort());
     }
   });
 
@@ -102,11 +60,7 @@ describe('gemini-cli provider: conversation shape', () => {
     expect(c.usage?.reasoningTokens).toBeGreaterThan(0);
     expect(c.sourcePath).toBe(r.absPath);
     expect(c.sources).toEqual([r.absPath]);
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) {
-      expect(m.source).toBe(0);
-      expect(m.native !== undefined || m.id.includes('#'), m.id).toBe(true);
-    }
+    // Every message keeps its record (a derived one, `<id>#…`, shares it) under an id of its own: conformance suite.
     // Parts keep Gemini's usage split: uncached input + cached = prompt count of the record.
     const first = c.messages.find((m) => m.role === 'assistant')!;
     expect(first.usage).toEqual({ inputTokens: 12874, cacheReadTokens: 0, outputTokens: 49, reasoningTokens: 31 });

@@ -4,8 +4,8 @@
  * look-alike records of other agents (Claude Code's `{"type":"user","message":…}`) do not match.
  */
 import type { DetectSample } from '../kit/provider';
+import { firstLine } from '../kit/first-line';
 import { isObject } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
 
 const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
   system: new Set(['type', 'content']),
@@ -20,15 +20,9 @@ const PREFIX = /^\{"type":"(system|user)","content":/;
 
 export function detectGrokSession(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
-  const nl = head.indexOf('\n');
-  const first = (nl === -1 ? head : head.slice(0, nl)).trim();
-  if (!first.startsWith('{')) return false;
-  let record: unknown;
-  try {
-    record = parseJson(first);
-  } catch {
-    return nl === -1 && PREFIX.test(first) && sample.path.endsWith('chat_history.jsonl');
-  }
+  const { text, cut, record } = firstLine(head);
+  if (!text.startsWith('{')) return false;
+  if (record === undefined) return cut && PREFIX.test(text) && sample.path.endsWith('chat_history.jsonl');
   if (!isObject(record) || typeof record.type !== 'string') return false;
   const allowed = FIELDS[record.type];
   if (!allowed) return false;

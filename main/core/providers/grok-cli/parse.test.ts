@@ -6,16 +6,15 @@
  * third-party readers of real `~/.grok/sessions` report (info.id/cwd, generated_title,
  * created_at, updated_at, current_model_id, session_kind).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation, Part } from '../../../../shared/record';
+import type { Conversation } from '../../../../shared/record';
 import { fileParseContext } from '../../capture/parse-context';
 import { grokCliProvider } from './index';
+import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest } from '../../../../test/provider-kit';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-grok-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp } = providerUnderTest(grokCliProvider);
 
 const CWD = '/home/me/work/demo-app';
 const SESSION = '019f179d-0888-76b1-9325-5a91ace595df';
@@ -72,7 +71,7 @@ async function parseOne(file: string): Promise<Conversation> {
   return cs[0];
 }
 
-const partsOf = (c: Conversation, role?: string): Part[] => c.messages.filter((m) => !role || m.role === role).flatMap((m) => m.parts);
+const partsOf = parts;
 
 describe('grok-cli provider: a session built from the grok-build schema', () => {
   const file = writeSession(path.join(tmp, 'h1'), `${lines.join('\n')}\n`, summary);
@@ -94,10 +93,8 @@ describe('grok-cli provider: a session built from the grok-build schema', () => 
 
   it('joins tool results, keeps images and reasoning', async () => {
     const c = await parseOne(file);
-    const ids = new Set(partsOf(c).flatMap((p) => (p.type === 'tool_call' ? [p.id] : [])));
-    const responses = partsOf(c, 'tool').filter((p) => p.type === 'tool_call_response');
-    expect(responses).toEqual([{ type: 'tool_call_response', id: 'call_1', response: 'error: missing semicolon' }]);
-    for (const r of responses) expect(r.type === 'tool_call_response' && ids.has(r.id)).toBe(true);
+    expect(partsOf(c, 'tool').filter((p) => p.type === 'tool_call_response')).toEqual([{ type: 'tool_call_response', id: 'call_1', response: 'error: missing semicolon' }]);
+    expectToolResultsJoined(c);
     expect(partsOf(c, 'user').filter((p) => p.type === 'blob')).toEqual([{ type: 'blob', modality: 'image', mimeType: 'image/png', content: PNG }]);
     expect(partsOf(c, 'assistant').filter((p) => p.type === 'reasoning')).toEqual([
       { type: 'reasoning', content: 'Check the build log first.' },
@@ -107,18 +104,10 @@ describe('grok-cli provider: a session built from the grok-build schema', () => 
 
   it('fills the conversation from summary.json and the folder', async () => {
     const c = await parseOne(file);
-    expect(c.id).toBe(`grok-cli_${SESSION}`);
-    expect(c.nativeId).toBe(SESSION);
-    expect(c.cwd).toBe(CWD);
-    expect(c.workspace).toBe('demo-app');
-    expect(c.gitBranch).toBe('main');
-    expect(c.title).toBe('Fix the failing build');
-    expect(c.startedAt).toBe('2026-06-30T08:19:55.275395Z');
-    expect(c.endedAt).toBe('2026-06-30T08:25:00.000000Z');
-    expect(c.models).toEqual(['grok-build']);
+    expect(c).toMatchObject({ id: `grok-cli_${SESSION}`, nativeId: SESSION, cwd: CWD, workspace: 'demo-app', gitBranch: 'main', title: 'Fix the failing build' });
+    expect(c).toMatchObject({ startedAt: '2026-06-30T08:19:55.275395Z', endedAt: '2026-06-30T08:25:00.000000Z', models: ['grok-build'] });
     expect(c.messages.find((m) => m.role === 'assistant' && m.parts.some((p) => p.type === 'text'))?.model).toBe('grok-build');
-    expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-    for (const m of c.messages) expect(m.source === 0 && (m.native?.length ?? 0) > 0).toBe(true);
+    expectMessagesKept(c, file);
   });
 
   it('works without summary.json: cwd from the folder name, title from the first prompt, system_prompt.txt', async () => {

@@ -3,6 +3,7 @@ import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../
 import { seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { LineIds } from '../kit/line-ids';
+import { lineMessage, TimeSpan } from '../kit/line-message';
 
 export interface Line {
   readonly lineNo: number;
@@ -29,8 +30,7 @@ export class KimiBuilder {
   private readonly unknown = new Set<string>();
   private usage?: Usage;
   private readonly ids = new LineIds();
-  firstTimestamp?: string;
-  lastTimestamp?: string;
+  readonly times = new TimeSpan();
 
   constructor(readonly ctx: ParseContext) {}
 
@@ -39,13 +39,8 @@ export class KimiBuilder {
   }
 
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message: Message = { id: this.ids.next(line.lineNo), role, parts, native: line.raw, source: 0 };
-    if (line.timestamp) {
-      message.timestamp = line.timestamp;
-      this.firstTimestamp ??= line.timestamp;
-      this.lastTimestamp = line.timestamp;
-    }
-    if (kind) message.kind = kind;
+    const message = lineMessage(line, this.ids.next(line.lineNo), role, parts, kind);
+    this.times.see(line.timestamp);
     this.messages.push(message);
     return message;
   }
@@ -81,8 +76,8 @@ export class KimiBuilder {
       { agent: 'kimi-cli', nativeId: id.nativeId, id: id.id, ctx: this.ctx, cwd: id.cwd, models: this.models, warnings: this.warnings, messages: this.messages },
       {
         title: id.title ?? titleFrom(firstTyped ? textOf(firstTyped) : undefined),
-        startedAt: id.startedAt ?? this.firstTimestamp,
-        endedAt: id.endedAt ?? this.lastTimestamp,
+        startedAt: id.startedAt ?? this.times.first,
+        endedAt: id.endedAt ?? this.times.last,
         usage: this.usage,
         agentVersion: id.agentVersion,
         parentId: id.parentId,

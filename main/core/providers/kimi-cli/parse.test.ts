@@ -1,67 +1,38 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
-import { provenanceFor } from '../../../../test/provenance';
-import { fileParseContext } from '../../capture/parse-context';
+import { counts, countedFacts, eachRow, providerUnderTest, toolResults } from '../../../../test/provider-kit';
 import { readHead } from '../../capture/read-lines';
 import { kimiCliProvider } from './index';
+import { fileParseContext } from '../../capture/parse-context';
 
-const rows = provenanceFor('kimi-cli');
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-kimi-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const kit = providerUnderTest(kimiCliProvider);
+const { rows, tmp, row } = kit;
+const parseMain = (file: string): Promise<Conversation> => kit.parseMain(file, 1);
 
-async function parseMain(file: string): Promise<Conversation> {
-  const conversations = await kimiCliProvider.parse(fileParseContext(file));
-  expect(conversations.length).toBe(1);
-  return conversations[0];
-}
-
-function facts(c: Conversation) {
-  return {
-    typed: c.messages.filter((m) => m.role === 'user').length,
-    texts: c.messages.filter((m) => m.role === 'assistant').flatMap((m) => m.parts).filter((p) => p.type === 'text' && p.content.trim() !== '').length,
-    calls: c.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool_call').length,
-  };
-}
-
-const expected = (r: (typeof rows)[number]) => ({ typed: r.prompts, texts: r.assistantTexts, calls: r.toolCalls });
+const facts = counts;
+const expected = countedFacts;
 const kinds = (c: Conversation, kind: string): Message[] => c.messages.filter((m) => m.kind === kind);
-const row = (n: number) => rows.find((r) => r.n === n)!;
 
 function mkdirp(dir: string): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
 
-describe('kimi provider: PROVENANCE counted facts (kimi-cli context JSONL)', () => {
-  it('has the kimi-cli rows', () => {
-    expect(rows.length).toBeGreaterThanOrEqual(5);
-  });
-
-  for (const r of rows) {
-    it(`#${r.n} ${path.basename(r.file)}`, async () => {
-      const c = await parseMain(r.absPath);
-      expect(facts(c)).toEqual(expected(r));
-      expect(kinds(c, 'subagent-task').length).toBe(Number(r.other['subagent task messages (from parent agent, not typed)']));
-      expect(c.warnings).toEqual([]);
-      // Every message line is kept; only the _checkpoint / _usage bookkeeping lines make no message.
-      const roles = JSON.parse(r.other.roles) as Record<string, number>;
-      expect(c.messages.length).toBe(Number(r.other.records) - (roles._checkpoint ?? 0) - (roles._usage ?? 0));
-    });
-  }
+eachRow(rows, { atLeast: 5 }, 'kimi provider: every message line kept (context JSONL)', async (r) => {
+  const c = await parseMain(r.absPath);
+  // Only the _checkpoint / _usage bookkeeping lines make no message.
+  const roles = JSON.parse(r.other.roles) as Record<string, number>;
+  expect(c.messages.length).toBe(Number(r.other.records) - (roles._checkpoint ?? 0) - (roles._usage ?? 0));
 });
 
 describe('kimi provider: conversation shape', () => {
-  it('joins every tool_call_response to a tool_call, errors flagged', async () => {
+  it('answers every call once, errors flagged (results join their calls: conformance suite)', async () => {
     let errors = 0;
     for (const r of rows) {
-      const c = await parseMain(r.absPath);
-      const ids = new Set(c.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'tool_call' ? [p.id] : []))));
-      const responses = c.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'tool_call_response' ? [p] : [])));
+      const responses = toolResults(await parseMain(r.absPath));
       expect(responses.length, r.file).toBe(r.toolCalls);
-      for (const p of responses) expect(ids.has(p.id), `${r.file}: ${p.id}`).toBe(true);
       errors += responses.filter((p) => p.isError).length;
       for (const p of responses) if (p.isError) expect(p.response).toMatch(/^<system>(ERROR|Command failed)/);
     }

@@ -7,7 +7,7 @@
 import { isUnderQwen, looksLikeGeminiChat, looksLikeLogs } from '../kit/gemini-family/detect';
 import { isObject, obj } from '../kit/json';
 import type { DetectSample } from '../kit/provider';
-import { parseJson } from '../kit/parse-json';
+import { firstLine } from '../kit/first-line';
 
 const TYPES = new Set(['user', 'assistant', 'tool_result', 'system']);
 /** createBaseRecord's field order, for a first line cut off at 64 KiB. */
@@ -17,14 +17,8 @@ export function detectQwenCode(sample: DetectSample): boolean {
   if (isUnderQwen(sample.path) && (looksLikeGeminiChat(sample.head) || looksLikeLogs(sample))) return true;
   const head = sample.head.trimStart();
   if (!head.startsWith('{')) return false;
-  const newline = head.indexOf('\n');
-  const first = (newline === -1 ? head : head.slice(0, newline)).trim();
-  let record: unknown;
-  try {
-    record = parseJson(first);
-  } catch {
-    return RECORD_PREFIX.test(first);
-  }
+  const { text, record } = firstLine(head);
+  if (record === undefined) return RECORD_PREFIX.test(text);
   return isObject(record) && isChatRecord(record);
 }
 

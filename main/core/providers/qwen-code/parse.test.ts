@@ -9,18 +9,17 @@
  * The pre-v0.3 format is Gemini CLI's, tested with a real Gemini CLI fixture placed in Qwen's
  * legacy layout.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
+import type { Message } from '../../../../shared/record';
 import { provenanceFor } from '../../../../test/provenance';
 import { fileParseContext } from '../../capture/parse-context';
+import { counts, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { readHead } from '../../capture/read-lines';
 import { qwenCodeProvider } from './index';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-qwen-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { tmp } = providerUnderTest(qwenCodeProvider);
 
 const SESSION = '5f0c2a8e-3b7d-4c1e-9a6f-1d2e3f4a5b6c';
 const CWD = '/home/me/app';
@@ -90,21 +89,8 @@ function mainSession(): { lines: string[]; ids: Record<string, string> } {
   return { lines, ids: { slashOut: u(slashOut), second: u(second), a4: u(a4), rewind: u(rewind), third: u(third), a5: u(a5) } };
 }
 
-function write(file: string, text: string): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
-
-const partsOf = (c: Conversation, role?: Message['role']): Part[] => c.messages.filter((m) => !role || m.role === role).flatMap((m) => m.parts);
-const textOf = (m: Message) => m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-function counts(c: Conversation) {
-  return {
-    typed: c.messages.filter((m) => m.role === 'user').length,
-    texts: partsOf(c, 'assistant').filter((p) => p.type === 'text' && p.content.trim() !== '').length,
-    calls: partsOf(c).filter((p) => p.type === 'tool_call').length,
-  };
-}
+const write = writeFileIn;
+const partsOf = parts;
 
 const home = path.join(tmp, 'home');
 const projectChats = path.join(home, '.qwen', 'projects', '-home-me-app', 'chats');
