@@ -63,7 +63,8 @@ describe('the maximum age', { timeout: 120_000 }, () => {
     expect(dejavuJson<RetentionSettings>(['settings'], chosen.env)).toMatchObject({ maxAgeDays: 90, softCapBytes: 1024 ** 3 });
     // Changing one value keeps the others the person chose, and leaves the rest at their defaults.
     const saved = dejavuJson<RetentionSettings>(['settings', '--cadence', 'manual'], chosen.env);
-    expect(saved).toEqual({ ...OLD_DEFAULTS, maxAgeDays: 90, softCapBytes: 1024 ** 3, cadence: 'manual' });
+    // (`dejavu settings --json` also shows the redaction settings, at their defaults here.)
+    expect(saved).toEqual({ ...OLD_DEFAULTS, maxAgeDays: 90, softCapBytes: 1024 ** 3, cadence: 'manual', redactExports: true, redactAtCapture: false });
     const db = new Database(path.join(chosen.archive, 'index.db'), { readonly: true });
     const rows = db.prepare("SELECT key, value FROM settings WHERE key LIKE 'retention%' ORDER BY key").all();
     db.close();

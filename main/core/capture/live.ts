@@ -154,7 +154,8 @@ export class LiveCapture {
       });
       this.watcher.on('all', (event, p) => this.onEvent(event, p));
       this.watcher.on('error', (err) => this.options.onError?.('(watcher)', err as Error));
-      await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+      // A watcher given nothing to watch (a home with no agent folder yet) never says it is ready.
+      if (this.roots.length + loose.length > 0) await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
     } else if (roots.length + loose.length > 0) {
       this.watcher.add([...roots, ...loose]);
     }

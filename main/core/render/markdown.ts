@@ -93,6 +93,9 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
   return `${out.join('\n').trimEnd()}\n`;
 }
 
+/** Arguments an edit's diff or a command's block already shows (with the description in the heading). */
+const SHOWN_ARGUMENTS = new Set(['description', 'file_path', 'filePath', 'path', 'notebook_path', 'content', 'old_string', 'new_string', 'replace_all', 'edits', 'command', 'cmd', 'input', 'patch']);
+
 /** A call under its tool's name: the command, the edit as a diff, or the arguments; then its result. */
 function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | undefined, options: MarkdownOptions): string {
   const name = oneLine(p.name);
@@ -111,11 +114,13 @@ function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | unde
     else if (result) out.push(resultToMarkdown(result, name, options));
     return out.join('\n\n');
   }
-  if (edits) {
+  if (edits || command !== undefined) {
     out.push(head);
-    for (const f of edits.files) out.push(`\`${f.path}\`${f.movedTo ? ` → \`${f.movedTo}\`` : ''} (${f.action})\n\n${fence(diffText(f), 'diff')}`);
-  } else if (command !== undefined) {
-    out.push(head, fence(command, 'bash'));
+    if (edits) for (const f of edits.files) out.push(`\`${f.path}\`${f.movedTo ? ` → \`${f.movedTo}\`` : ''} (${f.action})\n\n${fence(diffText(f), 'diff')}`);
+    else out.push(fence(command ?? '', 'bash'));
+    // Whatever the diff or the command does not show is still written, so the export loses nothing.
+    const rest = obj && Object.fromEntries(Object.entries(obj).filter(([k]) => !SHOWN_ARGUMENTS.has(k)));
+    if (rest && Object.keys(rest).length) out.push(fence(prettyJson(JSON.stringify(rest)), 'json'));
   } else {
     out.push(head, fence(prettyJson(p.arguments), looksJson(p.arguments) ? 'json' : ''));
   }

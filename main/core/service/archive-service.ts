@@ -66,6 +66,7 @@ export class ArchiveService {
   /** Live capture, while on: it holds the writer, so syncs run through it. */
   private live: LiveCapture | undefined;
   private liveStarting: Promise<void> | undefined;
+  private liveQueued: Promise<void> | undefined;
   private evicting: Promise<EvictionReport> | undefined;
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
   private readonly handlers: Handlers;
@@ -285,30 +286,38 @@ export class ArchiveService {
    */
   startLive(): Promise<void> {
     if (this.live) return Promise.resolve();
-    this.liveStarting ??= (async () => {
+    this.liveQueued ??= (async () => {
       try {
-        await this.syncing?.catch(() => undefined);
-        await this.evicting?.catch(() => undefined);
-        this.live = await LiveCapture.start({
-          root: this.options.root,
-          sources: this.options.sources,
-          home: this.options.home,
-          onChange: (change) => {
-            for (const id of change.conversations) this.cache.delete(id);
-            if (change.conversations.length) this.emit('dejavu:changed', { conversations: change.conversations });
-          },
-          onError: (file, err) => console.error(`live capture: ${file}: ${err.message}`),
-        });
+        // Not beside a sync's or a sweep's writer. Only the start itself is `liveStarting`, which
+        // they wait for: waiting on each other here would never end.
+        while (this.syncing || this.evicting) {
+          await this.syncing?.catch(() => undefined);
+          await this.evicting?.catch(() => undefined);
+        }
+        this.liveStarting = (async () => {
+          this.live = await LiveCapture.start({
+            root: this.options.root,
+            sources: this.options.sources,
+            home: this.options.home,
+            onChange: (change) => {
+              for (const id of change.conversations) this.cache.delete(id);
+              if (change.conversations.length) this.emit('dejavu:changed', { conversations: change.conversations });
+            },
+            onError: (file, err) => console.error(`live capture: ${file}: ${err.message}`),
+          });
+        })();
+        await this.liveStarting;
       } finally {
         this.liveStarting = undefined;
+        this.liveQueued = undefined;
       }
     })();
-    return this.liveStarting;
+    return this.liveQueued;
   }
 
   /** Stop watching and give the writer lock back. */
   async stopLive(): Promise<void> {
-    await this.liveStarting?.catch(() => undefined);
+    await this.liveQueued?.catch(() => undefined);
     const live = this.live;
     this.live = undefined;
     await live?.close();

@@ -27,14 +27,17 @@ export const hitKey = (h: SearchHit) => `${h.conversation.id}:${h.messageIndex}`
 interface Group {
   readonly conversation: SearchHit['conversation'];
   readonly hits: SearchHit[];
+  /** Messages of the conversation that match (the search answers its best hit and this count). */
+  count: number;
 }
 
 function groupHits(hits: readonly SearchHit[]): Group[] {
   const groups = new Map<string, Group>();
   for (const h of hits) {
-    const g = groups.get(h.conversation.id) ?? { conversation: h.conversation, hits: [] };
+    const g = groups.get(h.conversation.id) ?? { conversation: h.conversation, hits: [], count: 0 };
     groups.set(h.conversation.id, g);
     g.hits.push(h);
+    g.count += h.hitCount;
   }
   return [...groups.values()];
 }
@@ -66,11 +69,11 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
     );
   }
   const groups = groupHits(hits.data);
-  const n = hits.data.length;
+  const n = groups.reduce((sum, g) => sum + g.count, 0);
   return (
     <div className="search-results" aria-busy={hits.isFetching}>
       <div className="search-count" role="status">
-        {n === LIMIT ? `First ${LIMIT}` : n} match{n === 1 ? '' : 'es'} in {groups.length} conversation{groups.length === 1 ? '' : 's'}
+        {n} match{n === 1 ? '' : 'es'} in {groups.length === LIMIT ? `the first ${LIMIT}` : groups.length} conversation{groups.length === 1 ? '' : 's'}
       </div>
       <ul className="hits" aria-label="Search results" onKeyDown={moveFocus}>
         {groups.map((g) => (
@@ -82,8 +85,8 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
                 <span>{g.conversation.workspace}</span>
                 <span>{dateTime(g.conversation.startedAt ?? g.conversation.endedAt)}</span>
                 <ConversationMarks c={g.conversation} />
-                <span className="hit-count" aria-label={`${g.hits.length} hit${g.hits.length === 1 ? '' : 's'}`}>
-                  {g.hits.length} hit{g.hits.length === 1 ? '' : 's'}
+                <span className="hit-count" aria-label={`${g.count} hit${g.count === 1 ? '' : 's'}`}>
+                  {g.count} hit{g.count === 1 ? '' : 's'}
                 </span>
               </span>
             </div>
