@@ -73,11 +73,14 @@ describe('control characters from transcripts', () => {
     const list = dejavu(['list'], env);
     expect(list.stdout).not.toMatch(RAW_CONTROL);
     expect(list.stdout).toContain('zebraquux prompt ␛]52;c;cHduZWQ=␇<U+009B>31m');
-    const search = dejavu(['search', 'zebraquux'], env);
-    expect(search.code).toBe(0);
-    expect(search.stdout).not.toMatch(RAW_CONTROL);
-    expect(search.stdout).toContain('␛]52;c;');
-    expect(search.stdout).toContain('␛[2J');
+    // A search answers each conversation once, with its best hit: one for the prompt, one for the answer.
+    const prompt = dejavu(['search', 'zebraquux prompt'], env);
+    expect(prompt.code).toBe(0);
+    expect(prompt.stdout).not.toMatch(RAW_CONTROL);
+    expect(prompt.stdout).toContain('␛]52;c;');
+    const answer = dejavu(['search', '"zebraquux answer"'], env);
+    expect(answer.stdout).not.toMatch(RAW_CONTROL);
+    expect(answer.stdout).toContain('␛[2J');
   });
 
   it('JSON escapes every control character and parses back to the very same text', () => {

@@ -94,7 +94,11 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
 }
 
 /** Arguments an edit's diff or a command's block already shows (with the description in the heading). */
-const SHOWN_ARGUMENTS = new Set(['description', 'file_path', 'filePath', 'path', 'notebook_path', 'content', 'old_string', 'new_string', 'replace_all', 'edits', 'command', 'cmd', 'input', 'patch']);
+const SHOWN_ARGUMENTS = new Set([
+  ...['description', 'command', 'cmd', 'input', 'patch', 'hunk', 'edits', 'replace_all'],
+  ...['file_path', 'filePath', 'path', 'absolute_path', 'target_file', 'file', 'filename', 'notebook_path'],
+  ...['content', 'contents', 'file_text', 'old_string', 'new_string', 'oldString', 'newString', 'old_str', 'new_str', 'old_text', 'new_text', 'oldText', 'newText', 'search', 'replace'],
+]);
 
 /** A call under its tool's name: the command, the edit as a diff, or the arguments; then its result. */
 function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | undefined, options: MarkdownOptions): string {
