@@ -156,3 +156,8 @@ export function parseUnifiedDiff(text: string): FileDiff[] | undefined {
   }
   return files.length ? files : undefined;
 }
+
+/** A file's edit as unified-diff lines (the Markdown export and `dejavu files --diffs`). */
+export function diffText(f: FileDiff): string {
+  return f.lines.map((l) => (l.kind === 'hunk' ? `@@ ${l.text} @@` : `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`)).join('\n');
+}

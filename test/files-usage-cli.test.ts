@@ -66,6 +66,59 @@ describe('dejavu files', () => {
   });
 });
 
+describe('dejavu files --diffs', () => {
+  const page = '/path/to/Demo/todo-app/src/app/page.tsx';
+  const skill = 'plugins/entire/skills/what-happened/SKILL.md';
+  const layoutAgent = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b.sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404';
+  const filesJson = (...args: string[]) => {
+    const r = dejavu(['files', ...args, '--json'], env());
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as FilesAnswer;
+  };
+
+  it('shows each Claude Code Edit of the file as a diff, in JSON and as text', () => {
+    const a = filesJson(page, '--diffs');
+    const layout = a.entries.find((e) => e.conversationId === layoutAgent);
+    // Facts of the fixture: that subagent replaced the placeholder page with one using useTodos.
+    expect(layout?.diffs?.map((d) => [d.tool, d.diff.action])).toEqual([['Edit', 'edit']]);
+    const lines = layout!.diffs![0].diff.lines;
+    expect(lines).toContainEqual({ kind: 'add', text: "import { useTodos } from '@/hooks/useSimpleTodos';" });
+    expect(lines).toContainEqual({ kind: 'del', text: '            Your TODO app will be built here!' });
+    // Every editor's diffs are its edits of this file, no more than its calls that touched it.
+    for (const e of a.entries) expect(e.diffs!.length).toBeLessThanOrEqual(e.calls);
+    expect(a.entries.every((e) => !e.actions.includes('edit') || e.diffs!.length > 0)).toBe(true);
+
+    const text = dejavu(['files', page, '--diffs'], env());
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`== ${layoutAgent} (claude-code): 1 edit of ${page}`);
+    expect(text.stdout).toMatch(/-- #73 Edit \(edit\) 2025-09-03/);
+    expect(text.stdout).toContain("\n+import { useTodos } from '@/hooks/useSimpleTodos';\n");
+    expect(text.stdout).toContain('\n-            Your TODO app will be built here!\n');
+  });
+
+  it('shows only the hunks of a Codex apply_patch that are about the file', () => {
+    const a = filesJson(skill, '--diffs');
+    const codex = a.entries.find((e) => e.conversationId === 'codex_019dc0d3-6b22-7052-b168-4487a38e0f4d');
+    expect(codex?.diffs?.length).toBe(6);
+    expect(codex!.diffs!.every((d) => d.tool === 'apply_patch' && d.diff.path === skill)).toBe(true);
+    expect(codex!.diffs![0].diff.lines).toEqual(expect.arrayContaining([{ kind: 'del', text: 'name: wat' }, { kind: 'add', text: 'name: What Happened' }]));
+    // The same conversation patched README.md too: none of that shows here.
+    const readme = filesJson('/Users/pfleidi/entire/skills/README.md', '--diffs').entries.find((e) => e.conversationId === codex!.conversationId);
+    expect(readme?.diffs?.length).toBe(1);
+    expect(readme!.diffs![0].diff.path).toBe('README.md');
+    // A conversation that only read the file has no edits to show.
+    expect(a.entries.find((e) => e.conversationId.startsWith('claude-code_4a07cdcd'))?.diffs).toEqual([]);
+  });
+
+  it('leaves diffs out unless asked, and says --diffs needs a PATH', () => {
+    expect(filesJson(page).entries.every((e) => e.diffs === undefined)).toBe(true);
+    expect(dejavu(['files', page], env()).stdout).not.toContain('== ');
+    const bad = dejavu(['files', '--conversation', 'codex_019dc0d3', '--diffs'], env());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--diffs goes with a PATH');
+  });
+});
+
 describe('dejavu usage (text)', () => {
   it('names the price table, shows "no price" for a model it does not know, and rolls subagents into their parent', () => {
     const r = dejavu(['usage', '--by', 'model'], env());

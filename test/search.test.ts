@@ -86,6 +86,31 @@ describe('search over the real fixtures', () => {
     expect(search('review', 'workspace:no-such-project')).toEqual([]);
   });
 
+  it('narrows by file: to the conversations whose tool calls touched it, by absolute or relative path', () => {
+    // Facts of the fixtures: two subagents of the Claude Code viewer session edit page.tsx at an
+    // absolute path; the Codex skills session patches SKILL.md relative to its cwd.
+    const page = '/path/to/Demo/todo-app/src/app/page.tsx';
+    const editors = ['claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b.sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404', 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b.sidechain-60dade70-20bb-4edb-9dad-9f08267e0cc2'];
+    expect(new Set(ids(search(`file:${page}`)))).toEqual(new Set(editors));
+    expect(new Set(ids(search('file:src/app/page.tsx')))).toEqual(new Set(editors));
+    expect(ids(search('file:skills/what-happened/SKILL.md'))).toContain('codex_019dc0d3-6b22-7052-b168-4487a38e0f4d');
+    // Only whole path segments: a relative path matches where a directory begins.
+    expect(search('file:pp/page.tsx')).toEqual([]);
+    expect(search('file:/no/such/page.tsx')).toEqual([]);
+    // Repeated: any of them.
+    expect(ids(search('file:src/app/page.tsx', 'file:skills/what-happened/SKILL.md'))).toEqual(expect.arrayContaining([...editors, 'codex_019dc0d3-6b22-7052-b168-4487a38e0f4d']));
+  });
+
+  it('combines file: with words and other filters', () => {
+    const word = ids(search('useTodos'));
+    const both = ids(search('file:src/app/page.tsx useTodos'));
+    expect(both).toEqual(['claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b.sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404']);
+    expect(word).toEqual(expect.arrayContaining(both));
+    expect(word.length).toBeGreaterThan(both.length);
+    expect(search('file:src/app/page.tsx', 'agent:codex')).toEqual([]);
+    expect(ids(search('file:src/app/page.tsx', 'agent:claude'))).toHaveLength(2);
+  });
+
   it('narrows by role:', () => {
     const all = search('go.mod');
     expect(all.some((h) => h.role !== 'user')).toBe(true);
@@ -178,7 +203,7 @@ describe('search over the real fixtures', () => {
 
   it('documents the language in --help', () => {
     const help = dejavu(['search', '--help'], env).stdout;
-    for (const key of ['agent:', 'workspace:', 'before:', 'after:', 'role:user', 'tool:Bash', 'in:tools', '"a phrase"', '-word']) expect(help).toContain(key);
+    for (const key of ['agent:', 'workspace:', 'file:', 'before:', 'after:', 'role:user', 'tool:Bash', 'in:tools', '"a phrase"', '-word']) expect(help).toContain(key);
   });
 });
 

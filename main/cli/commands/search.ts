@@ -12,6 +12,8 @@ Query language (the same in the app and over MCP):
   -word, -"phrase"   leave out messages containing it
   agent:codex        only this agent (id or name prefix: agent:claude); repeat for any of several
   workspace:NAME     only this workspace
+  file:PATH          conversations whose tool calls touched this file (a relative path:
+                     the same relative path in any checkout, as \`dejavu files\`)
   after:DATE         conversations active on or after DATE
   before:DATE        conversations started before DATE
                      (DATE: 2026-01-31, 2026-01, 2026, today, yesterday, or an age: 12h, 7d, 2w)
@@ -24,6 +26,7 @@ Examples:
   dejavu search "blob-store.ts" agent:codex after:30d
   dejavu search tool:Bash "npm test" workspace:dejavu
   dejavu search 9f3ab12c in:tools
+  dejavu search file:src/app.ts error
   dejavu search 重构 role:user
   dejavu search -- deploy -staging       (\`--\` lets a query start with or hold -word)`;
 

@@ -28,15 +28,27 @@ const SELECT = `SELECT d.conversation_id AS conversationId, json_extract(d.data,
   FROM digests d, json_each(d.data, '$.fileTouches') f`;
 
 /**
- * Conversations that touched `path`: `absolute` exactly, or, when the person typed a relative
- * path, any recorded path ending in it (`src/a.ts` finds `/work/repo/src/a.ts` in every checkout).
+ * The SQL condition on a recorded path (`expr`) that `typed` asks for: `absolute` exactly, or,
+ * when the person typed a relative path, any recorded path ending in it (`src/a.ts` finds
+ * `/work/repo/src/a.ts` in every checkout). One rule for `dejavu files` and search's `file:`.
  */
-export function conversationsTouching(db: IndexDb, absolute: string, typed: string = absolute): FilesAnswer {
+export function pathCondition(expr: string, absolute: string, typed: string = absolute): { sql: string; params: string[] } {
   const relative = !typed.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(typed);
+  if (!relative) return { sql: `${expr} = ?`, params: [absolute] };
   const suffix = `%/${typed.replace(/^\.\//, '').replace(/[\\%_]/g, (c) => `\\${c}`)}`;
-  const rows = db
-    .prepare(`${SELECT} WHERE json_extract(f.value, '$.path') = ? ${relative ? "OR json_extract(f.value, '$.path') LIKE ? ESCAPE '\\'" : ''} ORDER BY startedAt DESC, conversationId`)
-    .all(...(relative ? [absolute, suffix] : [absolute])) as Row[];
+  return { sql: `(${expr} = ? OR ${expr} LIKE ? ESCAPE '\\')`, params: [absolute, suffix] };
+}
+
+/** Conversations (ids) whose digest records a touch of the path: a subquery for other filters. */
+export function touchingSubquery(absolute: string, typed: string = absolute): { sql: string; params: string[] } {
+  const c = pathCondition("json_extract(f.value, '$.path')", absolute, typed);
+  return { sql: `SELECT d.conversation_id FROM digests d, json_each(d.data, '$.fileTouches') f WHERE ${c.sql}`, params: c.params };
+}
+
+/** Conversations that touched `path` (see pathCondition), newest first. */
+export function conversationsTouching(db: IndexDb, absolute: string, typed: string = absolute): FilesAnswer {
+  const c = pathCondition("json_extract(f.value, '$.path')", absolute, typed);
+  const rows = db.prepare(`${SELECT} WHERE ${c.sql} ORDER BY startedAt DESC, conversationId`).all(...c.params) as Row[];
   return { query: { path: absolute }, entries: rows.map(entry) };
 }
 

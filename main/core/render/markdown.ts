@@ -5,7 +5,7 @@
  * out of them.
  */
 import { AGENT_LABELS } from '../../../shared/agents';
-import type { FileDiff } from '../../../shared/diff';
+import { diffText } from '../../../shared/diff';
 import { localDateTime, localDay, systemTimeZone } from '../../../shared/local-day';
 import type { Conversation, Message, Part, ToolCallPart, ToolCallResponsePart } from '../../../shared/record';
 import { type Args, fileEdits, parseJson, pick, shellCommand, subagentBrief } from '../../../shared/tool-args';
@@ -170,11 +170,6 @@ function quote(text: string): string {
     .split('\n')
     .map((l) => (l ? `> ${l}` : '>'))
     .join('\n');
-}
-
-/** A file's edit as unified-diff lines. */
-function diffText(f: FileDiff): string {
-  return f.lines.map((l) => (l.kind === 'hunk' ? `@@ ${l.text} @@` : `${l.kind === 'add' ? '+' : l.kind === 'del' ? '-' : ' '}${l.text}`)).join('\n');
 }
 
 function partToMarkdown(p: Part, options: MarkdownOptions): string {

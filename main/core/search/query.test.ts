@@ -20,11 +20,12 @@ describe('search query language', () => {
   });
 
   it('reads every filter, keys in any case, values quoted or bare', () => {
-    const q = parse('agent:codex Workspace:"my project" role:user tool:Bash after:2026-01 before:2026-02-15 fix');
+    const q = parse('agent:codex Workspace:"my project" file:"src/my app.ts" role:user tool:Bash after:2026-01 before:2026-02-15 fix');
     expect(q).toMatchObject({
       terms: ['fix'],
       agents: ['codex'],
       workspaces: ['my project'],
+      files: ['src/my app.ts'],
       roles: ['user'],
       tools: ['Bash'],
       after: '2026-01-01T00:00:00.000Z',
@@ -90,5 +91,6 @@ describe('search query language', () => {
   it('has criteria with only a filter', () => {
     expect(hasCriteria(parse('tool:Bash'))).toBe(true);
     expect(hasCriteria(parse('after:7d'))).toBe(true);
+    expect(hasCriteria(parse('file:src/a.ts'))).toBe(true);
   });
 });

@@ -7,6 +7,8 @@
  *   -word -"phrase"  the message must not contain it (a leading `--` is a literal: --force)
  *   agent:codex      only this agent (id, unique id prefix or name: agent:claude); repeat = any of
  *   workspace:NAME   only this workspace (any case); repeat = any of
+ *   file:PATH        conversations whose tool calls touched this file (absolute, or a relative path
+ *                    matching the same relative path in any checkout, as `dejavu files`); repeat = any of
  *   after:DATE       conversations active on or after DATE
  *   before:DATE      conversations started before DATE
  *                    DATE = YYYY, YYYY-MM, YYYY-MM-DD, an ISO date-time, today, yesterday, or an age: 12h, 7d, 2w;
@@ -30,6 +32,8 @@ export interface SearchQuery {
   readonly excluded: readonly string[];
   readonly agents: readonly string[];
   readonly workspaces: readonly string[];
+  /** Paths as typed: conversations that touched any of them (their digests' fileTouches). */
+  readonly files: readonly string[];
   readonly roles: readonly Role[];
   readonly tools: readonly string[];
   /** ISO instant (UTC): conversations started before it. */
@@ -43,7 +47,7 @@ export interface SearchQuery {
 }
 
 const ROLES: readonly Role[] = ['user', 'assistant', 'tool', 'system'];
-export const FILTER_KEYS = ['agent', 'workspace', 'after', 'before', 'role', 'tool', 'in'] as const;
+export const FILTER_KEYS = ['agent', 'workspace', 'file', 'after', 'before', 'role', 'tool', 'in'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One token: optional `-`, optional `key:`, then a "quoted" or bare value. */
@@ -55,6 +59,7 @@ export function parseQuery(query: string, now: Date = new Date(), timeZone: stri
   const excluded: string[] = [];
   const agents: string[] = [];
   const workspaces: string[] = [];
+  const files: string[] = [];
   const roles: Role[] = [];
   const tools: string[] = [];
   const warnings: string[] = [];
@@ -107,6 +112,9 @@ export function parseQuery(query: string, now: Date = new Date(), timeZone: stri
       case 'workspace':
         workspaces.push(value);
         break;
+      case 'file':
+        files.push(value);
+        break;
       case 'role': {
         const role = value.toLowerCase() as Role;
         if (ROLES.includes(role)) {
@@ -137,6 +145,7 @@ export function parseQuery(query: string, now: Date = new Date(), timeZone: stri
     excluded,
     agents: [...new Set(agents)],
     workspaces,
+    files,
     roles: [...new Set(roles)],
     tools,
     ...(before ? { before } : {}),
@@ -148,7 +157,7 @@ export function parseQuery(query: string, now: Date = new Date(), timeZone: stri
 
 /** True when the query asks for something: a word to find or a filter to list by. */
 export function hasCriteria(q: SearchQuery): boolean {
-  return q.terms.length > 0 || q.agents.length > 0 || q.workspaces.length > 0 || q.roles.length > 0 || q.tools.length > 0 || Boolean(q.before || q.after);
+  return q.terms.length > 0 || q.agents.length > 0 || q.workspaces.length > 0 || q.files.length > 0 || q.roles.length > 0 || q.tools.length > 0 || Boolean(q.before || q.after);
 }
 
 /** A key: that reads like a mistyped filter (not a URL, drive letter or `key:` inside code). */

@@ -13,7 +13,7 @@
  *   short terms only) it stops once it has `limit` conversations, which is exact; with one it
  *   ranks the newest CANDIDATES matching rows, which is exact whenever fewer rows match.
  * - Filters on rows (role, tool, scope, negation) and on conversations (agent, workspace,
- *   dates) are applied to each match as it is met, so they cost no more than the walk.
+ *   files touched, dates) are applied to each match as it is met, so they cost no more than the walk.
  *
  * Ranking mixes relevance and recency:
  *   score = bm25 × (1 + 1 / (1 + age_days / 30))
@@ -26,6 +26,8 @@
 import type { IndexDb } from '../archive/db';
 import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
+import { absolutePath } from '../../../shared/tool-files';
+import { touchingSubquery } from '../files/files-query';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
 import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
@@ -131,6 +133,12 @@ function conversationWhere(q: SearchQuery): { where: string[]; params: unknown[]
   if (q.workspaces.length) {
     where.push(`c.workspace COLLATE NOCASE IN (${q.workspaces.map(() => '?').join(', ')})`);
     params.push(...q.workspaces);
+  }
+  if (q.files.length) {
+    // The digests' file touches, one subquery per path (SQLite runs each once, not per row).
+    const subs = q.files.map((typed) => touchingSubquery(absolutePath(typed, undefined), typed));
+    where.push(`(${subs.map((s) => `c.id IN (${s.sql})`).join(' OR ')})`);
+    params.push(...subs.flatMap((s) => s.params));
   }
   if (q.after) {
     where.push('COALESCE(c.ended_at, c.started_at) >= ?');

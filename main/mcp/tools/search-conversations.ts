@@ -12,6 +12,7 @@ Query language (all parts combine with AND):
 - -word: leave out messages containing it
 - agent:codex  agent:claude   only that agent (id or name prefix)
 - workspace:NAME             only that project
+- file:PATH                  only conversations whose tool calls read/edited/wrote/patched that file (absolute, or relative: matches it in any checkout), e.g. file:src/app.ts error
 - after:2026-01-31  before:2026-02  after:7d   by conversation date (YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, or an age 12h/7d/2w)
 - role:user | role:assistant | role:tool | role:system   only messages of that role (role:user = what the person typed)
 - tool:Bash                  only calls of that tool; the words must be in its arguments (e.g. tool:Bash "git push")

@@ -7,6 +7,7 @@ const SYNTAX: readonly (readonly [example: string, what: string])[] = [
   ['deploy -staging', 'leave out messages holding a word (or -"a phrase")'],
   ['agent:codex', 'one agent (id or name: agent:claude); repeat for any of several'],
   ['workspace:dejavu', 'one project'],
+  ['file:src/app.ts', 'conversations that read, edited or patched that file (relative: in any checkout)'],
   ['after:7d', 'active on or after: 2026-01-31, 2026-01, today, yesterday, 12h, 7d, 2w'],
   ['before:2026-01', 'started before a date'],
   ['role:user', 'only what you typed (also assistant, tool, system)'],
