@@ -41,13 +41,15 @@ export interface AppOptions {
   readonly prepare?: (env: Record<string, string>) => void;
   /** `dejavu serve` flags besides `--port 0`; default `--no-sync` (deterministic: only the import). */
   readonly serveArgs?: readonly string[];
+  /** Extra environment for the CLI and the server (say, a temporary HOME). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_IMPORTS = [path.join(FIXTURES_DIR, 'claude-code'), path.join(FIXTURES_DIR, 'codex')];
 
 export async function startApp(options: AppOptions = {}): Promise<App> {
   const home = mkdtempSync(path.join(tmpdir(), 'dejavu-e2e-'));
-  const env = { DEJAVU_HOME: home };
+  const env = { ...options.env, DEJAVU_HOME: home };
   const imports = options.importPaths ?? DEFAULT_IMPORTS;
   if (imports.length) {
     const imported = dejavu(['import', ...imports], env);

@@ -5,7 +5,7 @@
  * client are all derived from this map.
  */
 import { z } from 'zod';
-import { AGENT_IDS } from './agents';
+import { AGENT_IDS, type AgentId } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, CleanupRisk, ResumeHint, SearchHit, SpaceBreakdown, TreeWorkspace } from './views';
@@ -61,6 +61,15 @@ export interface ExportFile {
 export const EXPORT_FORMATS = ['md', 'json', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** Where the last sync looked for one agent's sessions under one home, and how many files it found there. */
+export interface LookedIn {
+  readonly agent: AgentId;
+  readonly home: string;
+  /** The agent's own session folders under that home (empty for an agent that writes into each project). */
+  readonly folders: readonly { readonly path: string; readonly exists: boolean }[];
+  readonly found: number;
+}
+
 export interface SyncOutcome {
   readonly read: number;
   readonly unchanged: number;
@@ -68,6 +77,8 @@ export interface SyncOutcome {
   readonly updated: number;
   readonly sourceDeleted: number;
   readonly errors: readonly { path: string; message: string }[];
+  /** Per agent and home, where the sync looked and what it found. */
+  readonly looked?: readonly LookedIn[];
 }
 
 /** What merging another machine's archive did; `path` null when the person cancelled the dialog. */

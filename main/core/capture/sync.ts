@@ -12,6 +12,8 @@ import { PROVIDERS, providerFor } from '../providers/registry';
 import { isCredentialFile } from '../providers/kit/credentials';
 import { type AgentHome, defaultHomes, originOf } from './homes';
 import { detectSessionFiles } from './import';
+import { lookedIn } from './looked-in';
+import type { LookedIn } from '../../../shared/contract';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
 import { keepUnlessCredential, SkipLog, type Skipped, walking } from '../providers/kit/walk';
 
@@ -28,12 +30,15 @@ export interface SyncReport extends IngestReport {
   readonly sourceDeleted: string[];
   /** What the walks passed over (unreadable folders, credential-like files, link loops), each named. */
   readonly skipped: Skipped[];
+  /** Per agent and home, the folders looked in and the files found. */
+  readonly looked: LookedIn[];
 }
 
-/** The files a sync reads, and what it passed over finding them. */
+/** The files a sync reads, what it passed over finding them, and where it looked. */
 export interface LocatedSources {
   readonly files: SourceFile[];
   readonly skipped: Skipped[];
+  readonly looked: LookedIn[];
 }
 
 export async function locateSources(homes: readonly AgentHome[], log = new SkipLog()): Promise<SourceFile[]> {
@@ -94,14 +99,16 @@ export async function syncSources(options: SyncOptions): Promise<LocatedSources>
   const homes = options.sources?.length
     ? options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
     : await walking(log, async () => defaultHomes(options.home ?? os.homedir()));
-  const files = [...(await locateSources(homes, log)), ...archiveCaptureSources(options.root)];
+  const inHomes = await locateSources(homes, log);
+  const looked = lookedIn(homes, inHomes);
+  const files = [...inHomes, ...archiveCaptureSources(options.root)];
   // A --source folder that is no agent home (say, a copy of ~/.claude/projects): detect by content.
   for (const home of options.sources?.length ? homes : []) {
     if (!files.some((f) => f.path.startsWith(home.dir + path.sep))) {
       for (const f of await detectSessionFiles(home.dir, log)) if (!files.some((g) => g.path === f.path)) files.push(f);
     }
   }
-  return { files, skipped: log.skipped };
+  return { files, skipped: log.skipped, looked };
 }
 
 /** Archive the located files through a writer already held (live capture owns one while it watches), then flag sources gone. */
@@ -109,5 +116,5 @@ export async function syncFiles(writer: ArchiveWriter, located: LocatedSources, 
   const report = await ingestFiles(writer, located.files, options);
   const gone = writer.cursors().filter((c) => !c.missing && !existsSync(c.path)).map((c) => c.path);
   const sourceDeleted = writer.markSourcesMissing(gone);
-  return { ...report, sourceDeleted, skipped: located.skipped };
+  return { ...report, sourceDeleted, skipped: located.skipped, looked: located.looked };
 }

@@ -188,6 +188,7 @@ export class ArchiveService {
           updated: report.updated.length,
           sourceDeleted: report.sourceDeleted.length,
           errors: report.errors,
+          looked: report.looked,
         };
         this.lastSync = { at: new Date().toISOString(), outcome };
         const changed = [...report.created, ...report.updated, ...report.sourceDeleted];

@@ -1,6 +1,7 @@
 /** The empty archive: what Déjà Vu does, how to fill it from here, and what the last sync found. */
 import type { AppStatus } from '../../../shared/contract';
 import { num } from '../lib/format';
+import { LookedInList } from './looked-in';
 import { transport } from '../transport';
 import { EmptyState } from './states';
 
@@ -22,6 +23,7 @@ export function FirstRun({ status }: { status: AppStatus }): React.JSX.Element {
           {last.errors.length ? `; ${last.errors.length} could not be read (${last.errors[0].path}: ${last.errors[0].message})` : ''}.
         </p>
       ) : null}
+      {last?.looked?.length ? <LookedInList looked={last.looked} /> : null}
     </EmptyState>
   );
 }

@@ -28,7 +28,8 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     return out;
   }
   const mainId = conversationId(AGENT, sessionId);
-  out.push({ ...base(state.main, mainMessages, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main, false) });
+  const main: Conversation = { ...base(state.main, mainMessages, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main, false) };
+  out.push(main);
   const linked = new Map<string, number>();
   for (const [root, builder] of state.sidechains) {
     const key = `sidechain-${root}`;
@@ -37,6 +38,8 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
       title: titleFrom(builder.task),
       parentId: mainId,
     };
+    // A subagent that worked in a subfolder (its own cwd, kept) still belongs to its parent's workspace.
+    if (main.workspace !== 'unknown') conversation.workspace = main.workspace;
     const call = builder.task === undefined ? undefined : takeTaskCall(state, linked, builder.task);
     if (call !== undefined) conversation.parentToolCallId = call;
     out.push(conversation);

@@ -9,6 +9,7 @@ import { idFromFileName, seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { CursorBuilder } from './builder';
 import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
+import { projectOfTranscript } from './project-folder';
 import { readStore, type StoreInfo } from './store';
 import { readTranscript } from './transcript';
 
@@ -30,7 +31,8 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
 
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {
   const messages = b.finish();
-  const cwd = meta?.cwd ?? info?.cwd ?? b.cwd;
+  const project = info ? undefined : projectOfTranscript(ctx.path);
+  const cwd = meta?.cwd ?? info?.cwd ?? b.cwd ?? project?.path;
   const c = seedConversation({
     agent: 'cursor-cli',
     nativeId,
@@ -40,6 +42,8 @@ async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: strin
     warnings: b.warnings,
     messages,
   });
+  // A project folder no longer on disk still names the project, by its slug.
+  if (c.workspace === 'unknown' && project) c.workspace = project.slug;
   const name = info?.name?.trim();
   const title = meta?.title ?? (name && !PLACEHOLDER_NAMES.has(name.toLowerCase()) ? name : undefined);
   const resolved = title ? titleFrom(title) : titleFrom(firstPrompt(messages));
