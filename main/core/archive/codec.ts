@@ -21,9 +21,22 @@ export class ArchiveFormatError extends Error {
   override readonly name = 'ArchiveFormatError';
 }
 
-export function encodeConversation(conversation: Conversation): Buffer {
+/**
+ * Where large parts are kept once, by the sha256 of their bytes (content-store.ts). The codec
+ * only names them; the store reads and writes the files.
+ */
+export interface ContentStore {
+  /** Parts of this many bytes or more go to the store. */
+  readonly threshold: number;
+  /** Keep `bytes` (once); returns their hash and the size of the stored file. */
+  put(bytes: Buffer): { hash: string; bytes: number };
+  get(hash: string): Buffer;
+}
+
+/** Without a store every part stays inline: the blob then reads anywhere on its own. */
+export function encodeConversation(conversation: Conversation, store?: ContentStore): Buffer {
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
-  const raw = pb.Conversation.encode(toProto(conversation) as dejavu.archive.Conversation.$Properties).finish();
+  const raw = pb.Conversation.encode(toProto(conversation, store) as dejavu.archive.Conversation.$Properties).finish();
   // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
   const zstd = typeof zlib.zstdCompressSync === 'function';
   const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
@@ -31,7 +44,24 @@ export function encodeConversation(conversation: Conversation): Buffer {
   return Buffer.concat([header, compressed]);
 }
 
-export function decodeConversation(bytes: Uint8Array): Conversation {
+/** A blob that refers to stored content reads only with its archive's store. */
+export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
+  return fromProto(decodeProto(bytes), store);
+}
+
+/** The content hashes a blob refers to, without reading them. */
+export function contentRefsOf(bytes: Uint8Array): string[] {
+  const refs: string[] = [];
+  for (const m of decodeProto(bytes).messages) {
+    for (const p of m.parts) {
+      const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
+      if (ref) refs.push(ref);
+    }
+  }
+  return refs;
+}
+
+function decodeProto(bytes: Uint8Array): DecodedConversation {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length < 5 || !buf.subarray(0, 4).equals(MAGIC)) throw new ArchiveFormatError('not a Déjà Vu archive blob');
   const body = buf.subarray(5);
@@ -53,12 +83,12 @@ export function decodeConversation(bytes: Uint8Array): Conversation {
   if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
     throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
   }
-  return fromProto(decoded as unknown as DecodedConversation);
+  return decoded as unknown as DecodedConversation;
 }
 
 type ProtoObject = Record<string, unknown>;
 
-function toProto(c: Conversation): ProtoObject {
+function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject {
   return {
     schemaVersion: RECORD_SCHEMA_VERSION,
     id: c.id,
@@ -80,12 +110,12 @@ function toProto(c: Conversation): ProtoObject {
     sources: c.sources,
     sourceDeleted: c.sourceDeleted ?? false,
     warnings: c.warnings,
-    messages: c.messages.map(messageToProto),
+    messages: c.messages.map((m) => messageToProto(m, store)),
     rewrites: c.rewrites ?? [],
   };
 }
 
-function messageToProto(m: Message): ProtoObject {
+function messageToProto(m: Message, store: ContentStore | undefined): ProtoObject {
   return {
     id: m.id,
     parentId: m.parentId,
@@ -94,14 +124,14 @@ function messageToProto(m: Message): ProtoObject {
     model: m.model,
     usage: m.usage,
     kind: m.kind,
-    parts: m.parts.map(partToProto),
+    parts: m.parts.map((p) => partToProto(p, store)),
     native: m.native,
     source: m.source,
     supersededAt: m.supersededAt,
   };
 }
 
-function partToProto(p: Part): ProtoObject {
+function partToProto(p: Part, store: ContentStore | undefined): ProtoObject {
   switch (p.type) {
     case 'text':
       return { text: { content: p.content } };
@@ -109,15 +139,25 @@ function partToProto(p: Part): ProtoObject {
       return { reasoning: { content: p.content, redacted: p.redacted ?? false } };
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
-    case 'tool_call_response':
-      return { toolCallResponse: { id: p.id, response: p.response, isError: p.isError ?? false } };
-    case 'blob':
-      return { blob: { modality: p.modality, mimeType: p.mimeType, content: Buffer.from(p.content, 'base64') } };
+    case 'tool_call_response': {
+      const ref = stored(Buffer.from(p.response, 'utf8'), store);
+      return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
+    }
+    case 'blob': {
+      const content = Buffer.from(p.content, 'base64');
+      const ref = stored(content, store);
+      return { blob: { modality: p.modality, mimeType: p.mimeType, content: ref ? Buffer.alloc(0) : content, contentRef: ref } };
+    }
     case 'generic':
       return { generic: { kind: p.kind, content: p.content } };
     default:
       return assertNever(p);
   }
+}
+
+/** The hash a large part is kept under, or undefined when it stays inline. */
+function stored(bytes: Buffer, store: ContentStore | undefined): string | undefined {
+  return store && bytes.length >= store.threshold ? store.put(bytes).hash : undefined;
 }
 
 // Decoded proto3 `optional` fields are absent or null when unset; strip both.
@@ -137,8 +177,8 @@ interface DecodedPart {
   text?: Maybe<{ content: string }>;
   reasoning?: Maybe<{ content: string; redacted: boolean }>;
   toolCall?: Maybe<{ id: string; name: string; arguments: string }>;
-  toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean }>;
-  blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array }>;
+  toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean; contentRef?: Maybe<string> }>;
+  blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array; contentRef?: Maybe<string> }>;
   generic?: Maybe<{ kind: string; content: string }>;
 }
 interface DecodedMessage {
@@ -189,7 +229,7 @@ function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {
   return out;
 }
 
-function fromProto(c: DecodedConversation): Conversation {
+function fromProto(c: DecodedConversation, store: ContentStore | undefined): Conversation {
   if (!isAgentId(c.agent)) throw new ArchiveFormatError(`unknown agent "${c.agent}" in blob ${c.id}`);
   return stripUndefined({
     id: c.id,
@@ -211,12 +251,12 @@ function fromProto(c: DecodedConversation): Conversation {
     sources: [...c.sources],
     sourceDeleted: c.sourceDeleted || undefined,
     warnings: c.warnings.map((w) => stripUndefined({ line: opt(w.line), message: w.message })),
-    messages: c.messages.map(messageFromProto),
+    messages: c.messages.map((m) => messageFromProto(m, store)),
     rewrites: c.rewrites.length ? c.rewrites.map((r) => ({ at: r.at, path: r.path, how: r.how === 'shrank' ? 'shrank' : 'rewritten', kept: r.kept })) : undefined,
   });
 }
 
-function messageFromProto(m: DecodedMessage): Message {
+function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): Message {
   return stripUndefined({
     id: m.id,
     parentId: opt(m.parentId),
@@ -225,25 +265,34 @@ function messageFromProto(m: DecodedMessage): Message {
     model: opt(m.model),
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
-    parts: m.parts.map(partFromProto),
+    parts: m.parts.map((p) => partFromProto(p, store)),
     native: opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });
 }
 
-function partFromProto(p: DecodedPart): Part {
+function partFromProto(p: DecodedPart, store: ContentStore | undefined): Part {
   if (p.text) return { type: 'text', content: p.text.content };
   if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
   if (p.toolCallResponse) {
-    return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response: p.toolCallResponse.response, isError: p.toolCallResponse.isError || undefined });
+    const ref = opt(p.toolCallResponse.contentRef);
+    const response = ref ? resolve(ref, store).toString('utf8') : p.toolCallResponse.response;
+    return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response, isError: p.toolCallResponse.isError || undefined });
   }
   if (p.blob) {
-    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: Buffer.from(p.blob.content).toString('base64') };
+    const ref = opt(p.blob.contentRef);
+    const content = ref ? resolve(ref, store) : Buffer.from(p.blob.content);
+    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: content.toString('base64') };
   }
   if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
   return { type: 'generic', kind: 'unknown-part', content: '' };
+}
+
+function resolve(ref: string, store: ContentStore | undefined): Buffer {
+  if (!store) throw new ArchiveFormatError("this blob keeps large parts in its archive's content store; read it from its archive");
+  return store.get(ref);
 }
 
 function stripUndefined<T extends object>(value: T): T {
