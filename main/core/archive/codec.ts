@@ -46,7 +46,20 @@ export function encodeConversation(conversation: Conversation, store?: ContentSt
 
 /** A blob that refers to stored content reads only with its archive's store. */
 export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
-  return fromProto(decodeProto(bytes), store);
+  return fromProto(decodeProto(bytes), store && remembering(store));
+}
+
+/** A part's content is read once though its native record names it too. */
+function remembering(store: ContentStore): ContentStore {
+  const read = new Map<string, Buffer>();
+  return {
+    ...store,
+    get(hash) {
+      let bytes = read.get(hash);
+      if (!bytes) read.set(hash, (bytes = store.get(hash)));
+      return bytes;
+    },
+  };
 }
 
 /** The content hashes a blob refers to, without reading them. */
@@ -57,6 +70,7 @@ export function contentRefsOf(bytes: Uint8Array): string[] {
       const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
       if (ref) refs.push(ref);
     }
+    if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
   }
   return refs;
 }
@@ -116,6 +130,9 @@ function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject 
 }
 
 function messageToProto(m: Message, store: ContentStore | undefined): ProtoObject {
+  const kept: { hash: string; form: NativeForm; text: string }[] = [];
+  const parts = m.parts.map((p) => partToProto(p, store, kept));
+  const native = m.native === undefined ? undefined : withMarkers(m.native, kept);
   return {
     id: m.id,
     parentId: m.parentId,
@@ -124,14 +141,38 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
     model: m.model,
     usage: m.usage,
     kind: m.kind,
-    parts: m.parts.map((p) => partToProto(p, store)),
-    native: m.native,
+    parts,
+    native: native ?? m.native,
+    nativeRefs: native !== undefined,
     source: m.source,
     supersededAt: m.supersededAt,
   };
 }
 
-function partToProto(p: Part, store: ContentStore | undefined): ProtoObject {
+/** How a stored part's text appears in a native record: JSON-escaped text, or base64 bytes. */
+type NativeForm = 'j' | 'b';
+const MARKER = /\u0000c:([0-9a-f]{64}):([jb])\u0000/g;
+
+function nativeText(bytes: Buffer, form: NativeForm): string {
+  return form === 'j' ? JSON.stringify(bytes.toString('utf8')).slice(1, -1) : bytes.toString('base64');
+}
+
+/**
+ * The native record with each stored part's text replaced by a marker naming it, or undefined
+ * when none is in it. A record that holds NUL is left alone: a marker could not be told apart.
+ */
+function withMarkers(native: string, kept: readonly { hash: string; form: NativeForm; text: string }[]): string | undefined {
+  if (!kept.length || native.includes('\u0000')) return undefined;
+  let out = native;
+  for (const k of kept) out = out.replaceAll(k.text, `\u0000c:${k.hash}:${k.form}\u0000`);
+  return out === native ? undefined : out;
+}
+
+function withoutMarkers(native: string, store: ContentStore | undefined): string {
+  return native.replace(MARKER, (_, hash: string, form: NativeForm) => nativeText(resolve(hash, store), form));
+}
+
+function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: string; form: NativeForm; text: string }[]): ProtoObject {
   switch (p.type) {
     case 'text':
       return { text: { content: p.content } };
@@ -141,11 +182,13 @@ function partToProto(p: Part, store: ContentStore | undefined): ProtoObject {
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
       const ref = stored(Buffer.from(p.response, 'utf8'), store);
+      if (ref) kept.push({ hash: ref, form: 'j', text: JSON.stringify(p.response).slice(1, -1) });
       return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
     }
     case 'blob': {
       const content = Buffer.from(p.content, 'base64');
       const ref = stored(content, store);
+      if (ref) kept.push({ hash: ref, form: 'b', text: p.content });
       return { blob: { modality: p.modality, mimeType: p.mimeType, content: ref ? Buffer.alloc(0) : content, contentRef: ref } };
     }
     case 'generic':
@@ -191,6 +234,7 @@ interface DecodedMessage {
   kind?: Maybe<string>;
   parts: DecodedPart[];
   native?: Maybe<string>;
+  nativeRefs?: Maybe<boolean>;
   source?: Maybe<number>;
   supersededAt?: Maybe<string>;
 }
@@ -266,7 +310,7 @@ function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): M
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
     parts: m.parts.map((p) => partFromProto(p, store)),
-    native: opt(m.native),
+    native: m.nativeRefs && m.native ? withoutMarkers(m.native, store) : opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });
