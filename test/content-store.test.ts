@@ -174,6 +174,19 @@ describe('content store', () => {
     expect(longestResponse(a.show(FORK_ID))).toContain(output.slice(0, 2000));
   });
 
+  it('exports blobs that refer to stored content as files that read on their own, and merges them whole', () => {
+    const a = importInto(parentFile, forkFile);
+    const file = path.join(work, 'exported.tar');
+    const exported = dejavu(['export-archive', '-o', file], a.env);
+    expect(exported.code, exported.stderr).toBe(0);
+    const other = { DEJAVU_HOME: path.join(work, 'merged') };
+    const merged = dejavu(['merge', file], other);
+    expect(merged.code, merged.stderr).toBe(0);
+    const id = a.idOf(FORK_ID);
+    expect(longestResponse(dejavuJson<Conversation>(['show', id, '--json', '--no-redact'], other))).toBe(longestResponse(a.show(FORK_ID)));
+    expect(filesUnder(path.join(other.DEJAVU_HOME, CONTENT_DIR))).toHaveLength(1);
+  });
+
   it('reads a blob written before the content store existed (schema 1, every part inline)', () => {
     const root = path.join(work, 'v1');
     mkdirSync(path.join(root, 'proj'), { recursive: true });
