@@ -5,7 +5,8 @@
  */
 import type { AgentId } from './agents';
 
-export const RECORD_SCHEMA_VERSION = 1;
+/** 2: large tool outputs and images may be kept once in the content store, by reference. */
+export const RECORD_SCHEMA_VERSION = 2;
 
 export type Role = 'user' | 'assistant' | 'tool' | 'system';
 

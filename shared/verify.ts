@@ -12,7 +12,9 @@ export interface IntegrityProblem {
     | 'orphan-search-rows'
     | 'digest'
     | 'ledger'
-    | 'cursor';
+    | 'cursor'
+    | 'missing-content'
+    | 'unreferenced-content';
   /** A plain sentence a person can act on. */
   readonly message: string;
   readonly repairable: boolean;

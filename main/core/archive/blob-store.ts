@@ -1,15 +1,39 @@
-/** Reads and writes conversation blobs: each write is atomic (temp file + rename). */
+/**
+ * Reads and writes conversation blobs: each write is atomic (temp file + rename). Large tool
+ * outputs and images go to the content store (content-store.ts) first, so a blob on disk never
+ * refers to content that is not there yet.
+ */
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Conversation } from '../../../shared/record';
-import { decodeConversation, encodeConversation } from './codec';
+import { type ContentStore, decodeConversation, encodeConversation } from './codec';
+import { contentStore } from './content-store';
 import { insideRoot } from './paths';
 
+/**
+ * Returns the bytes the conversation takes: its blob and the stored content it refers to (each
+ * counted in full, though another conversation may share it: retention then frees less than it
+ * planned, never more, and measures the disk again).
+ */
 export function writeBlob(root: string, relative: string, conversation: Conversation): number {
-  const bytes = encodeConversation(conversation);
+  const store = archiveContent(root);
+  const referenced = new Map<string, number>();
+  const bytes = encodeConversation(conversation, {
+    ...store,
+    put(content) {
+      const kept = store.put(content);
+      referenced.set(kept.hash, kept.bytes);
+      return kept;
+    },
+  });
   placeAtomically(root, relative, (temp) => writeFileSync(temp, bytes));
-  return bytes.length;
+  return bytes.length + [...referenced.values()].reduce((n, b) => n + b, 0);
+}
+
+/** The content store of the archive at `root`. */
+export function archiveContent(root: string): ContentStore {
+  return contentStore(root, (relative, fill) => placeAtomically(root, relative, fill));
 }
 
 /** Copy a blob to another name, atomically: the copy is whole or absent. */
@@ -44,7 +68,7 @@ export function clearTemp(root: string): void {
 }
 
 export function readBlob(root: string, relative: string): Conversation {
-  return decodeConversation(readFileSync(insideRoot(root, relative)));
+  return decodeConversation(readFileSync(insideRoot(root, relative)), archiveContent(root));
 }
 
 export function removeBlob(root: string, relative: string): void {

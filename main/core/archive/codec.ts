@@ -21,9 +21,22 @@ export class ArchiveFormatError extends Error {
   override readonly name = 'ArchiveFormatError';
 }
 
-export function encodeConversation(conversation: Conversation): Buffer {
+/**
+ * Where large parts are kept once, by the sha256 of their bytes (content-store.ts). The codec
+ * only names them; the store reads and writes the files.
+ */
+export interface ContentStore {
+  /** Parts of this many bytes or more go to the store. */
+  readonly threshold: number;
+  /** Keep `bytes` (once); returns their hash and the size of the stored file. */
+  put(bytes: Buffer): { hash: string; bytes: number };
+  get(hash: string): Buffer;
+}
+
+/** Without a store every part stays inline: the blob then reads anywhere on its own. */
+export function encodeConversation(conversation: Conversation, store?: ContentStore): Buffer {
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
-  const raw = pb.Conversation.encode(toProto(conversation) as dejavu.archive.Conversation.$Properties).finish();
+  const raw = pb.Conversation.encode(toProto(conversation, store) as dejavu.archive.Conversation.$Properties).finish();
   // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
   const zstd = typeof zlib.zstdCompressSync === 'function';
   const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
@@ -31,7 +44,38 @@ export function encodeConversation(conversation: Conversation): Buffer {
   return Buffer.concat([header, compressed]);
 }
 
-export function decodeConversation(bytes: Uint8Array): Conversation {
+/** A blob that refers to stored content reads only with its archive's store. */
+export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
+  return fromProto(decodeProto(bytes), store && remembering(store));
+}
+
+/** A part's content is read once though its native record names it too. */
+function remembering(store: ContentStore): ContentStore {
+  const read = new Map<string, Buffer>();
+  return {
+    ...store,
+    get(hash) {
+      let bytes = read.get(hash);
+      if (!bytes) read.set(hash, (bytes = store.get(hash)));
+      return bytes;
+    },
+  };
+}
+
+/** The content hashes a blob refers to, without reading them. */
+export function contentRefsOf(bytes: Uint8Array): string[] {
+  const refs: string[] = [];
+  for (const m of decodeProto(bytes).messages) {
+    for (const p of m.parts) {
+      const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
+      if (ref) refs.push(ref);
+    }
+    if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
+  }
+  return refs;
+}
+
+function decodeProto(bytes: Uint8Array): DecodedConversation {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length < 5 || !buf.subarray(0, 4).equals(MAGIC)) throw new ArchiveFormatError('not a Déjà Vu archive blob');
   const body = buf.subarray(5);
@@ -53,12 +97,12 @@ export function decodeConversation(bytes: Uint8Array): Conversation {
   if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
     throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
   }
-  return fromProto(decoded as unknown as DecodedConversation);
+  return decoded as unknown as DecodedConversation;
 }
 
 type ProtoObject = Record<string, unknown>;
 
-function toProto(c: Conversation): ProtoObject {
+function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject {
   return {
     schemaVersion: RECORD_SCHEMA_VERSION,
     id: c.id,
@@ -80,12 +124,15 @@ function toProto(c: Conversation): ProtoObject {
     sources: c.sources,
     sourceDeleted: c.sourceDeleted ?? false,
     warnings: c.warnings,
-    messages: c.messages.map(messageToProto),
+    messages: c.messages.map((m) => messageToProto(m, store)),
     rewrites: c.rewrites ?? [],
   };
 }
 
-function messageToProto(m: Message): ProtoObject {
+function messageToProto(m: Message, store: ContentStore | undefined): ProtoObject {
+  const kept: { hash: string; form: NativeForm; text: string }[] = [];
+  const parts = m.parts.map((p) => partToProto(p, store, kept));
+  const native = m.native === undefined ? undefined : withMarkers(m.native, kept);
   return {
     id: m.id,
     parentId: m.parentId,
@@ -94,14 +141,38 @@ function messageToProto(m: Message): ProtoObject {
     model: m.model,
     usage: m.usage,
     kind: m.kind,
-    parts: m.parts.map(partToProto),
-    native: m.native,
+    parts,
+    native: native ?? m.native,
+    nativeRefs: native !== undefined,
     source: m.source,
     supersededAt: m.supersededAt,
   };
 }
 
-function partToProto(p: Part): ProtoObject {
+/** How a stored part's text appears in a native record: JSON-escaped text, or base64 bytes. */
+type NativeForm = 'j' | 'b';
+const MARKER = /\u0000c:([0-9a-f]{64}):([jb])\u0000/g;
+
+function nativeText(bytes: Buffer, form: NativeForm): string {
+  return form === 'j' ? JSON.stringify(bytes.toString('utf8')).slice(1, -1) : bytes.toString('base64');
+}
+
+/**
+ * The native record with each stored part's text replaced by a marker naming it, or undefined
+ * when none is in it. A record that holds NUL is left alone: a marker could not be told apart.
+ */
+function withMarkers(native: string, kept: readonly { hash: string; form: NativeForm; text: string }[]): string | undefined {
+  if (!kept.length || native.includes('\u0000')) return undefined;
+  let out = native;
+  for (const k of kept) out = out.replaceAll(k.text, `\u0000c:${k.hash}:${k.form}\u0000`);
+  return out === native ? undefined : out;
+}
+
+function withoutMarkers(native: string, store: ContentStore | undefined): string {
+  return native.replace(MARKER, (_, hash: string, form: NativeForm) => nativeText(resolve(hash, store), form));
+}
+
+function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: string; form: NativeForm; text: string }[]): ProtoObject {
   switch (p.type) {
     case 'text':
       return { text: { content: p.content } };
@@ -109,15 +180,27 @@ function partToProto(p: Part): ProtoObject {
       return { reasoning: { content: p.content, redacted: p.redacted ?? false } };
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
-    case 'tool_call_response':
-      return { toolCallResponse: { id: p.id, response: p.response, isError: p.isError ?? false } };
-    case 'blob':
-      return { blob: { modality: p.modality, mimeType: p.mimeType, content: Buffer.from(p.content, 'base64') } };
+    case 'tool_call_response': {
+      const ref = stored(Buffer.from(p.response, 'utf8'), store);
+      if (ref) kept.push({ hash: ref, form: 'j', text: JSON.stringify(p.response).slice(1, -1) });
+      return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
+    }
+    case 'blob': {
+      const content = Buffer.from(p.content, 'base64');
+      const ref = stored(content, store);
+      if (ref) kept.push({ hash: ref, form: 'b', text: p.content });
+      return { blob: { modality: p.modality, mimeType: p.mimeType, content: ref ? Buffer.alloc(0) : content, contentRef: ref } };
+    }
     case 'generic':
       return { generic: { kind: p.kind, content: p.content } };
     default:
       return assertNever(p);
   }
+}
+
+/** The hash a large part is kept under, or undefined when it stays inline. */
+function stored(bytes: Buffer, store: ContentStore | undefined): string | undefined {
+  return store && bytes.length >= store.threshold ? store.put(bytes).hash : undefined;
 }
 
 // Decoded proto3 `optional` fields are absent or null when unset; strip both.
@@ -137,8 +220,8 @@ interface DecodedPart {
   text?: Maybe<{ content: string }>;
   reasoning?: Maybe<{ content: string; redacted: boolean }>;
   toolCall?: Maybe<{ id: string; name: string; arguments: string }>;
-  toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean }>;
-  blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array }>;
+  toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean; contentRef?: Maybe<string> }>;
+  blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array; contentRef?: Maybe<string> }>;
   generic?: Maybe<{ kind: string; content: string }>;
 }
 interface DecodedMessage {
@@ -151,6 +234,7 @@ interface DecodedMessage {
   kind?: Maybe<string>;
   parts: DecodedPart[];
   native?: Maybe<string>;
+  nativeRefs?: Maybe<boolean>;
   source?: Maybe<number>;
   supersededAt?: Maybe<string>;
 }
@@ -189,7 +273,7 @@ function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {
   return out;
 }
 
-function fromProto(c: DecodedConversation): Conversation {
+function fromProto(c: DecodedConversation, store: ContentStore | undefined): Conversation {
   if (!isAgentId(c.agent)) throw new ArchiveFormatError(`unknown agent "${c.agent}" in blob ${c.id}`);
   return stripUndefined({
     id: c.id,
@@ -211,12 +295,12 @@ function fromProto(c: DecodedConversation): Conversation {
     sources: [...c.sources],
     sourceDeleted: c.sourceDeleted || undefined,
     warnings: c.warnings.map((w) => stripUndefined({ line: opt(w.line), message: w.message })),
-    messages: c.messages.map(messageFromProto),
+    messages: c.messages.map((m) => messageFromProto(m, store)),
     rewrites: c.rewrites.length ? c.rewrites.map((r) => ({ at: r.at, path: r.path, how: r.how === 'shrank' ? 'shrank' : 'rewritten', kept: r.kept })) : undefined,
   });
 }
 
-function messageFromProto(m: DecodedMessage): Message {
+function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): Message {
   return stripUndefined({
     id: m.id,
     parentId: opt(m.parentId),
@@ -225,25 +309,34 @@ function messageFromProto(m: DecodedMessage): Message {
     model: opt(m.model),
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
-    parts: m.parts.map(partFromProto),
-    native: opt(m.native),
+    parts: m.parts.map((p) => partFromProto(p, store)),
+    native: m.nativeRefs && m.native ? withoutMarkers(m.native, store) : opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });
 }
 
-function partFromProto(p: DecodedPart): Part {
+function partFromProto(p: DecodedPart, store: ContentStore | undefined): Part {
   if (p.text) return { type: 'text', content: p.text.content };
   if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
   if (p.toolCallResponse) {
-    return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response: p.toolCallResponse.response, isError: p.toolCallResponse.isError || undefined });
+    const ref = opt(p.toolCallResponse.contentRef);
+    const response = ref ? resolve(ref, store).toString('utf8') : p.toolCallResponse.response;
+    return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response, isError: p.toolCallResponse.isError || undefined });
   }
   if (p.blob) {
-    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: Buffer.from(p.blob.content).toString('base64') };
+    const ref = opt(p.blob.contentRef);
+    const content = ref ? resolve(ref, store) : Buffer.from(p.blob.content);
+    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: content.toString('base64') };
   }
   if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
   return { type: 'generic', kind: 'unknown-part', content: '' };
+}
+
+function resolve(ref: string, store: ContentStore | undefined): Buffer {
+  if (!store) throw new ArchiveFormatError("this blob keeps large parts in its archive's content store; read it from its archive");
+  return store.get(ref);
 }
 
 function stripUndefined<T extends object>(value: T): T {

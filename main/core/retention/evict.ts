@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { EvictionReport, EvictionStep, RetentionSettings } from '../../../shared/retention';
 import { readBlob } from '../archive/blob-store';
 import type { IndexDb } from '../archive/db';
+import { sweepContent } from '../archive/content-sweep';
 import { archiveDiskBytes } from '../archive/disk-usage';
 import { SearchIndexer } from '../search/indexer';
 import { openSearchDb } from '../search/search-db';
@@ -98,7 +99,11 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
     indexer?.close();
   }
   // A resumed sweep also gives back what the killed one freed but never compacted.
-  if (options.apply && (done.length || resumed !== undefined)) await compact(root, db);
+  if (options.apply && (done.length || resumed !== undefined)) {
+    // Content only the old copies referred to (stage 1 drops bulk) goes once no blob refers to it.
+    sweepContent(root);
+    await compact(root, db);
+  }
   if (options.apply) {
     endSweep(db);
     markRun(db, new Date(now).toISOString());

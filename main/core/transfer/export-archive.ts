@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { IndexDb } from '../archive/db';
 import { insideRoot } from '../archive/paths';
 import type { ConversationRow } from '../archive/rows';
+import { readBlob } from '../archive/blob-store';
+import { contentRefsOf, encodeConversation } from '../archive/codec';
 import { effectiveStage } from '../verify/check-blobs';
 import { machineOf } from './machine';
 import { type Manifest, type ManifestEntry, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_VERSION } from './manifest';
@@ -43,7 +45,7 @@ export function exportArchive(root: string, db: IndexDb, file: string, filter: E
       if (stage === 3) continue; // lost: only its digest remains, which a merge rebuilds from nothing
       let blob: Buffer;
       try {
-        blob = readFileSync(insideRoot(root, row.blob_path));
+        blob = selfContained(root, row.blob_path, readFileSync(insideRoot(root, row.blob_path)));
       } catch (err) {
         skipped.push({ id: row.id, message: (err as Error).message });
         continue;
@@ -96,4 +98,9 @@ function selectRows(db: IndexDb, filter: ExportFilter): ConversationRow[] {
   }
   const sql = `SELECT * FROM conversations${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
   return db.prepare(sql).all(...params) as ConversationRow[];
+}
+
+/** The blob as it is, or re-encoded with its stored content inline: the file must read on its own. */
+function selfContained(root: string, relative: string, blob: Buffer): Buffer {
+  return contentRefsOf(blob).length ? encodeConversation(readBlob(root, relative)) : blob;
 }

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
+import { ContentMissingError } from '../archive/content-store';
 import { insideRoot } from '../archive/paths';
 import type { IndexDb } from '../archive/db';
 import { type ConversationRow, rowValues } from '../archive/rows';
@@ -42,6 +43,10 @@ export function checkBlobs(root: string, db: IndexDb): BlobCheck {
     try {
       blob = readBlob(root, row.blob_path);
     } catch (err) {
+      if (err instanceof ContentMissingError) {
+        findings.push(problem('missing-content', `Its archived copy ${row.blob_path} cannot be read whole: ${err.message}. Importing or syncing its source file again stores it anew, if that file still exists.`, where));
+        continue;
+      }
       findings.push(problem('unreadable-blob', `Its archived copy ${row.blob_path} cannot be read (${(err as Error).message}); it was left as it is.`, where));
       continue;
     }

@@ -1,7 +1,7 @@
 /** A problem verify found, with what `--repair` would do about it, and the report they make. */
 import type { IntegrityCounts, IntegrityGroup, IntegrityProblem, IntegrityReport } from '../../../shared/verify';
 
-/** How a problem is fixed: each rebuilds derived data or moves a file aside; none deletes a record. */
+/** How a problem is fixed: each rebuilds derived data, moves a file aside or removes stored content nothing refers to; none deletes a record. */
 export type Fix =
   | { readonly type: 'counts'; readonly id: string; readonly counts: RowCounts }
   | { readonly type: 'move-aside'; readonly path: string }
@@ -9,7 +9,8 @@ export type Fix =
   | { readonly type: 'drop-search-rows'; readonly seq: number }
   | { readonly type: 'analyze' }
   | { readonly type: 'finish-ledger' }
-  | { readonly type: 'forget-cursor'; readonly path: string };
+  | { readonly type: 'forget-cursor'; readonly path: string }
+  | { readonly type: 'sweep-content' };
 
 /** The index row's counts of what a blob holds (rows.ts `rowValues` says how each is counted). */
 export interface RowCounts {

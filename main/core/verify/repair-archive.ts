@@ -1,10 +1,12 @@
 /**
  * `dejavu verify --repair`: rebuilds what the archive can rebuild from what it holds (search
  * rows, digests, index counts, half-done eviction steps, cursors) and moves stray blob files
- * aside into lost+found. Nothing is deleted. Only the writer (lock holder) may call this.
+ * aside into lost+found. Nothing is deleted but stored content no blob file refers to. Only
+ * the writer (lock holder) may call this.
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { sweepContent } from '../archive/content-sweep';
 import type { IndexDb } from '../archive/db';
 import { insideRoot } from '../archive/paths';
 import { analyzePending } from '../retention/analyze';
@@ -50,6 +52,12 @@ export async function repairArchive(root: string, db: IndexDb, findings: readonl
   }
 
   for (const f of of('move-aside')) done.push(`Moved ${f.path} to ${moveAside(root, f.path)}.`);
+
+  // Last: it marks again from the blob files as they are now, after every move above.
+  if (of('sweep-content').length) {
+    const swept = sweepContent(root);
+    done.push(swept.skipped ? `Removed no stored content: ${swept.skipped}.` : `Removed ${swept.removed} stored content file(s) no conversation refers to (${swept.bytes} bytes).`);
+  }
   return done;
 }
 

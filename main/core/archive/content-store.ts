@@ -1,0 +1,85 @@
+/**
+ * The archive's content store: large tool outputs and images kept once, named by the sha256 of
+ * their bytes (`.content/<first 2 hex>/<sha256>.zst`), so a forked or resumed session that
+ * replays its parent's history, or an image pasted again, takes no second copy. Blobs refer to
+ * them by hash (record.proto `content_ref`); blob-store.ts writes them before the blob that
+ * refers to them and resolves them when a blob is read. content-sweep.ts removes what no blob
+ * refers to any more.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
+import { ArchiveFormatError, type ContentStore } from './codec';
+import { insideRoot } from './paths';
+
+/** Starts with a dot: no sanitized workspace folder can be named so (safeSegment). */
+export const CONTENT_DIR = '.content';
+
+/** Parts this large (in bytes) or larger are kept in the store; smaller ones stay inline. */
+export const CONTENT_THRESHOLD = 16 * 1024;
+
+const HASH = /^[0-9a-f]{64}$/;
+
+/** The content file of a hash, relative to the archive root. */
+export function contentRelativePath(hash: string): string {
+  if (!HASH.test(hash)) throw new ArchiveFormatError(`not a content reference: "${hash.slice(0, 80)}"`);
+  return `${CONTENT_DIR}/${hash.slice(0, 2)}/${hash}.zst`;
+}
+
+/** Where a hash is missing from the store or its file is damaged: verify names it. */
+export class ContentMissingError extends ArchiveFormatError {
+  constructor(
+    readonly hash: string,
+    why: string,
+  ) {
+    super(`its stored content ${hash.slice(0, 12)}… ${why}`);
+  }
+}
+
+/** zstd is what the files are named for; a runtime without it keeps every part inline. */
+export const contentStoreAvailable = typeof zlib.zstdCompressSync === 'function';
+
+/**
+ * The store of one archive. `place` is blob-store.ts's atomic write (temp file + rename), so a
+ * content file is whole or absent.
+ */
+export function contentStore(root: string, place: (relative: string, fill: (temp: string) => void) => void): ContentStore {
+  return {
+    threshold: contentStoreAvailable ? CONTENT_THRESHOLD : Infinity,
+    put(bytes) {
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      const relative = contentRelativePath(hash);
+      const existing = sizeOf(insideRoot(root, relative));
+      if (existing !== undefined) return { hash, bytes: existing };
+      const compressed = zlib.zstdCompressSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } });
+      place(relative, (temp) => writeFileSync(temp, compressed));
+      return { hash, bytes: compressed.length };
+    },
+    get(hash) {
+      let compressed: Buffer;
+      try {
+        compressed = readFileSync(insideRoot(root, contentRelativePath(hash)));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ContentMissingError(hash, 'is missing from the archive');
+        throw err;
+      }
+      let bytes: Buffer;
+      try {
+        bytes = zlib.zstdDecompressSync(compressed);
+      } catch {
+        throw new ContentMissingError(hash, 'is damaged (it does not decompress)');
+      }
+      // A damaged file must not pass for the output the person saw.
+      if (createHash('sha256').update(bytes).digest('hex') !== hash) throw new ContentMissingError(hash, 'is damaged (its bytes do not match their hash)');
+      return bytes;
+    },
+  };
+}
+
+function sizeOf(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,12 @@
+/** The content store against the blobs: stored content no blob file refers to (references that do not resolve are check-blobs.ts's). */
+import { markContent, unreferencedContent } from '../archive/content-sweep';
+import { type Finding, problem } from './findings';
+
+export function checkContent(root: string): Finding[] {
+  const mark = markContent(root);
+  // Without every blob's references, nothing can be called unreferenced.
+  if (mark.unreadable.length) return [];
+  return unreferencedContent(root, mark).map((c) =>
+    problem('unreferenced-content', `${c.path} (${c.bytes} bytes) is stored content no conversation refers to any more.`, { path: c.path, fix: { type: 'sweep-content' } }),
+  );
+}
