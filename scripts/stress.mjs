@@ -16,7 +16,7 @@ const started = Date.now();
 const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', 'test/stress'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DEJAVU_TEST_SKIP_BUILD: '1', DEJAVU_STRESS_SEED: seed, DEJAVU_STRESS_KILLS: kills },
+  env: { ...process.env, DEJAVU_TEST_SKIP_BUILD: '1', DEJAVU_STRESS_SEED: seed, DEJAVU_STRESS_KILLS: kills, DEJAVU_STRESS_LINE_MB: process.env.DEJAVU_STRESS_LINE_MB ?? '100' },
 });
 process.stdout.write(`dejavu stress: seed ${seed}, ${kills} kills, ${((Date.now() - started) / 60000).toFixed(1)} min: ${r.status === 0 ? 'all passed' : 'FAILED'}\n`);
 process.exit(r.status ?? 1);

@@ -8,7 +8,11 @@ export interface KillOutcome {
   readonly stderr: string;
 }
 
-export async function runAndKill(args: readonly string[], env: Record<string, string>, delayMs: number, during?: (elapsed: () => number) => Promise<void>): Promise<KillOutcome> {
+/**
+ * With `armed`, the delay counts from the moment it first holds (polled every 2 ms), so the kill
+ * lands inside the work rather than in the process's start-up.
+ */
+export async function runAndKill(args: readonly string[], env: Record<string, string>, delayMs: number, during?: (elapsed: () => number) => Promise<void>, armed?: () => boolean): Promise<KillOutcome> {
   const started = Date.now();
   const child = dejavuAsync(args, env);
   let stderr = '';
@@ -16,9 +20,20 @@ export async function runAndKill(args: readonly string[], env: Record<string, st
   child.stdout.resume();
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const work = during ? during(() => Date.now() - started) : Promise.resolve();
+  let done = false;
+  void exited.then(() => (done = true));
+  while (armed && !done && !safely(armed)) await new Promise((r) => setTimeout(r, 2));
   await Promise.race([new Promise((r) => setTimeout(r, delayMs)), exited]);
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   const { code, signal } = await exited;
   await work;
   return { killed: signal === 'SIGKILL', code, stderr };
+}
+
+function safely(test: () => boolean): boolean {
+  try {
+    return test();
+  } catch {
+    return false; // a database being written: look again
+  }
 }

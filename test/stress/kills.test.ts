@@ -16,7 +16,7 @@ import type { IntegrityReport } from '../../shared/verify';
 import { archiveDiskBytes } from '../../main/core/archive/disk-usage';
 import { dejavu } from '../cli';
 import { random } from '../random';
-import { type ArchiveSnapshot, conversationsWith, ledgerTotals, snapshot, stageById } from './archive-state';
+import { type ArchiveSnapshot, committed, conversationsWith, ledgerTotals, snapshot, stageById, steps } from './archive-state';
 import { runAndKill } from './kill';
 import { appendPrompt, buildMarkedHome, type MarkedFile, markerWord } from './marked-corpus';
 
@@ -36,11 +36,14 @@ interface Expected {
   readonly stages: Record<string, number>;
 }
 
-/** With `live`, revisions are left out: live capture writes a revision per line it sees, as they come. */
-function state(archive: string, words: readonly string[], live = false): Expected {
+/**
+ * With `noRevisions`, revisions are left out: live capture writes a revision per line it sees,
+ * as they come, and `import` writes a new revision of every file it is given, changed or not.
+ */
+function state(archive: string, words: readonly string[], noRevisions = false): Expected {
   const s = snapshot(archive);
   return {
-    snapshot: { ...s, indexed: live ? s.indexed.map(({ id }) => ({ id, revision: 0 })) : s.indexed, conversations: s.conversations.map(({ id, message_count, prompt_count }) => ({ id, message_count, prompt_count })) },
+    snapshot: { ...s, indexed: noRevisions ? s.indexed.map(({ id }) => ({ id, revision: 0 })) : s.indexed, conversations: s.conversations.map(({ id, message_count, prompt_count }) => ({ id, message_count, prompt_count })) },
     words: conversationsWith(archive, words),
     ledger: ledgerTotals(archive),
     stages: stageById(archive),
@@ -53,7 +56,7 @@ function verifyClean(archive: string): IntegrityReport {
   return report;
 }
 
-const tally: Record<string, { rounds: number; killed: number; finishedFirst: number; maxDelay: number; ms: number }> = {};
+const tally: Record<string, { rounds: number; killed: number; phases: Record<string, number>; finishedFirst: number; maxDelay: number; ms: number }> = {};
 
 describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(s) per command)`, () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-stress-'));
@@ -90,7 +93,7 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
 
     const imported = path.join(work, 'imported');
     took.import = timed(['import', ...files.map((f) => f.path)], { HOME: emptyHome, DEJAVU_HOME: imported });
-    expected.import = state(imported, all);
+    expected.import = state(imported, all, true);
 
     const size = archiveDiskBytes(synced);
     caps = ['--soft-cap', String(Math.round(size * 0.75)), '--hard-cap', String(Math.round(size * 0.8)), '--max-age', 'off'];
@@ -117,8 +120,11 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
   /** One round: a fresh archive (and home) as the command expects it, a kill, a rerun. */
   async function round(kind: Kind, i: number): Promise<void> {
     const rand = random(SEED * 31 + KINDS.indexOf(kind) * 1_000_003 + i * 7919);
-    const delay = Math.floor(rand() * took[kind]);
-    const where = `${kind}, round ${i}, kill after ${delay} ms (seed ${SEED})`;
+    // A third of the rounds count the delay from launch (start-up included), a third from when
+    // the command starts writing, a third (with a short delay) from its first committed step.
+    const from = (['launch', 'first write', 'first commit'] as const)[i % 3];
+    const delay = Math.floor(rand() * (from === 'launch' ? took[kind] : from === 'first write' ? took[kind] / 2 : 100));
+    const where = `${kind}, round ${i}, kill ${delay} ms after its ${from} (seed ${SEED})`;
     const dir = path.join(work, `round-${KINDS.indexOf(kind)}-${i}`);
     const archive = path.join(dir, 'archive');
     let roundHome = home;
@@ -154,11 +160,18 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
     }
     env.HOME = roundHome;
     const started = Date.now();
-    const outcome = await runAndKill(args, env, delay, during);
-    const t = (tally[kind] ??= { rounds: 0, killed: 0, finishedFirst: 0, maxDelay: took[kind], ms: 0 });
+    const index = path.join(archive, 'index.db');
+    const firstWrite = kind === 'evict --apply' ? () => steps(archive) > 0 : kind === 'sync --watch' ? () => existsSync(path.join(archive, 'sync.lock')) : () => existsSync(index);
+    const firstCommit = kind === 'evict --apply' ? () => ledgerTotals(archive)['stage-1'] > 0 || ledgerTotals(archive)['stage-2'] > 0 : kind === 'sync --watch' ? firstWrite : () => committed(archive) > 0;
+    const armed = from === 'launch' ? undefined : from === 'first write' ? firstWrite : firstCommit;
+    const outcome = await runAndKill(args, env, delay, during, armed);
+    const t = (tally[kind] ??= { rounds: 0, killed: 0, phases: {}, finishedFirst: 0, maxDelay: took[kind], ms: 0 });
     t.rounds += 1;
-    if (outcome.killed) t.killed += 1;
-    else {
+    if (outcome.killed) {
+      t.killed += 1;
+      const at = phase(kind, archive);
+      t.phases[at] = (t.phases[at] ?? 0) + 1;
+    } else {
       t.finishedFirst += 1;
       expect(outcome.code, `${where}: ${outcome.stderr}`).toBe(0);
     }
@@ -166,18 +179,37 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
     expect(rerun.code, `${where}: rerun: ${rerun.stderr}`).toBe(0);
     const report = verifyClean(archive);
     expect(report.consistent ? [] : report.groups, `${where}: verify`).toEqual([]);
-    const got = state(archive, [...markers, ...liveMarkers], kind === 'sync --watch');
+    const got = state(archive, [...markers, ...liveMarkers], kind === 'sync --watch' || kind === 'import');
     expect(got, where).toEqual(expected[kind]);
     expect(existsSync(path.join(archive, '.tmp')) ? readdirSync(path.join(archive, '.tmp')) : [], `${where}: temp files`).toEqual([]);
     t.ms += Date.now() - started;
     rmSync(dir, { recursive: true, force: true });
   }
 
+  /** Where the work stood when the kill landed, read from the archive it left. */
+  function phase(kind: Kind, archive: string): string {
+    const index = path.join(archive, 'index.db');
+    try {
+      if (kind === 'sync --watch') return existsSync(path.join(archive, 'sync.lock')) ? 'while capturing' : 'before it took the writer';
+      if (kind === 'evict --apply') {
+        const done = steps(archive);
+        return done === 0 ? 'before any step' : JSON.stringify(stageById(archive)) === JSON.stringify(expected[kind].stages) ? 'after the last step' : 'mid-sweep';
+      }
+      if (!existsSync(index)) return 'before opening the archive';
+      const n = committed(archive);
+      if (n === 0) return 'before any conversation';
+      if (n < CONVERSATIONS) return 'some conversations written';
+      return !existsSync(path.join(archive, 'search.db')) || snapshot(archive).indexed.length < CONVERSATIONS ? 'all written, search indexing' : 'all written and indexed';
+    } catch (err) {
+      return `unreadable: ${(err as Error).message}`;
+    }
+  }
+
   for (const kind of KINDS) {
     it(`${kind}: ${ROUNDS} kill(s), each rerun ends equal to the uninterrupted run and verify is clean`, async () => {
       for (let i = 0; i < ROUNDS; i += 1) await round(kind, i);
       const t = tally[kind];
-      console.log(`dejavu stress: ${kind}: ${t.rounds} round(s), ${t.killed} killed mid-run, ${t.finishedFirst} finished before the kill, kill delay 0–${t.maxDelay} ms, ${(t.ms / t.rounds / 1000).toFixed(1)} s a round: all equal to the uninterrupted run, verify clean`);
+      console.log(`dejavu stress: ${kind}: ${t.rounds} round(s), ${t.killed} killed (${Object.entries(t.phases).map(([k, n]) => `${n} ${k}`).join(', ')}), ${t.finishedFirst} finished before the kill, kill delay 0–${t.maxDelay} ms, ${(t.ms / t.rounds / 1000).toFixed(1)} s a round: all equal to the uninterrupted run, verify clean`);
       expect(t.killed).toBeGreaterThan(0);
     }, ROUNDS * 60_000 + 60_000);
   }
