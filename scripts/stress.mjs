@@ -13,7 +13,7 @@ process.stdout.write(`dejavu stress: seed ${seed}, ${kills} kills (replay with D
 const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status || 1);
 const started = Date.now();
-const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', 'test/stress'], {
+const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', '--no-file-parallelism', 'test/stress'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DEJAVU_TEST_SKIP_BUILD: '1', DEJAVU_STRESS_SEED: seed, DEJAVU_STRESS_KILLS: kills, DEJAVU_STRESS_LINE_MB: process.env.DEJAVU_STRESS_LINE_MB ?? '100' },
