@@ -52,7 +52,7 @@ describe('dejavu serve under hostile requests', () => {
   });
 
   it('refuses a wrong token in the cookie or as a bearer, with the sentence a person sees', async () => {
-    for (const headers of [{ Cookie: 'dejavu_token=wrong' }, { Authorization: 'Bearer wrong' }, { Authorization: `Bearer ${server.token}x` }, { Cookie: `dejavu_token=` }]) {
+    for (const headers of <Record<string, string>[]>[{ Cookie: 'dejavu_token=wrong' }, { Authorization: 'Bearer wrong' }, { Authorization: `Bearer ${server.token}x` }, { Cookie: `dejavu_token=` }]) {
       const res = await status(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body).toBe('Open the URL `dejavu serve` printed: it carries the access token.\n');
