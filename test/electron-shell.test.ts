@@ -103,6 +103,15 @@ describe('the desktop main bundle under a recording Electron', () => {
     expect(existsSync(path.join(dir, 'archive', 'index.db'))).toBe(true);
   });
 
+  it('syncs, and says so in the tray, on a machine with no agent folder yet', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-shell-empty-'));
+    mkdirSync(path.join(dir, 'home'));
+    mkdirSync(path.join(dir, 'user-data'));
+    const { log, stderr } = await runMain(dir, [], synced);
+    expect(stderr).toBe('');
+    expect(trayStatus(log)).toContain('Last sync: 0 new, 0 updated');
+  });
+
   it('quits at once, with no window, when another instance holds the lock', async () => {
     const dir = workDir();
     const { log, exit } = await runMain(dir, [], (l) => l.some((e) => e.event === 'app.quit'), { env: { FAKE_ELECTRON_LOCK: 'taken' } });
