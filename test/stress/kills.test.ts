@@ -5,7 +5,7 @@
  * uninterrupted run's: ids, message and prompt counts, search rows, every conversation's unique
  * word found in it alone, source cursors and ledger totals.
  *
- * DEJAVU_STRESS_SEED (printed), DEJAVU_STRESS_KILLS (in all, split over the four commands) and
+ * DEJAVU_STRESS_SEED (printed), DEJAVU_STRESS_KILLS (landed kills in all, split over the four commands) and
  * DEJAVU_STRESS_CONVERSATIONS size the run; a failure names its command, round and delay.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -201,16 +201,18 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
       if (n < CONVERSATIONS) return 'some conversations written';
       return !existsSync(path.join(archive, 'search.db')) || snapshot(archive).indexed.length < CONVERSATIONS ? 'all written, search indexing' : 'all written and indexed';
     } catch (err) {
-      return `unreadable: ${(err as Error).message}`;
+      // A database caught mid-creation or needing the recovery only a writer may do.
+      return /no such table: message_fts/.test((err as Error).message) ? 'all written, search indexing' : `mid-write (${(err as Error).message})`;
     }
   }
 
   for (const kind of KINDS) {
     it(`${kind}: ${ROUNDS} kill(s), each rerun ends equal to the uninterrupted run and verify is clean`, async () => {
-      for (let i = 0; i < ROUNDS; i += 1) await round(kind, i);
+      // Rounds until ROUNDS kills have landed (a command may finish before its kill), at most 3× as many.
+      for (let i = 0; (tally[kind]?.killed ?? 0) < ROUNDS && i < ROUNDS * 3; i += 1) await round(kind, i);
       const t = tally[kind];
       console.log(`dejavu stress: ${kind}: ${t.rounds} round(s), ${t.killed} killed (${Object.entries(t.phases).map(([k, n]) => `${n} ${k}`).join(', ')}), ${t.finishedFirst} finished before the kill, kill delay 0–${t.maxDelay} ms, ${(t.ms / t.rounds / 1000).toFixed(1)} s a round: all equal to the uninterrupted run, verify clean`);
-      expect(t.killed).toBeGreaterThan(0);
-    }, ROUNDS * 60_000 + 60_000);
+      expect(t.killed).toBe(ROUNDS);
+    }, ROUNDS * 3 * 60_000 + 60_000);
   }
 });
