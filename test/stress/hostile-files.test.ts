@@ -7,7 +7,7 @@
  * cut-line-cli, sync-skips and source-rewrite tests.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -200,5 +200,6 @@ describe('hostile session files', () => {
     // The long prompt is kept whole, between the other two.
     expect(snapshot(archive).conversations.map((c) => [c.message_count, c.prompt_count])).toEqual([[3, 3]]);
     expect(verified(env).consistent).toBe(true);
+    rmSync(path.dirname(path.dirname(archive)), { recursive: true, force: true }); // 100 MB of source, more of archive
   }, 300_000);
 });
