@@ -5,7 +5,6 @@
  * half-done step (finishing or rolling it back), leaves no stray files, the ledger is true, and
  * every conversation ends at the stage an uninterrupted sweep would have left it at.
  */
-import Database from 'better-sqlite3';
 import { cpSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,52 +13,10 @@ import type { EvictionReport } from '../shared/retention';
 import { archiveDiskBytes } from '../main/core/archive/disk-usage';
 import { dejavu, dejavuAsync, dejavuJson } from './cli';
 import { random } from './random';
+import { agreement, ledger, stageById, steps } from './stress/archive-state';
 import { expectConsistentFiles, expectPromptsReadable, importFixtures, type Prompts, snapshotPrompts } from './retention-helpers';
 
 const TINY = ['--soft-cap', '1', '--hard-cap', '1'];
-
-/** Ledger steps written so far, whatever their status. */
-function steps(archive: string): number {
-  return ledger(archive).reduce((n, r) => n + r.n, 0);
-}
-
-/** Each conversation's effective stage. */
-function stageById(archive: string): Record<string, number> {
-  const db = new Database(path.join(archive, 'index.db'), { readonly: true });
-  try {
-    const rows = db.prepare('SELECT id, CASE WHEN retention_revision = revision THEN retention_stage ELSE 0 END AS stage FROM conversations ORDER BY id').all() as { id: string; stage: number }[];
-    return Object.fromEntries(rows.map((r) => [r.id, r.stage]));
-  } finally {
-    db.close();
-  }
-}
-
-function ledger(archive: string): { status: string; n: number }[] {
-  const db = new Database(path.join(archive, 'index.db'), { readonly: true });
-  try {
-    return db.prepare('SELECT status, COUNT(*) AS n FROM retention_ledger GROUP BY status ORDER BY status').all() as { status: string; n: number }[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Stages as the index says, and as the ledger's completed steps say: they must agree. */
-function agreement(archive: string): { stages: number[]; fromLedger: number[] } {
-  const db = new Database(path.join(archive, 'index.db'), { readonly: true });
-  try {
-    const stages = db.prepare('SELECT CASE WHEN retention_revision = revision THEN retention_stage ELSE 0 END FROM conversations ORDER BY id').pluck().all() as number[];
-    const fromLedger = db
-      .prepare(
-        `SELECT COALESCE((SELECT MAX(CASE action WHEN 'stage-1' THEN 1 WHEN 'stage-2' THEN 2 ELSE 3 END) FROM retention_ledger l
-           WHERE l.conversation_id = c.id AND l.status IN ('committed', 'done')), 0) FROM conversations c ORDER BY id`,
-      )
-      .pluck()
-      .all() as number[];
-    return { stages, fromLedger };
-  } finally {
-    db.close();
-  }
-}
 
 describe('an eviction killed mid-run', { timeout: 240_000 }, () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-evict-crash-'));

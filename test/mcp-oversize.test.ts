@@ -2,48 +2,9 @@
  * A JSON-RPC line too long for `dejavu mcp` to take (over 10 MiB) is answered with an error for
  * that request and said on stderr; the server keeps serving the requests after it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI } from './cli';
-
-interface Reply {
-  readonly id?: number | string | null;
-  readonly result?: { tools?: { name: string }[] };
-  readonly error?: { code: number; message: string };
-}
-
-function startMcp(): { child: ChildProcess; replies: Reply[]; stderr: () => string; next: (id: number) => Promise<Reply> } {
-  const archive = mkdtempSync(path.join(os.tmpdir(), 'dejavu-mcp-big-'));
-  const child = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, DEJAVU_HOME: archive }, stdio: ['pipe', 'pipe', 'pipe'] });
-  const replies: Reply[] = [];
-  let out = '';
-  let err = '';
-  const waiting = new Map<number, (r: Reply) => void>();
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    for (let nl = out.indexOf('\n'); nl >= 0; nl = out.indexOf('\n')) {
-      const reply = JSON.parse(out.slice(0, nl)) as Reply;
-      out = out.slice(nl + 1);
-      replies.push(reply);
-      if (typeof reply.id === 'number') waiting.get(reply.id)?.(reply);
-    }
-  });
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  child.stdin!.on('error', () => undefined); // a server that died is reported by `next`
-  const next = (id: number) =>
-    new Promise<Reply>((resolve, reject) => {
-      const found = replies.find((r) => r.id === id);
-      if (found) return resolve(found);
-      waiting.set(id, resolve);
-      child.once('exit', (code) => reject(new Error(`dejavu mcp exited (${code}) before answering ${id}: ${err}`)));
-    });
-  return { child, replies, stderr: () => err, next };
-}
-
-const send = (child: ChildProcess, message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+import { send, startMcp } from './mcp-process';
 
 describe('dejavu mcp given a line it cannot take', () => {
   let child: ChildProcess | undefined;

@@ -1,5 +1,6 @@
 /** Starts `dejavu serve` as a real child process and reads the URL it prints first. */
 import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { dejavuAsync } from './cli';
 
 export interface ServeProcess {
@@ -40,4 +41,18 @@ export async function startServe(args: readonly string[], env: Record<string, st
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A raw request, so the Host header and cookies are exactly what the test says. */
+export function request(origin: string, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const url = new URL(pathname, origin);
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }

@@ -9,21 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dejavu } from './cli';
 import { provenanceFor } from './provenance';
-import { type ServeProcess, startServe } from './serve-process';
-
-/** A raw request, so the Host header and cookies are exactly what the test says. */
-function request(origin: string, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const url = new URL(pathname, origin);
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
+import { request, type ServeProcess, startServe } from './serve-process';
 
 describe('dejavu serve', () => {
   const archive = mkdtempSync(path.join(os.tmpdir(), 'dejavu-serve-'));

@@ -2,7 +2,6 @@
  * Kill a real sync process with SIGKILL in the middle of its work; the next sync must finish
  * the job with nothing lost and nothing duplicated, and match an uninterrupted sync exactly.
  */
-import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,40 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCorpus, loadSeeds } from '../bench/corpus';
 import { dejavu, dejavuAsync } from './cli';
 import { FIXTURES_DIR } from './fixtures';
-
-function snapshot(archive: string) {
-  const db = new Database(path.join(archive, 'index.db'), { readonly: true });
-  try {
-    const conversations = db.prepare('SELECT id, message_count, prompt_count, blob_path FROM conversations ORDER BY id').all() as {
-      id: string;
-      message_count: number;
-      prompt_count: number;
-      blob_path: string;
-    }[];
-    const search = new Database(path.join(archive, 'search.db'), { readonly: true });
-    const fts = (search.prepare('SELECT COUNT(*) AS n FROM message_fts').get() as { n: number }).n;
-    const indexed = search.prepare('SELECT conversation_id AS id, revision FROM indexed ORDER BY conversation_id').all();
-    search.close();
-    const sources = (db.prepare('SELECT COUNT(*) AS n FROM sources').get() as { n: number }).n;
-    return { conversations, fts, indexed, sources };
-  } finally {
-    db.close();
-  }
-}
-
-function committed(archive: string): number {
-  if (!existsSync(path.join(archive, 'index.db'))) return 0;
-  try {
-    const db = new Database(path.join(archive, 'index.db'), { readonly: true, timeout: 1000 });
-    try {
-      return (db.prepare('SELECT COUNT(*) AS n FROM conversations').get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return 0;
-  }
-}
+import { committed, snapshot } from './stress/archive-state';
 
 describe('a sync killed mid-run', () => {
   it('is completed by the next sync with nothing lost or duplicated', async () => {

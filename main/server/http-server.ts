@@ -2,7 +2,8 @@
  * `dejavu serve`: the IPC contract over HTTP, plus the built renderer, so the same UI runs in
  * any browser (and in the tests, in real Chromium). Bound to loopback by default; every
  * request needs the random token (first by URL, then by a same-site cookie); Host headers are
- * checked so a web page cannot reach it through DNS rebinding.
+ * checked so a web page cannot reach it through DNS rebinding, and Origin headers so another
+ * page cannot send it requests.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -61,6 +62,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     if (!hostAllowed(req.headers.host, host, port)) return plain(res, 403, 'Déjà Vu answers only on the address it printed.');
+    // A browser names the page behind every cross-origin request (and POSTs): only our own may ask.
+    if (req.headers.origin !== undefined && !originAllowed(req.headers.origin, host, port)) return plain(res, 403, 'Déjà Vu answers only the pages it served itself.');
     const given = url.searchParams.get('token');
     if (given !== null) {
       if (!same(given, token)) return plain(res, 401, 'That Déjà Vu link has a wrong or old token.');
@@ -129,6 +132,16 @@ function hostAllowed(header: string | undefined, host: string, port: number): bo
   if (!header) return false;
   const allowed = new Set([`${host}:${port}`, `[${host}]:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
   return allowed.has(header.toLowerCase());
+}
+
+function originAllowed(origin: string, host: string, port: number): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed frames, file: pages) and anything unparsable
+  }
+  return parsed.protocol === 'http:' && parsed.origin === origin.toLowerCase() && hostAllowed(parsed.host, host, port);
 }
 
 function authorized(req: IncomingMessage, token: string): boolean {

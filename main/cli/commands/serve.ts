@@ -37,10 +37,11 @@ export function registerServe(program: Command): void {
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
         warn(`listening on ${opts.host}: anyone who can reach it and has the token can read your archive`);
       }
-      // Sync, then keep up with every appended line (live capture holds the writer lock).
+      // Live capture first (it holds the writer lock from then on), so the first sync runs
+      // through its writer and no other writer can slip in between the two.
       void (async () => {
-        if (opts.sync) await service.sync().catch((err: Error) => warn(`sync failed: ${err.message}`));
         if (opts.sync && opts.watch) await service.startLive().catch((err: Error) => warn(`not watching for new messages: ${err.message}`));
+        if (opts.sync) await service.sync().catch((err: Error) => warn(`sync failed: ${err.message}`));
       })();
       await new Promise<void>((resolve) => {
         const stop = () => resolve();

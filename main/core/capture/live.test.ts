@@ -181,15 +181,3 @@ describe('live capture at rest', () => {
     }
   }, 60_000);
 });
-
-describe('live capture of a home with no agent folder yet', () => {
-  it('starts (a watcher given nothing to watch never says it is ready)', async () => {
-    const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-live-empty-'));
-    const home = path.join(work, 'home');
-    mkdirSync(home);
-    const started = LiveCapture.start({ root: path.join(work, 'archive'), home });
-    const outcome = await Promise.race([started.then(() => 'started'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000))]);
-    expect(outcome).toBe('started');
-    await (await started).close();
-  });
-});

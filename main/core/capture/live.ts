@@ -146,7 +146,8 @@ export class LiveCapture {
     this.roots.push(...roots);
     const loose = fresh.map((f) => f.path).filter((p) => !underRoots(p, this.roots));
     if (!this.watcher) {
-      this.watcher = watch([...this.roots, ...loose], {
+      const paths = [...this.roots, ...loose];
+      this.watcher = watch(paths, {
         ignoreInitial: true,
         persistent: true,
         depth: WATCH_DEPTH,
@@ -154,8 +155,8 @@ export class LiveCapture {
       });
       this.watcher.on('all', (event, p) => this.onEvent(event, p));
       this.watcher.on('error', (err) => this.options.onError?.('(watcher)', err as Error));
-      // A watcher given nothing to watch (a home with no agent folder yet) never says it is ready.
-      if (this.roots.length + loose.length > 0) await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+      // Given no path (no agent folder exists yet), chokidar never says ready: nothing to wait for.
+      if (paths.length > 0) await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
     } else if (roots.length + loose.length > 0) {
       this.watcher.add([...roots, ...loose]);
     }

@@ -128,7 +128,21 @@ export class ParseState implements TitleSources {
     return builder;
   }
 
+  /**
+   * A user or assistant record whose message is not in a shape this parser knows (not an object,
+   * or content neither text nor blocks): kept as its raw line, never silently emptied, and named.
+   */
+  private oddShape(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine, role: 'user' | 'assistant'): boolean {
+    const content = isObject(record.message) ? record.message.content : undefined;
+    const known = isObject(record.message) ? content === undefined || typeof content === 'string' || Array.isArray(content) : record.message === undefined;
+    if (known) return false;
+    this.main.warnings.push({ line: line.lineNo, message: `A ${role} record in a shape Déjà Vu does not know, kept as its raw line` });
+    builder.add(newMessage(record, uuid, line, role, 'unknown-shape', [{ type: 'generic', kind: `${role}:unknown-shape`, content: line.text }]), parentOf(record));
+    return true;
+  }
+
   private user(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    if (this.oddShape(builder, record, uuid, line, 'user')) return;
     const content = apiMessageOf(record).content;
     const { role, kind } = classifyUser(record, content, builder.subagent && !builder.taskSeen);
     if (kind === 'subagent-task') {
@@ -141,6 +155,7 @@ export class ParseState implements TitleSources {
   }
 
   private assistant(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    if (this.oddShape(builder, record, uuid, line, 'assistant')) return;
     const api = apiMessageOf(record);
     const model = str(api.model);
     const synthetic = model === '<synthetic>';

@@ -1,0 +1,167 @@
+/**
+ * The desktop shell as far as it can be proven without Electron's binary: the built main
+ * bundle (out/main/index.js) runs under Node with a recording stand-in for Electron's API
+ * (test/electron-shell/fake-electron.mjs, put in place of `electron` by a module hook), with a
+ * real archive and a real sync behind it. What Electron itself does with these calls (the
+ * sandbox, the real window, the OS tray) is not exercised here; see the README.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHANNEL_NAMES } from '../shared/channels';
+import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
+
+const MAIN = path.join(REPO_ROOT, 'out', 'main', 'index.js');
+const PRELOAD = path.join(REPO_ROOT, 'out', 'preload', 'index.cjs');
+const REGISTER = path.join(REPO_ROOT, 'test', 'electron-shell', 'register.mjs');
+const SESSION = path.join(FIXTURES_DIR, 'claude-code', 'entireio__cli', 'entire_checkpoints_v1', 'c9', '883595c929', '0', 'full.jsonl');
+const SESSION_ID = '1b3e6441-62e3-4b41-8a0c-9d252f531f7a';
+
+interface Logged {
+  event: string;
+  ms: number;
+  [key: string]: unknown;
+}
+
+const asRoot = process.getuid?.() === 0;
+const canDrop = !asRoot || spawnSync('setpriv', ['--version']).status === 0;
+
+/** Runs the main bundle until `done` holds for its log (or 45 s), then ends it; returns the log. */
+async function runMain(dir: string, argv: string[], done: (log: Logged[]) => boolean, options: { env?: Record<string, string>; asNobody?: boolean } = {}): Promise<{ log: Logged[]; stderr: string; exit: number | null }> {
+  const logFile = path.join(dir, 'electron.log');
+  const command = [process.execPath, '--import', REGISTER, MAIN, ...argv];
+  const [cmd, ...args] = options.asNobody && asRoot ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', ...command] : command;
+  const child = spawn(cmd, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, FAKE_ELECTRON_LOG: logFile, FAKE_ELECTRON_USER_DATA: path.join(dir, 'user-data'), DEJAVU_HOME: path.join(dir, 'archive'), HOME: path.join(dir, 'home'), ...options.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const read = (): Logged[] => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Logged) : []);
+  const deadline = Date.now() + 45_000;
+  while (child.exitCode === null && Date.now() < deadline && !done(read())) await new Promise((r) => setTimeout(r, 50));
+  if (child.exitCode === null) child.kill('SIGKILL');
+  const exit = await exited;
+  return { log: read(), stderr, exit };
+}
+
+/** A work folder with a home holding one real Claude Code session, writable by whoever runs the bundle. */
+function workDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-shell-'));
+  const project = path.join(dir, 'home', '.claude', 'projects', '-work-project');
+  mkdirSync(project, { recursive: true });
+  copyFileSync(SESSION, path.join(project, `${SESSION_ID}.jsonl`));
+  mkdirSync(path.join(dir, 'user-data'));
+  return dir;
+}
+
+const trayMenus = (log: Logged[]) => log.filter((e) => e.event === 'Tray.setContextMenu').map((e) => e.items as { label?: string }[]);
+const trayStatus = (log: Logged[]) => trayMenus(log).map((items) => items[0].label);
+const synced = (log: Logged[]) => trayStatus(log).some((s) => s?.startsWith('Last sync'));
+const labels = (items: { label?: string; type?: string; role?: string }[]) => items.map((i) => i.label ?? i.role ?? i.type);
+
+describe('the desktop main bundle under a recording Electron', () => {
+  it('starts as one instance with a locked-down window, every contract channel, the tray and the menu', async () => {
+    const dir = workDir();
+    const { log, stderr } = await runMain(dir, [], synced);
+    expect(stderr).toBe('');
+    const events = log.map((e) => e.event);
+    // The single-instance lock is asked for before the app is ready, and granted: it goes on.
+    expect(events.indexOf('app.requestSingleInstanceLock')).toBeLessThan(events.indexOf('app.whenReady'));
+    expect(log.find((e) => e.event === 'app.requestSingleInstanceLock')?.granted).toBe(true);
+    expect(log.filter((e) => e.event === 'app.on').map((e) => e.name)).toEqual(expect.arrayContaining(['second-instance', 'open-url', 'activate', 'before-quit']));
+    expect(log.find((e) => e.event === 'app.setAsDefaultProtocolClient')?.args).toEqual(['dejavu']);
+
+    const windows = log.filter((e) => e.event === 'new BrowserWindow');
+    expect(windows).toHaveLength(1);
+    const prefs = (windows[0].options as { webPreferences: Record<string, unknown> }).webPreferences;
+    expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
+    expect(prefs.preload).toBe(PRELOAD);
+    expect(existsSync(PRELOAD)).toBe(true);
+    expect(log.find((e) => e.event === 'BrowserWindow.loadFile')?.file).toBe(path.join(REPO_ROOT, 'out', 'renderer', 'index.html'));
+    expect(existsSync(path.join(REPO_ROOT, 'out', 'renderer', 'index.html'))).toBe(true);
+    expect(events).toContain('webContents.setWindowOpenHandler');
+
+    // Every contract channel, each once, and nothing else.
+    const handled = log.filter((e) => e.event === 'ipcMain.handle').map((e) => e.channel as string);
+    expect([...handled].sort()).toEqual([...CHANNEL_NAMES].sort());
+
+    expect(log.find((e) => e.event === 'new Tray')?.icon).toBe(path.join(REPO_ROOT, 'build', 'icons', 'tray.png'));
+    expect(existsSync(path.join(REPO_ROOT, 'build', 'icons', 'tray.png'))).toBe(true);
+    expect(labels(trayMenus(log)[0])).toEqual(['Up to date', 'Sync Now', 'Open Déjà Vu', 'separator', 'Quit']);
+    const menu = log.find((e) => e.event === 'Menu.setApplicationMenu')?.items as { label?: string; role?: string; submenu?: { label?: string; role?: string; type?: string }[] }[];
+    expect(labels(menu)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'help']);
+    expect(labels(menu[0].submenu!)).toEqual(['Export Thread to Markdown…', 'Export as HTML…', 'Sync Now', 'separator', 'quit']);
+    expect(labels(menu[2].submenu!)).toContain('Find…');
+
+    // The first sync ran against the real archive and the tray says what it found.
+    expect(trayStatus(log)).toContain('Last sync: 1 new, 0 updated');
+    expect(existsSync(path.join(dir, 'archive', 'index.db'))).toBe(true);
+  });
+
+  it('syncs, and says so in the tray, on a machine with no agent folder yet', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-shell-empty-'));
+    mkdirSync(path.join(dir, 'home'));
+    mkdirSync(path.join(dir, 'user-data'));
+    const { log, stderr } = await runMain(dir, [], synced);
+    expect(stderr).toBe('');
+    expect(trayStatus(log)).toContain('Last sync: 0 new, 0 updated');
+  });
+
+  it('quits at once, with no window, when another instance holds the lock', async () => {
+    const dir = workDir();
+    const { log, exit } = await runMain(dir, [], (l) => l.some((e) => e.event === 'app.quit'), { env: { FAKE_ELECTRON_LOCK: 'taken' } });
+    expect(log.find((e) => e.event === 'app.requestSingleInstanceLock')?.granted).toBe(false);
+    expect(log.map((e) => e.event)).not.toContain('new BrowserWindow');
+    expect(log.map((e) => e.event)).not.toContain('ipcMain.handle');
+    expect(exit).toBe(0);
+  });
+
+  it('delivers a deep link given at a cold start once, after the renderer has loaded', async () => {
+    const dir = workDir();
+    const id = `claude-code_${SESSION_ID}`;
+    const { log } = await runMain(dir, [`dejavu://conversation/${id}`], (l) => synced(l) && l.some((e) => e.event === 'renderer loaded'), { env: { FAKE_RENDERER_LOAD_MS: '1500' } });
+    const commands = log.filter((e) => e.event === 'webContents.send' && e.channel === 'dejavu:command');
+    expect(commands).toHaveLength(1);
+    expect(commands[0].payload).toEqual({ command: 'open-conversation', id });
+    expect(commands[0].rendererLoaded).toBe(true);
+    const loaded = log.find((e) => e.event === 'renderer loaded')!;
+    expect(commands[0].ms).toBeGreaterThanOrEqual(loaded.ms);
+    expect(log.filter((e) => e.event === 'new BrowserWindow')).toHaveLength(1);
+  });
+
+  it.skipIf(!canDrop)('reports a session file it could not read in the tray', async () => {
+    const dir = workDir();
+    const locked = path.join(dir, 'home', '.claude', 'projects', '-work-project', 'a0a0a0a0-0000-4000-8000-000000000000.jsonl');
+    copyFileSync(SESSION, locked);
+    chmodSync(locked, 0o000);
+    if (asRoot) for (const p of [dir, path.join(dir, 'user-data'), path.join(dir, 'home'), path.join(dir, 'home', '.claude'), path.join(dir, 'home', '.claude', 'projects'), path.join(dir, 'home', '.claude', 'projects', '-work-project')]) chownSync(p, 65534, 65534);
+    chmodSync(dir, 0o755);
+    const { log } = await runMain(dir, [], synced, { asNobody: true });
+    expect(trayStatus(log)).toContain('Last sync: 1 new, 0 updated, 1 unreadable');
+    const finished = log.find((e) => e.event === 'webContents.send' && e.channel === 'dejavu:sync-progress' && 'finished' in (e.payload as object));
+    expect((finished?.payload as { finished: { errors: { path: string; message: string }[] } }).finished.errors).toEqual([{ path: locked, message: expect.stringMatching(/EACCES|permission denied/) }]);
+  });
+});
+
+describe('the built preload', () => {
+  it('is CommonJS that requires only electron and exposes exactly the contract channels', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-preload-'));
+    const logFile = path.join(dir, 'preload.log');
+    // `require` it as CommonJS: an ES module preload would not load in a sandboxed renderer.
+    const r = spawnSync(process.execPath, ['--import', REGISTER, '--input-type=commonjs', '-e', `require(${JSON.stringify(PRELOAD)})`], { env: { ...process.env, FAKE_ELECTRON_LOG: logFile }, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const log = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Logged);
+    const fromPreload = log.filter((e) => e.event === 'resolve' && String(e.parent).endsWith('/out/preload/index.cjs')).map((e) => e.specifier);
+    expect(fromPreload).toEqual(['electron']);
+    const exposed = log.find((e) => e.event === 'contextBridge.exposeInMainWorld')!;
+    expect(exposed.key).toBe('dejavu');
+    expect([...(exposed.invoke as string[])].sort()).toEqual([...CHANNEL_NAMES].sort());
+    expect(exposed.frozen).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+// A recording stand-in for Electron's main-process API, loaded in place of `electron` by
+// register.mjs: every call the app makes is appended to $FAKE_ELECTRON_LOG as one JSON line
+// (appended synchronously, so the log survives the process being killed). The window "loads"
+// its page after $FAKE_RENDERER_LOAD_MS, as a renderer that has not yet subscribed to events.
+import { appendFileSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
+import os from 'node:os';
+
+const started = Date.now();
+const log = (event, data = {}) => appendFileSync(process.env.FAKE_ELECTRON_LOG, `${JSON.stringify({ event, ms: Date.now() - started, ...data })}\n`);
+
+/** A menu template as data: labels, roles, separators, enabled flags and submenus (click handlers dropped). */
+const describe = (items) =>
+  items.map((i) => ({
+    ...(i.label !== undefined ? { label: i.label } : {}),
+    ...(i.role ? { role: i.role } : {}),
+    ...(i.type ? { type: i.type } : {}),
+    ...(i.enabled === false ? { enabled: false } : {}),
+    ...(i.accelerator ? { accelerator: i.accelerator } : {}),
+    ...(typeof i.click === 'function' ? { clickable: true } : {}),
+    ...(Array.isArray(i.submenu) ? { submenu: describe(i.submenu) } : {}),
+  }));
+
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  commandLine = { appendSwitch: (name, value) => log('app.commandLine.appendSwitch', { name, value }) };
+  #ready = false;
+  requestSingleInstanceLock() {
+    const granted = process.env.FAKE_ELECTRON_LOCK !== 'taken';
+    log('app.requestSingleInstanceLock', { granted });
+    return granted;
+  }
+  quit() {
+    log('app.quit');
+    setImmediate(() => process.exit(0));
+  }
+  whenReady() {
+    log('app.whenReady');
+    // Electron's own loop keeps the main process alive until it quits.
+    setInterval(() => undefined, 1 << 30);
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        this.#ready = true;
+        resolve();
+      }, 20),
+    );
+  }
+  isReady() {
+    return this.#ready;
+  }
+  setAsDefaultProtocolClient(...args) {
+    log('app.setAsDefaultProtocolClient', { args });
+    return true;
+  }
+  getPath(name) {
+    return process.env.FAKE_ELECTRON_USER_DATA ?? os.tmpdir() + '/' + name;
+  }
+  on(event, listener) {
+    log('app.on', { name: event });
+    return super.on(event, listener);
+  }
+}
+
+export const app = new FakeApp();
+
+class FakeWebContents extends EventEmitter {
+  #loading = true;
+  #url = '';
+  isLoading() {
+    return this.#loading;
+  }
+  getURL() {
+    return this.#url;
+  }
+  send(channel, payload) {
+    log('webContents.send', { channel, payload, rendererLoaded: !this.#loading });
+  }
+  setWindowOpenHandler() {
+    log('webContents.setWindowOpenHandler');
+  }
+  _load(url) {
+    setTimeout(() => {
+      this.#loading = false;
+      this.#url = url;
+      log('renderer loaded', { url });
+      this.emit('did-finish-load');
+    }, Number(process.env.FAKE_RENDERER_LOAD_MS ?? 300));
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  webContents = new FakeWebContents();
+  constructor(options) {
+    super();
+    log('new BrowserWindow', { options });
+  }
+  isDestroyed() {
+    return false;
+  }
+  isMinimized() {
+    return false;
+  }
+  isMaximized() {
+    return false;
+  }
+  getNormalBounds() {
+    return { x: 0, y: 0, width: 1280, height: 820 };
+  }
+  restore() {}
+  maximize() {}
+  show() {
+    log('BrowserWindow.show');
+  }
+  focus() {}
+  loadFile(file) {
+    log('BrowserWindow.loadFile', { file });
+    this.webContents._load(`file://${file}`);
+    return Promise.resolve();
+  }
+  loadURL(url) {
+    log('BrowserWindow.loadURL', { url });
+    this.webContents._load(url);
+    return Promise.resolve();
+  }
+}
+
+export const ipcMain = { handle: (channel) => log('ipcMain.handle', { channel }) };
+
+export const Menu = {
+  buildFromTemplate: (template) => ({ items: describe(template) }),
+  setApplicationMenu: (menu) => log('Menu.setApplicationMenu', { items: menu.items }),
+};
+
+export class Tray {
+  constructor(icon) {
+    log('new Tray', { icon: icon.path });
+  }
+  setToolTip(text) {
+    log('Tray.setToolTip', { text });
+  }
+  setContextMenu(menu) {
+    log('Tray.setContextMenu', { items: menu.items });
+  }
+}
+
+export const nativeImage = { createFromPath: (p) => ({ path: p }) };
+export const screen = { getAllDisplays: () => [{ bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
+export const dialog = { showSaveDialog: async () => (log('dialog.showSaveDialog'), { canceled: true }) };
+export const shell = { openExternal: async (url) => log('shell.openExternal', { url }) };
+
+// What a sandboxed preload may use.
+export const contextBridge = { exposeInMainWorld: (key, api) => log('contextBridge.exposeInMainWorld', { key, invoke: Object.keys(api.invoke), frozen: Object.isFrozen(api) && Object.isFrozen(api.invoke), subscribe: typeof api.subscribe }) };
+export const ipcRenderer = { invoke: async () => undefined, on: () => undefined, off: () => undefined };
+
+export default { app, BrowserWindow, ipcMain, Menu, Tray, nativeImage, screen, dialog, shell, contextBridge, ipcRenderer };
