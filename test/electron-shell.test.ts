@@ -94,9 +94,9 @@ describe('the desktop main bundle under a recording Electron', () => {
     expect(existsSync(path.join(REPO_ROOT, 'build', 'icons', 'tray.png'))).toBe(true);
     expect(labels(trayMenus(log)[0])).toEqual(['Up to date', 'Sync Now', 'Open Déjà Vu', 'separator', 'Quit']);
     const menu = log.find((e) => e.event === 'Menu.setApplicationMenu')?.items as { label?: string; role?: string; submenu?: { label?: string; role?: string; type?: string }[] }[];
-    expect(labels(menu)).toEqual(['File', 'editMenu', 'View', 'windowMenu', 'help']);
-    expect(labels(menu[0].submenu!)).toEqual(['Export Thread to Markdown…', 'Export as HTML…', 'Sync Now', 'separator', 'quit']);
-    expect(labels(menu[2].submenu!)).toContain('Find…');
+    expect(labels(menu)).toEqual(['File', 'Edit', 'View', 'windowMenu', 'help']);
+    expect(labels(menu[0].submenu!)).toEqual(['Export Thread to Markdown…', 'Export as HTML…', 'Sync Now', 'separator', 'Settings…', 'separator', 'quit']);
+    expect(labels(menu[1].submenu!)).toContain('Find in Conversation…'); // Find lives under Edit
 
     // The first sync ran against the real archive and the tray says what it found.
     expect(trayStatus(log)).toContain('Last sync: 1 new, 0 updated');
@@ -114,7 +114,8 @@ describe('the desktop main bundle under a recording Electron', () => {
 
   it('quits at once, with no window, when another instance holds the lock', async () => {
     const dir = workDir();
-    const { log, exit } = await runMain(dir, [], (l) => l.some((e) => e.event === 'app.quit'), { env: { FAKE_ELECTRON_LOCK: 'taken' } });
+    // Waits for the process to end by itself (it must, at once): no kill after `app.quit`.
+    const { log, exit } = await runMain(dir, [], () => false, { env: { FAKE_ELECTRON_LOCK: 'taken' } });
     expect(log.find((e) => e.event === 'app.requestSingleInstanceLock')?.granted).toBe(false);
     expect(log.map((e) => e.event)).not.toContain('new BrowserWindow');
     expect(log.map((e) => e.event)).not.toContain('ipcMain.handle');
@@ -124,13 +125,15 @@ describe('the desktop main bundle under a recording Electron', () => {
   it('delivers a deep link given at a cold start once, after the renderer has loaded', async () => {
     const dir = workDir();
     const id = `claude-code_${SESSION_ID}`;
-    const { log } = await runMain(dir, [`dejavu://conversation/${id}`], (l) => synced(l) && l.some((e) => e.event === 'renderer loaded'), { env: { FAKE_RENDERER_LOAD_MS: '1500' } });
-    const commands = log.filter((e) => e.event === 'webContents.send' && e.channel === 'dejavu:command');
-    expect(commands).toHaveLength(1);
-    expect(commands[0].payload).toEqual({ command: 'open-conversation', id });
-    expect(commands[0].rendererLoaded).toBe(true);
+    const { log } = await runMain(dir, [`dejavu://conversation/${id}`], (l) => synced(l) && l.some((e) => e.event === 'renderer pulled'), { env: { FAKE_RENDERER_LOAD_MS: '1500' } });
+    // Kept until the renderer listens, then handed over once: never pushed to a page still loading.
+    const pushed = log.filter((e) => e.event === 'webContents.send' && e.channel === 'dejavu:command');
+    expect(pushed).toEqual([]);
+    const pulled = log.filter((e) => e.event === 'renderer pulled');
+    expect(pulled).toHaveLength(1);
+    expect(pulled[0].result).toEqual({ ok: true, value: [{ command: 'open-conversation', id }] });
     const loaded = log.find((e) => e.event === 'renderer loaded')!;
-    expect(commands[0].ms).toBeGreaterThanOrEqual(loaded.ms);
+    expect(pulled[0].ms).toBeGreaterThanOrEqual(loaded.ms);
     expect(log.filter((e) => e.event === 'new BrowserWindow')).toHaveLength(1);
   });
 

@@ -84,6 +84,9 @@ class FakeWebContents extends EventEmitter {
       this.#url = url;
       log('renderer loaded', { url });
       this.emit('did-finish-load');
+      // The renderer, once listening, asks for the commands that came before it (a launch link).
+      const pull = handlers.get('dejavu:pending-commands');
+      if (pull) void Promise.resolve(pull({ sender: this, senderFrame: { url } }, {})).then((result) => log('renderer pulled', { channel: 'dejavu:pending-commands', result }));
     }, Number(process.env.FAKE_RENDERER_LOAD_MS ?? 300));
   }
 }
@@ -124,12 +127,23 @@ export class BrowserWindow extends EventEmitter {
   }
 }
 
-export const ipcMain = { handle: (channel) => log('ipcMain.handle', { channel }) };
+const handlers = new Map();
+export const ipcMain = {
+  handle: (channel, fn) => {
+    handlers.set(channel, fn);
+    log('ipcMain.handle', { channel });
+  },
+};
 
 export const Menu = {
   buildFromTemplate: (template) => ({ items: describe(template) }),
-  setApplicationMenu: (menu) => log('Menu.setApplicationMenu', { items: menu.items }),
+  setApplicationMenu: (menu) => {
+    appMenu = menu;
+    log('Menu.setApplicationMenu', { items: menu.items });
+  },
+  getApplicationMenu: () => appMenu,
 };
+let appMenu = null;
 
 export class Tray {
   constructor(icon) {
@@ -145,11 +159,17 @@ export class Tray {
 
 export const nativeImage = { createFromPath: (p) => ({ path: p }) };
 export const screen = { getAllDisplays: () => [{ bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
-export const dialog = { showSaveDialog: async () => (log('dialog.showSaveDialog'), { canceled: true }) };
+export const dialog = {
+  showSaveDialog: async () => (log('dialog.showSaveDialog'), { canceled: true }),
+  showOpenDialog: async () => (log('dialog.showOpenDialog'), { canceled: true, filePaths: [] }),
+  showErrorBox: (title, content) => log('dialog.showErrorBox', { title, content }),
+};
+/** The system theme: light, and never changing in the stand-in. */
+export const nativeTheme = { shouldUseDarkColors: false, on: () => nativeTheme, off: () => nativeTheme };
 export const shell = { openExternal: async (url) => log('shell.openExternal', { url }) };
 
 // What a sandboxed preload may use.
 export const contextBridge = { exposeInMainWorld: (key, api) => log('contextBridge.exposeInMainWorld', { key, invoke: Object.keys(api.invoke), frozen: Object.isFrozen(api) && Object.isFrozen(api.invoke), subscribe: typeof api.subscribe }) };
 export const ipcRenderer = { invoke: async () => undefined, on: () => undefined, off: () => undefined };
 
-export default { app, BrowserWindow, ipcMain, Menu, Tray, nativeImage, screen, dialog, shell, contextBridge, ipcRenderer };
+export default { app, BrowserWindow, ipcMain, Menu, Tray, nativeImage, nativeTheme, screen, dialog, shell, contextBridge, ipcRenderer };
