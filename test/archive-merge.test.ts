@@ -103,8 +103,10 @@ describe('export-archive and merge', () => {
     // What the desk held in part now holds all the laptop saw, and is still the desk's.
     for (const c of grown) expect(after.get(c.id)).toMatchObject({ instance: 'host', messageCount: c.messageCount });
     // Search and digests know the merged conversations.
-    const title = fresh.find((c) => c.title && c.title.length > 12)!;
-    const word = title.title!.split(/\s+/).find((w) => /^[A-Za-z]{6,}$/.test(w))!;
+    // A fresh conversation whose title holds an English word (list order follows the fixtures' dates).
+    const wordOf = (c: ArchivedSummary) => c.title?.split(/\s+/).find((w) => /^[A-Za-z]{6,}$/.test(w));
+    const title = fresh.find((c) => wordOf(c) !== undefined)!;
+    const word = wordOf(title)!;
     const hits = dejavuJson<{ conversation: { id: string } }[]>(['--archive', target, 'search', word]);
     expect(hits.map((h) => h.conversation.id)).toContain(title.id);
     const verify = dejavu(['--archive', target, 'verify']);
