@@ -60,7 +60,9 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
   }
   const writer = new ArchiveWriter(options.root);
   try {
-    return { ...(await ingestFiles(writer, files, { force: true, ...options })), unrecognized, skipped: log.skipped };
+    // A file whose size, mtime and agent match its cursor is unchanged, as in a sync: nothing is
+    // read or written again (no new revision), unless eviction thinned it and importing it restores it.
+    return { ...(await ingestFiles(writer, files, { restoreThinned: true, ...options })), unrecognized, skipped: log.skipped };
   } finally {
     writer.close();
   }
