@@ -24,6 +24,10 @@ const INJECTED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
   ['<task-notification>', 'task-notification'],
   ['<system-reminder>', 'reminder'],
   ['<user-memory-input>', 'memory-input'],
+  // Claude Code's own "not the person" markers (MessageSelector.selectableUserMessagesFilter, 2.1.x):
+  // the proactive mode's wake-ups and agent-team mail.
+  ['<tick>', 'tick'],
+  ['<teammate-message', 'teammate-message'],
   ['This session is being continued from a previous conversation', 'compaction-summary'],
 ];
 
