@@ -70,13 +70,20 @@ describe('Cursor plain-text transcripts through the CLI', () => {
     expectRead(env, file);
   });
 
-  it('import detects it, and --agent cursor-cli reads it without a warning', () => {
+  it('import detects it (named, or in a folder), and --agent cursor-cli reads it without a warning', () => {
     const file = placeTranscript(path.join(work, 'import-home'));
     const detected = { DEJAVU_HOME: path.join(work, 'detected') };
     const r = dejavu(['import', file], detected);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expectRead(detected, file);
+    // Found by content in a folder given to import, beside a text file that is no transcript.
+    writeFileSync(path.join(path.dirname(file), 'notes.txt'), 'user: remember to rotate the logs\n');
+    const folder = { DEJAVU_HOME: path.join(work, 'folder') };
+    const f = dejavu(['import', path.dirname(file)], folder);
+    expect(f.code).toBe(0);
+    expect(f.stderr).toBe(`dejavu: not a session file of a known agent: ${path.join(path.dirname(file), 'notes.txt')}\n`);
+    expectRead(folder, file);
     const named = { DEJAVU_HOME: path.join(work, 'named') };
     const n = dejavu(['import', '--agent', 'cursor-cli', file], named);
     expect(n.stderr).toBe('');

@@ -26,7 +26,8 @@ export interface ImportReport extends IngestReport {
   readonly skipped: Skipped[];
 }
 
-const SESSION_EXTENSIONS = new Set(['.jsonl', '.json', '.md', '.ndjson', '.db', '.sqlite']);
+/** `.txt`: Cursor's older plain-text agent transcripts. */
+const SESSION_EXTENSIONS = new Set(['.jsonl', '.json', '.md', '.ndjson', '.db', '.sqlite', '.txt']);
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 export class UnknownAgentFormatError extends Error {
