@@ -136,6 +136,14 @@ export class ArchiveWriter {
     return row && cursorFrom(row);
   }
 
+  /** True when eviction has thinned one of these conversations and it was not stored again since. */
+  anyThinned(ids: readonly string[]): boolean {
+    return ids.some((id) => {
+      const row = this.row(id);
+      return row !== undefined && row.retention_stage > 0 && row.retention_revision === row.revision;
+    });
+  }
+
   cursors(): SourceCursor[] {
     return (this.statements.cursors.all() as CursorRow[]).map(cursorFrom);
   }

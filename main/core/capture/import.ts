@@ -26,7 +26,8 @@ export interface ImportReport extends IngestReport {
   readonly skipped: Skipped[];
 }
 
-const SESSION_EXTENSIONS = new Set(['.jsonl', '.json', '.md', '.ndjson', '.db', '.sqlite']);
+/** `.txt`: Cursor's older plain-text agent transcripts. */
+const SESSION_EXTENSIONS = new Set(['.jsonl', '.json', '.md', '.ndjson', '.db', '.sqlite', '.txt']);
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 export class UnknownAgentFormatError extends Error {
@@ -60,7 +61,9 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
   }
   const writer = new ArchiveWriter(options.root);
   try {
-    return { ...(await ingestFiles(writer, files, { force: true, ...options })), unrecognized, skipped: log.skipped };
+    // A file whose size, mtime and agent match its cursor is unchanged, as in a sync: nothing is
+    // read or written again (no new revision), unless eviction thinned it and importing it restores it.
+    return { ...(await ingestFiles(writer, files, { restoreThinned: true, ...options })), unrecognized, skipped: log.skipped };
   } finally {
     writer.close();
   }

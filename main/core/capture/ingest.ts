@@ -42,6 +42,11 @@ export interface IngestReport {
 export interface IngestOptions {
   /** Read even files whose cursor says they are unchanged. */
   readonly force?: boolean;
+  /**
+   * Read an unchanged file again when eviction has thinned what the archive holds of it, so the
+   * whole thread comes back (`import`; a sync leaves eviction's work alone).
+   */
+  readonly restoreThinned?: boolean;
   readonly onProgress?: (p: IngestProgress) => void;
   /** Flush a batch once it holds this many bytes of source (default 4 MiB). */
   readonly batchBytes?: number;
@@ -123,7 +128,7 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
       if (info.size >= hugeBytes) await flush();
       const cursor = writer.cursor(file.path);
       const same = cursor && !cursor.missing && cursor.size === info.size && cursor.mtimeMs === Math.trunc(info.mtimeMs) && cursor.agent === file.provider.agent;
-      if (same && !options.force) {
+      if (same && !options.force && !(options.restoreThinned && writer.anyThinned(cursor.conversationIds))) {
         report.unchanged += 1;
       } else {
         const parsed = await parseSource(file, info.size, info.mtimeMs);

@@ -24,6 +24,10 @@ const INJECTED_PREFIXES: ReadonlyArray<readonly [string, string]> = [
   ['<task-notification>', 'task-notification'],
   ['<system-reminder>', 'reminder'],
   ['<user-memory-input>', 'memory-input'],
+  // Claude Code's own "not the person" markers (MessageSelector.selectableUserMessagesFilter, 2.1.x):
+  // the proactive mode's wake-ups and agent-team mail.
+  ['<tick>', 'tick'],
+  ['<teammate-message', 'teammate-message'],
   ['This session is being continued from a previous conversation', 'compaction-summary'],
 ];
 
@@ -41,11 +45,16 @@ export function classifyUser(record: RawRecord, content: unknown, firstInSubagen
   const text = leadingText(content);
   const injected = text === undefined ? undefined : injectedKind(text);
   if (injected) return { role: 'system', kind: injected };
+  const reply = text === undefined ? undefined : harnessReplyKind(text);
+  if (reply) return { role: 'system', kind: reply };
   if (firstInSubagent && text !== undefined) return { role: 'system', kind: 'subagent-task' };
   if (record.isMeta === true) return { role: 'system', kind: 'meta' };
   if (record.isVisibleInTranscriptOnly === true) return { role: 'system', kind: 'transcript-only' };
   if (record.isSidechain === true) return { role: 'system', kind: 'subagent-message' };
-  if (text !== undefined && text.startsWith('<command-')) return SLASH;
+  if (text !== undefined && text.startsWith('<command-')) {
+    // The Skill tool writes a model-only skill's loading line in the slash-command shape.
+    return text.includes('<skill-format>true</skill-format>') ? { role: 'system', kind: 'skill-loading' } : SLASH;
+  }
   return TYPED;
 }
 
@@ -54,6 +63,26 @@ function injectedKind(text: string): string | undefined {
   const c = text.charCodeAt(0);
   if (c !== 60 /* < */ && c !== 91 /* [ */ && c !== 67 /* C */ && c !== 84 /* T */) return undefined;
   for (const [prefix, kind] of INJECTED_PREFIXES) if (text.startsWith(prefix)) return kind;
+  return undefined;
+}
+
+/** A failed slash command's name, as Claude Code echoes it (`looksLikeCommand`, plus `/` of old nested names). */
+const UNKNOWN_COMMAND = /^Unknown (?:skill|slash command|command): \/?[\w:/-]+(?:\. Did you mean \/[\w:/-]+\?)?$/;
+const MALFORMED_COMMAND = 'Commands are in the form `/command [args]`';
+const NOT_INVOCABLE = 'This skill can only be invoked by Claude, not directly by users.';
+
+/**
+ * Whole texts Claude Code writes as a plain `user` record (no `isMeta`) in answer to a slash
+ * command it could not run: processSlashCommand in Claude Code 2.1.x (`Unknown skill: x`,
+ * `Unknown command: x`, the malformed-command hint, a skill the person may not invoke) and
+ * `Unknown slash command: x` in earlier versions. Matched whole, so a prompt that only starts
+ * the same way stays typed.
+ */
+function harnessReplyKind(text: string): string | undefined {
+  const c = text.charCodeAt(0);
+  if (c === 85 /* U */ && text.startsWith('Unknown ') && UNKNOWN_COMMAND.test(text)) return 'unknown-command';
+  if (c === 67 /* C */ && text === MALFORMED_COMMAND) return 'unknown-command';
+  if (c === 84 /* T */ && text.startsWith(NOT_INVOCABLE)) return 'skill-not-invocable';
   return undefined;
 }
 

@@ -212,6 +212,42 @@ describe('claude-code record handling', () => {
     expect(main.warnings[0].message).toContain('future-record');
   });
 
+  it('keeps the texts Claude Code writes into user records itself as system messages', async () => {
+    // Real records of fixture #12 (v2.1.101): the isMeta caveat and a typed prompt. Each
+    // harness text below goes into a copy of the typed prompt, as Claude Code 2.1.x writes it:
+    // processSlashCommand's answers to an unknown or malformed slash command or a skill the person
+    // may not invoke, the Skill tool's loading line for a model-only skill, a tick, a teammate's mail.
+    const lines = linesOf(byFile('a9/139b2b27ad').absPath);
+    const caveat = JSON.parse(lines.find((l) => l.includes('"isMeta":true') && l.includes('<local-command-caveat>'))!);
+    const typed = JSON.parse(lines.find((l) => l.includes('"content":"update readme to include'))!);
+    const harness: Array<[string, string]> = [
+      ['Unknown skill: entire:serch', 'unknown-command'],
+      ['Unknown slash command: test/hello', 'unknown-command'],
+      ['Unknown command: /swarm. Did you mean /share?', 'unknown-command'],
+      ['Commands are in the form `/command [args]`', 'unknown-command'],
+      ['This skill can only be invoked by Claude, not directly by users. Ask Claude to use the "explain" skill for you.', 'skill-not-invocable'],
+      ['<command-message>explain</command-message>\n<command-name>explain</command-name>\n<skill-format>true</skill-format>', 'skill-loading'],
+      // What Claude Code's own prompt picker (MessageSelector) leaves out as not the person's.
+      ['<tick>14:02:11</tick>', 'tick'],
+      ['<teammate-message teammate_id="researcher" summary="done">Found three callers.</teammate-message>', 'teammate-message'],
+    ];
+    // What a person might type that starts the same way stays a typed prompt.
+    const prompts = ['Unknown skill: what does this error mean when I run /deploy?', 'This skill can only do one thing'];
+    const records = [caveat];
+    [...harness.map(([text]) => text), ...prompts].forEach((content, i) => {
+      records.push({ ...typed, uuid: `harness-${i}`, message: { role: 'user', content } });
+    });
+    const [main] = await parse(writeLines('harness/session.jsonl', records.map((r) => JSON.stringify(r))));
+    const byUuid = (uuid: string) => main.messages.find((m) => m.id === uuid);
+    harness.forEach(([text, kind], i) => {
+      expect(byUuid(`harness-${i}`), text).toMatchObject({ role: 'system', kind });
+    });
+    prompts.forEach((text, i) => {
+      expect(byUuid(`harness-${harness.length + i}`), text).toMatchObject({ role: 'user' });
+    });
+    expect(main.messages.filter((m) => m.role === 'user').length).toBe(prompts.length);
+  });
+
   it('keeps compaction as system messages and continues after them', async () => {
     const [main] = await parse(byFile('a6/e4c2a0fbd1').absPath);
     const boundary = main.messages.findIndex((m) => m.kind === 'compact_boundary');

@@ -10,7 +10,7 @@ import { isObject, num, str, tryParse } from '../kit/json';
 import { KNOWN_KINDS, RESULT_FOR, SYSTEM_KINDS, TOOL_KINDS } from './kinds';
 
 /** `# Current Working Directory (<path>) Files` (Cline) / `# Current Workspace Directory` (Roo). */
-const CWD = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\)/;
+export const CWD = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\)/;
 
 export function handleEntry(b: ClineBuilder, e: Entry, isFirst: boolean): void {
   if (isFirst && (e.kind === 'text' || e.kind === 'task')) return b.pushPrompt(e, promptParts(e));

@@ -1,6 +1,6 @@
 /**
  * Finds Cline-family task files under one home: `<globalStorage>/<extension>/tasks/<id>/
- * ui_messages.json` for each VS Code-family editor (desktop on Linux, macOS and Windows, and
+ * ui_messages.json` (or `api_conversation_history.json` when that is all a task kept) for each VS Code-family editor (desktop on Linux, macOS and Windows, and
  * the remote/SSH server data dirs), and the standalone `~/.cline/data/tasks/<id>/` store
  * (`$CLINE_DIR/data`, `$CLINE_DATA_DIR` when the home is this user's). Only the task folders
  * are listed; settings and secrets files beside them are never opened.
@@ -13,6 +13,7 @@ const SERVER_DATA = ['.vscode-server', '.vscode-server-insiders', '.cursor-serve
 /** Cline, Roo Code, Kilo Code: forks that keep Cline's task layout (folder names as the editors write them). */
 const EXTENSIONS = ['saoudrizwan.claude-dev', 'rooveterinaryinc.roo-cline', 'kilocode.kilo-code'];
 const TASK_FILE = 'ui_messages.json';
+const API_HISTORY = 'api_conversation_history.json';
 
 const GLOBAL_STORAGE = [
   ...['.config', 'Library/Application Support', 'AppData/Roaming'].flatMap((root) => EDITORS.map((editor) => `${root}/${editor}/User/globalStorage`)),
@@ -31,7 +32,11 @@ export async function locateClineTasks(home: string): Promise<string[]> {
   const cli = ownEnvRoots(home, process.env.CLINE_DATA_DIR, process.env.CLINE_DIR && path.join(process.env.CLINE_DIR, 'data')).map((dir) => path.join(dir, 'tasks'));
   return gather([...extensionTasks, ...homeFolders(home, ['.cline/data/tasks']), ...cli], async (tasks) => {
     const found: string[] = [];
-    for (const task of await subfolders(tasks)) found.push(...(await filesIn(task, TASK_FILE)));
+    for (const task of await subfolders(tasks)) {
+      const ui = await filesIn(task, TASK_FILE);
+      // Without what the person saw, what was sent to the model is the task's record.
+      found.push(...(ui.length ? ui : await filesIn(task, API_HISTORY)));
+    }
     return found;
   });
 }

@@ -159,11 +159,15 @@ describe('cline provider: detect, locate, resume', () => {
     }
     writeFileSync(path.join(home, '.cline', 'data', 'secrets.json'), '{}');
     mkdirSync(path.join(home, '.cline', 'data', 'tasks', 'no-ui'), { recursive: true });
+    // A task that kept only what was sent to the model is found by that file.
+    const apiOnly = path.join(home, '.cline', 'data', 'tasks', '1760000000005');
+    mkdirSync(apiOnly, { recursive: true });
+    writeFileSync(path.join(apiOnly, 'api_conversation_history.json'), '[]');
     const ext = path.join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev');
     mkdirSync(path.join(ext, 'settings'), { recursive: true });
     writeFileSync(path.join(ext, 'settings', 'cline_mcp_settings.json'), '{}');
     const found = await clineProvider.locate(home);
-    expect(found.sort()).toEqual(tasks.map((d) => path.join(d, 'ui_messages.json')).sort());
+    expect(found.sort()).toEqual([...tasks.map((d) => path.join(d, 'ui_messages.json')), path.join(apiOnly, 'api_conversation_history.json')].sort());
     expect(await clineProvider.locate(path.join(tmp, 'no-such-home'))).toEqual([]);
   });
 

@@ -1,16 +1,18 @@
 /**
  * Parses one Cline / Roo Code task: `tasks/<taskId>/ui_messages.json`, a JSON array of
  * say/ask entries (what the person saw). Each element is parsed once, in order; the api
- * history and task metadata beside it fill in tool-call ids and models. See README.md.
+ * history and task metadata beside it fill in tool-call ids and models. A task that kept only
+ * its `api_conversation_history.json` is read from that (api-conversation.ts). See README.md.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
 import type { ParseContext } from '../kit/provider';
+import { isApiMessage, readApiConversation } from './api-conversation';
 import { readApiHistory } from './api-history';
 import { ClineBuilder, type Entry } from './builder';
 import { handleEntry } from './entries';
-import { isObject, num, str } from '../kit/json';
+import { isObject, num, str, tryParse } from '../kit/json';
 import { splitJsonArray } from './json-array';
 import { lineAt, parseJson } from '../kit/parse-json';
 
@@ -23,9 +25,15 @@ export async function parseClineTask(ctx: ParseContext): Promise<Conversation[]>
     return [];
   }
   if (!text.trim()) return [];
+  const { elements, problem } = splitJsonArray(text);
+  if (elements.length && isApiMessage(tryParse(elements[0].raw))) {
+    // An API history: when the task's ui_messages.json is there, that is what the person saw.
+    const ui = path.join(path.dirname(ctx.path), UI_MESSAGES);
+    if (path.basename(ctx.path) !== UI_MESSAGES && (await isFile(ui))) return parseClineTask(ctx.sibling(ui));
+    return [readApiConversation(ctx, elements, problem, notes)];
+  }
   const b = new ClineBuilder(ctx, await readApiHistory(ctx.path));
   for (const note of notes) b.warn(undefined, note);
-  const { elements, problem } = splitJsonArray(text);
   if (problem && !elements.length && problem === 'not a JSON array') {
     b.warn(1, 'ui_messages.json is not a JSON array; nothing read');
     return [b.finish()];
@@ -51,6 +59,16 @@ export async function parseClineTask(ctx: ParseContext): Promise<Conversation[]>
   }
   await readMetadataModels(ctx.path, b);
   return [b.finish()];
+}
+
+const UI_MESSAGES = 'ui_messages.json';
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function toEntry(index: number, line: number, raw: string, obj: unknown): Entry | undefined {

@@ -1,12 +1,14 @@
-/** Recognises a Cursor agent transcript (JSONL) or a Cursor CLI chat store (SQLite). */
+/** Recognises a Cursor agent transcript (JSONL, or the older plain text) or a Cursor CLI chat store (SQLite). */
 import type { DetectSample } from '../kit/provider';
 import { firstLine } from '../kit/first-line';
 import { isObject, str } from '../kit/json';
+import { looksLikePlainTranscript } from './plain-transcript';
 
 const ROLES = new Set(['user', 'assistant', 'system', 'tool']);
 
 export function detectCursor(sample: DetectSample): boolean {
   if (sample.head.startsWith('SQLite format 3\u0000')) return isChatStore(sample);
+  if (looksLikePlainTranscript(sample.head)) return true;
   const head = sample.head.trimStart();
   const { text, record } = firstLine(head);
   if (/^\{"role":"(user|assistant)","message":\{"content":/.test(text)) return true;

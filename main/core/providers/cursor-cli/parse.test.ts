@@ -187,13 +187,16 @@ describe('cursor-cli provider: detect, locate, resume', () => {
     expect(cursorCliProvider.detect({ path: other, head: await readHead(other) })).toBe(false);
   });
 
-  it('finds transcripts (flat and nested) and chat stores, and nothing else', async () => {
+  it('finds transcripts (flat and nested, JSONL and the older .txt) and chat stores, and nothing else', async () => {
     const home = path.join(tmp, 'locate-home');
     const transcripts = path.join(home, '.cursor', 'projects', 'Users-ada-proj', 'agent-transcripts');
     mkdirSync(path.join(transcripts, 'nested-id'), { recursive: true });
     writeFileSync(path.join(transcripts, 'flat-id.jsonl'), '');
     writeFileSync(path.join(transcripts, 'nested-id', 'nested-id.jsonl'), '');
     writeFileSync(path.join(transcripts, 'old-id.txt'), '');
+    // A chat written both ways is read from its JSONL only.
+    writeFileSync(path.join(transcripts, 'flat-id.txt'), '');
+    writeFileSync(path.join(transcripts, 'nested-id', 'nested-id.txt'), '');
     const chat = path.join(home, '.cursor', 'chats', 'b'.repeat(32), 'chat-id');
     mkdirSync(chat, { recursive: true });
     writeFileSync(path.join(chat, 'store.db'), '');
@@ -206,6 +209,7 @@ describe('cursor-cli provider: detect, locate, resume', () => {
       path.join('.cursor', 'chats', 'b'.repeat(32), 'chat-id', 'store.db'),
       path.join('.cursor', 'projects', 'Users-ada-proj', 'agent-transcripts', 'flat-id.jsonl'),
       path.join('.cursor', 'projects', 'Users-ada-proj', 'agent-transcripts', 'nested-id', 'nested-id.jsonl'),
+      path.join('.cursor', 'projects', 'Users-ada-proj', 'agent-transcripts', 'old-id.txt'),
     ]);
     expect(await cursorCliProvider.locate(path.join(tmp, 'no-such-home'))).toEqual([]);
   });

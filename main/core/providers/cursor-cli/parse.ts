@@ -11,6 +11,7 @@ import { CursorBuilder } from './builder';
 import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
 import { projectOfTranscript } from './project-folder';
 import { readStore, type StoreInfo } from './store';
+import { looksLikePlainTranscript, readPlainTranscript } from './plain-transcript';
 import { readTranscript } from './transcript';
 
 /** Default chat names the CLI gives before it has a title. */
@@ -24,9 +25,11 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
     const meta = await readMetaFile(path.join(path.dirname(ctx.path), 'meta.json'));
     return [await conversation(ctx, b, chatId || info?.agentId || 'store', meta, info)];
   }
-  if (!(await readTranscript(ctx, b))) return [];
-  const stem = path.basename(ctx.path).replace(/\.jsonl$/i, '');
-  return [await conversation(ctx, b, idFromFileName(ctx.path, /\.jsonl$/i), await metaForTranscript(ctx.path, stem), undefined)];
+  const plain = await isPlainText(ctx.path);
+  if (!(await (plain ? readPlainTranscript(ctx, b) : readTranscript(ctx, b)))) return [];
+  const ext = plain ? /\.txt$/i : /\.jsonl$/i;
+  const stem = path.basename(ctx.path).replace(ext, '');
+  return [await conversation(ctx, b, idFromFileName(ctx.path, ext), await metaForTranscript(ctx.path, stem), undefined)];
 }
 
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {
@@ -62,17 +65,26 @@ function firstPrompt(messages: Message[]): string | undefined {
 }
 
 async function isSqlite(file: string): Promise<boolean> {
+  return (await head(file, 16)).toString('latin1') === 'SQLite format 3\u0000';
+}
+
+/** An older plain-text transcript (`user:` / `assistant:` blocks), told by its text, not its name. */
+async function isPlainText(file: string): Promise<boolean> {
+  return looksLikePlainTranscript((await head(file, 64 * 1024)).toString('utf8'));
+}
+
+async function head(file: string, size: number): Promise<Buffer> {
   try {
     const handle = await open(file, 'r');
     try {
-      const buf = Buffer.alloc(16);
-      await handle.read(buf, 0, 16, 0);
-      return buf.toString('latin1') === 'SQLite format 3\u0000';
+      const buf = Buffer.alloc(size);
+      const { bytesRead } = await handle.read(buf, 0, size, 0);
+      return buf.subarray(0, bytesRead);
     } finally {
       await handle.close();
     }
   } catch {
-    return false;
+    return Buffer.alloc(0);
   }
 }
 
