@@ -8,18 +8,22 @@
  * `## Assistant` sections, `**Tool Use:** \`name\`` with a fenced JSON input and
  * `**Tool Result:** \`toolu_…\`` with a fenced output). No real file is committed.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation, Part } from '../shared/record';
 import { dejavu, dejavuJson } from './cli';
 
 const T = 'T-019b45c1-7a63-712a-a02c-24b70718b972';
 const FENCE = '```';
 
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function scratch() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-amp-exports-'));
+  made.push(work);
   mkdirSync(path.join(work, 'saved'), { recursive: true });
   return { work, env: { HOME: path.join(work, 'home'), DEJAVU_HOME: path.join(work, 'archive') } };
 }

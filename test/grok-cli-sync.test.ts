@@ -3,10 +3,10 @@
  * from `updates.jsonl` (grok's authoritative, timestamped log), and an older session that has
  * only `chat_history.jsonl` is still archived. Records after xai-org/grok-build 19d42e3.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation } from '../shared/record';
 import { dejavu, dejavuJson } from './cli';
 
@@ -18,6 +18,7 @@ interface Listed {
 describe('Grok CLI sessions through sync', () => {
   it('reads updates.jsonl where a session has it, chat_history.jsonl where it has not, never both', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-grok-sync-'));
+    onTestFinished(() => rmSync(work, { recursive: true, force: true }));
     const env = { HOME: path.join(work, 'home'), DEJAVU_HOME: path.join(work, 'archive') };
     const project = path.join(env.HOME, '.grok', 'sessions', encodeURIComponent('/home/me/shop'));
     const current = path.join(project, '019f179d-0888-76b1-9325-5a91ace595df');

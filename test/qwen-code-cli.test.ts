@@ -3,17 +3,21 @@
  * taken for Claude Code, whose records share uuid / parentUuid / sessionId), and a legacy
  * logs.json that gives nothing to archive says so instead of passing in silence.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../shared/record';
 import { dejavu, dejavuJson } from './cli';
 
 const SESSION = '5f0c2a8e-3b7d-4c1e-9a6f-1d2e3f4a5b6c';
 
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function scratch() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-qwen-cli-'));
+  made.push(work);
   return { work, env: { HOME: path.join(work, 'home'), DEJAVU_HOME: path.join(work, 'archive') } };
 }
 
