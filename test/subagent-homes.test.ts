@@ -1,8 +1,9 @@
 /**
  * What `import` finds, `sync` must find too: subagent transcripts laid out exactly where the
  * agents write them (Kimi's `<session>/context_<name>_<N>.jsonl`, Gemini CLI's
- * `chats/<parent session>/<name>.json`) are archived by a plain sync with HOME pointing at the
- * home, as subagents of their session, with ids unique across sessions.
+ * `chats/<parent session>/<name>.json`, Kimi Code's `agents/<id>/wire.jsonl`) are archived by a
+ * plain sync with HOME pointing at the home, as subagents of their session, with ids unique
+ * across sessions.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -100,6 +101,52 @@ describe('subagents where the agents write them', () => {
       const last = record.messages.at(-1)!;
       expect(last.role).toBe('system');
       expect(last.kind).toBe('turn-limit');
+    }
+  });
+
+  it('Kimi Code: agents/<id>/wire.jsonl journals are replayed, the prompt once, subagents under their session', () => {
+    const { home, env } = scratch();
+    // The v1 engine's journal (packages/agent-core, wire protocol 1.1): config.update carries
+    // the cwd; turn.prompt is followed by the same prompt as a context message.
+    const t = 1779256791085;
+    const line = (o: object, i: number) => JSON.stringify({ ...o, time: t + i });
+    const journal = (task: string, answer: string) =>
+      [
+        JSON.stringify({ type: 'metadata', protocol_version: '1.1', created_at: t }),
+        line({ type: 'config.update', cwd: '/home/me/shop', profileName: 'agent', systemPrompt: 'You are Kimi.' }, 1),
+        line({ type: 'turn.prompt', input: [{ type: 'text', text: task }], origin: { kind: 'user' } }, 2),
+        line({ type: 'context.append_message', message: { role: 'user', content: [{ type: 'text', text: task }], toolCalls: [] } }, 3),
+        line({ type: 'context.append_loop_event', event: { type: 'step.begin', uuid: 's1', turnId: 't1', step: 0 } }, 4),
+        line({ type: 'context.append_loop_event', event: { type: 'content.part', uuid: 'c1', turnId: 't1', step: 0, stepUuid: 's1', part: { type: 'text', text: answer } } }, 5),
+        line({ type: 'context.append_loop_event', event: { type: 'step.end', uuid: 's1', turnId: 't1', step: 0, usage: { inputOther: 10, output: 5, inputCacheRead: 0, inputCacheCreation: 0 }, finishReason: 'end_turn' } }, 6),
+        line({ type: 'usage.record', model: 'kimi-k2', usage: { inputOther: 10, output: 5, inputCacheRead: 0, inputCacheCreation: 0 }, usageScope: 'turn' }, 7),
+      ].join('\n') + '\n';
+    const sessions = ['sess-a', 'sess-b'];
+    for (const sid of sessions) {
+      const dir = path.join(home, '.kimi-code', 'sessions', 'wd_shop_1a2b', sid);
+      mkdirSync(path.join(dir, 'agents', 'main'), { recursive: true });
+      mkdirSync(path.join(dir, 'agents', 'agent-0'), { recursive: true });
+      writeFileSync(path.join(dir, 'state.json'), JSON.stringify({ createdAt: new Date(t).toISOString(), title: `checkout ${sid}`, agents: { main: { type: 'main', parentAgentId: null }, 'agent-0': { type: 'sub', parentAgentId: 'main' } } }));
+      writeFileSync(path.join(dir, 'agents', 'main', 'wire.jsonl'), journal('fix the checkout total', 'Fixed.'));
+      writeFileSync(path.join(dir, 'agents', 'agent-0', 'wire.jsonl'), journal('find where totals are computed', 'In cart.ts.'));
+    }
+    syncOk(env);
+    const listed = dejavuJson<Listed[]>(['list'], env);
+    expect(listed).toHaveLength(4);
+    const subs = listed.filter((c) => c.parentId);
+    expect(subs).toHaveLength(2);
+    expect(new Set(subs.map((c) => c.id)).size).toBe(2);
+    for (const sub of subs) {
+      const parent = listed.find((c) => c.id === sub.parentId)!;
+      expect(path.dirname(path.dirname(path.dirname(sub.sourcePath)))).toBe(path.dirname(path.dirname(path.dirname(parent.sourcePath))));
+      const record = dejavuJson<Conversation>(['show', sub.id], env);
+      expect(record.messages.map((m) => [m.role, m.kind])).toEqual([['system', 'subagent-task'], ['assistant', undefined]]);
+    }
+    for (const main of listed.filter((c) => !c.parentId)) {
+      const record = dejavuJson<Conversation>(['show', main.id], env);
+      expect(record.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([[{ type: 'text', content: 'fix the checkout total' }]]);
+      expect(record.cwd).toBe('/home/me/shop');
+      expect(record.workspace).toBe('shop');
     }
   });
 });

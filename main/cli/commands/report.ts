@@ -3,6 +3,9 @@ import type { IngestReport } from '../../core/capture/ingest';
 import type { Skipped } from '../../core/providers/kit/walk';
 import { formatBytes, stdout, warn } from '../output';
 
+/** Files that held nothing to archive are named up to this many, then counted. */
+const EMPTY_SHOWN = 5;
+
 export function reportIngest(report: IngestReport & { readonly skipped: readonly Skipped[] }): void {
   const out = stdout;
   out.write(
@@ -15,6 +18,8 @@ export function reportIngest(report: IngestReport & { readonly skipped: readonly
   }
   if (report.warnings) out.write(`${report.warnings} warning(s) about lines skipped or read in part (see the conversations' warnings)
 `);
+  for (const f of report.empty.slice(0, EMPTY_SHOWN)) out.write(`nothing to archive in ${f}\n`);
+  if (report.empty.length > EMPTY_SHOWN) out.write(`nothing to archive in ${report.empty.length - EMPTY_SHOWN} more file(s)\n`);
   for (const e of report.errors) warn(`could not read ${e.path}: ${e.message}`);
   // Nothing is passed over without a word: unreadable folders, credential-like files, link loops.
   for (const s of report.skipped) warn(`skipped: ${s.path} (${s.reason})`);

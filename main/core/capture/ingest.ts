@@ -34,6 +34,8 @@ export interface IngestReport {
   /** Sources that dropped or changed what was archived from them: what they dropped was kept. */
   readonly rewritten: SourceRewriteReport[];
   readonly warnings: number;
+  /** Files read that held nothing to archive (a log whose sessions all have their chat, an empty file): said, not passed over. */
+  readonly empty: string[];
   readonly errors: { path: string; message: string }[];
   /** Milliseconds spent archiving (durable once done) and then waiting for search to catch up. */
   readonly timings: { readonly captureMs: number; readonly searchWaitMs: number };
@@ -104,7 +106,7 @@ function deferredSink(): IndexSink {
 }
 
 async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[], sink: IndexSink, options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
-  const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, errors: [] as { path: string; message: string }[] };
+  const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, empty: [] as string[], errors: [] as { path: string; message: string }[] };
   const batchLimit = options.batchBytes ?? 4 * 1024 * 1024;
   let batch: ParsedSource[] = [];
   let batchSize = 0;
@@ -135,6 +137,7 @@ async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[],
         report.read += 1;
         report.bytesRead += info.size;
         report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
+        if (parsed.conversations.length === 0) report.empty.push(file.path);
         batch.push(parsed);
         batchSize += info.size;
       }

@@ -1,10 +1,13 @@
 /**
  * Recognises Amp files from their first bytes: a stream whose first record carries a thread id
- * (`"session_id":"T-…"`), or a thread document (`"id": "T-…"` beside `messages`/`created`).
+ * (`"session_id":"T-…"`), a thread document (`"id": "T-…"` beside `messages`/`created`: a
+ * thread file or `amp threads export`), or `amp threads markdown` output (front matter naming
+ * `threadId: T-…`).
  */
 import type { DetectSample } from '../kit/provider';
 import { isObject, str } from '../kit/json';
 import { firstLine } from '../kit/first-line';
+import { looksLikeAmpMarkdown } from './markdown';
 
 const THREAD_ID = /^T-[0-9A-Za-z-]{8,}$/;
 const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result']);
@@ -15,6 +18,7 @@ const DOC_ID = /"id"\s*:\s*"T-[0-9A-Za-z-]{8,}"/;
 
 export function detectAmp(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
+  if (head.startsWith('---')) return looksLikeAmpMarkdown(head);
   if (!head.startsWith('{')) return false;
   const { text: first, cut, record: rec } = firstLine(head);
   if (isObject(rec)) {

@@ -250,6 +250,13 @@ describe('amp detect', () => {
     expect(ampProvider.detect({ path: 'x.jsonl', head: JSON.stringify(streamRun()[0]).slice(0, 60) + '"session_id":"' + T + '"' })).toBe(true);
   });
 
+  it('claims `amp threads markdown` output by its front matter, and no other Markdown', () => {
+    const front = (id: string) => `---\ntitle: "Fix: the \\"total\\""\nthreadId: ${id}\ncreated: 2025-12-22T11:11:06.340Z\nagentMode: smart\n---\n\n# Fix\n\n## User\n\nhi\n`;
+    expect(ampProvider.detect({ path: 'x.md', head: front(T) })).toBe(true);
+    expect(ampProvider.detect({ path: 'x.md', head: front('not-a-thread') })).toBe(false);
+    expect(ampProvider.detect({ path: 'x.md', head: '---\ntitle: a blog post\n---\n\n## User\n' })).toBe(false);
+  });
+
   it('does not claim Claude Code style stream JSON (uuid session ids)', () => {
     const claude = jsonl(streamRun('5c0375b4-57a5-4f26-b12d-d022ee4e51b7'));
     expect(ampProvider.detect({ path: 'x.jsonl', head: claude })).toBe(false);

@@ -1,6 +1,8 @@
 /**
- * Reads either Amp format, decided by content: a stream (`--stream-json` lines, each a JSON
- * object with a `type`) is streamed line by line; anything else is read as a thread document.
+ * Reads every Amp format, decided by content: a stream (`--stream-json` lines, each a JSON
+ * object with a `type`) is streamed line by line; `amp threads markdown` output (front matter
+ * first) is read as Markdown; anything else is read as a thread document (a thread file or
+ * `amp threads export` JSON).
  */
 import type { Conversation, ParseWarning } from '../../../../shared/record';
 import { parseLine } from '../kit/json-lines';
@@ -9,6 +11,7 @@ import type { ParseContext } from '../kit/provider';
 import { isObject, type Json } from '../kit/json';
 import { StreamReader } from './stream';
 import { parseThread } from './thread';
+import { parseAmpMarkdown } from './markdown';
 
 /** Unreadable lines tolerated before the first stream record; past that it is a document. */
 const LEADING_BAD_LINES = 20;
@@ -23,6 +26,8 @@ export async function parseAmp(ctx: ParseContext): Promise<Conversation[]> {
   for await (const line of ctx.lines()) {
     const text = line.text.trim();
     if (!text) continue;
+    // `amp threads markdown` output opens with YAML front matter.
+    if (!sawContent && text === '---') return parseAmpMarkdown(ctx);
     sawContent = true;
     let rec: unknown;
     let bad: string | undefined;

@@ -36,10 +36,20 @@ function judgeLine(line: string): boolean | undefined {
   }
   if (!isObject(record) || typeof record.type !== 'string') return false;
   if (record.type === 'summary') return typeof record.leafUuid === 'string';
-  if (typeof record.uuid === 'string' && 'parentUuid' in record) return typeof record.sessionId === 'string';
+  if (typeof record.uuid === 'string' && 'parentUuid' in record) return typeof record.sessionId === 'string' && !isQwenChatRecord(record);
   if (SESSION_TYPES.has(record.type)) return typeof record.sessionId === 'string' || record.type === 'file-history-snapshot';
   // Some other bookkeeping record of a session (types come and go): let the next line decide.
   return typeof record.sessionId === 'string' && !('payload' in record) ? undefined : false;
+}
+
+/**
+ * Qwen Code's ChatRecords share the uuid / parentUuid / sessionId envelope but carry fields no
+ * Claude Code record has (`provenance`, `systemPayload`, Gemini API `message.parts`) and lack
+ * the `userType` every Claude Code one has.
+ */
+function isQwenChatRecord(record: Record<string, unknown>): boolean {
+  if ('userType' in record) return false;
+  return 'provenance' in record || 'systemPayload' in record || (isObject(record.message) && Array.isArray(record.message.parts));
 }
 
 /** The first record alone exceeds the sample (a pasted image, a huge prompt): match by keys. */

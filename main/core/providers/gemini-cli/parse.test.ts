@@ -230,6 +230,23 @@ describe('gemini-cli provider: damaged and unusual files', () => {
     expect(geminiCliProvider.resumeCommand(c)).toBeUndefined();
   });
 
+  it("keeps the subagent runtime's grace-period nudge, whatever ended the run, as system text", async () => {
+    // local-executor getFinalWarningMessage: one of four openings, then the same instruction.
+    const tail = ' You have one final chance to complete the task with a short grace period. You MUST call `complete_task` immediately with your best answer and explain that your investigation was interrupted. Do not call any other tools.';
+    const openings = ['You have exceeded the time limit.', 'You have exceeded the maximum number of turns.', 'You have stopped calling tools without finishing.', 'Execution was interrupted.'];
+    const header = { sessionId: 'sub-2', projectHash: 'h', startTime: '2026-04-23T12:53:00.000Z', lastUpdated: '2026-04-23T12:54:00.000Z', kind: 'subagent' };
+    const lines = [
+      JSON.stringify(header),
+      JSON.stringify({ id: 't', timestamp: '2026-04-23T12:53:01.000Z', type: 'user', content: [{ text: 'Investigate the build' }] }),
+      ...openings.map((o, i) => JSON.stringify({ id: `n${i}`, timestamp: '2026-04-23T12:53:02.000Z', type: 'user', content: [{ text: o + tail }] })),
+      JSON.stringify({ id: 'typed', timestamp: '2026-04-23T12:53:03.000Z', type: 'user', content: [{ text: 'Execution was interrupted. Why?' }] }),
+    ];
+    const file = write(path.join(tmp, 'nudge', '.gemini', 'tmp', 'proj', 'chats', '0ab84937-9fe7-4284-986a-33c832af0b6b', 'sub-2.jsonl'), lines.join('\n') + '\n');
+    const c = await parseMain(file);
+    expect(c.messages.filter((m) => m.kind === 'turn-limit').map((m) => [m.role, textOf(m)])).toEqual(openings.map((o) => ['system', o + tail]));
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Execution was interrupted. Why?']);
+  });
+
   it('returns nothing for an empty file', async () => {
     expect(await parseAll(write(path.join(tmp, 'empty.jsonl'), ''))).toEqual([]);
   });

@@ -1,7 +1,9 @@
 /**
  * Recognises a Grok CLI chat_history.jsonl from its first line: a `ConversationItem`
  * (`{"type":"system"|"user"|…}`) whose fields are only the ones that item type has, so the
- * look-alike records of other agents (Claude Code's `{"type":"user","message":…}`) do not match.
+ * look-alike records of other agents (Claude Code's `{"type":"user","message":…}`) do not match;
+ * or an `updates.jsonl` envelope `{timestamp, method: "session/update" | "_x.ai/session/update",
+ * params: {sessionId, update: {sessionUpdate}}}` (a bare `{sessionId, update}` only by that name).
  */
 import type { DetectSample } from '../kit/provider';
 import { firstLine } from '../kit/first-line';
@@ -18,10 +20,15 @@ const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** A first line longer than the 64 KiB sample (a long system prompt) is cut: match its start. */
 const PREFIX = /^\{"type":"(system|user)","content":/;
 
+const UPDATE_METHODS = new Set(['session/update', '_x.ai/session/update']);
+const UPDATES_PREFIX = /^\{"timestamp":\d+,"method":"(_x\.ai\/)?session\/update","params":\{"sessionId":/;
+
 export function detectGrokSession(sample: DetectSample): boolean {
   const head = sample.head.trimStart();
   const { text, cut, record } = firstLine(head);
   if (!text.startsWith('{')) return false;
+  if (record === undefined && cut && UPDATES_PREFIX.test(text)) return true;
+  if (isObject(record) && isUpdateEnvelope(record, sample.path)) return true;
   if (record === undefined) return cut && PREFIX.test(text) && sample.path.endsWith('chat_history.jsonl');
   if (!isObject(record) || typeof record.type !== 'string') return false;
   const allowed = FIELDS[record.type];
@@ -29,4 +36,10 @@ export function detectGrokSession(sample: DetectSample): boolean {
   if (!Object.keys(record).every((k) => allowed.has(k))) return false;
   if (record.type === 'user') return Array.isArray(record.content);
   return record.type !== 'system' || typeof record.content === 'string';
+}
+
+function isUpdateEnvelope(record: Record<string, unknown>, filePath: string): boolean {
+  const params = isObject(record.params) ? record.params : record.method === undefined && filePath.endsWith('updates.jsonl') ? record : undefined;
+  if (!params || (record.method !== undefined && !UPDATE_METHODS.has(String(record.method)))) return false;
+  return typeof params.sessionId === 'string' && isObject(params.update) && typeof params.update.sessionUpdate === 'string';
 }

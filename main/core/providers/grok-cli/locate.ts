@@ -1,13 +1,16 @@
 /**
- * Finds Grok CLI sessions under one home: `~/.grok/sessions/<url-encoded cwd>/<session>/
- * chat_history.jsonl` and subagent sessions in `<session>/subagents/<child>/`, plus the same
- * under `$GROK_HOME` when the home is this user's own. Only `chat_history.jsonl` names are
- * returned; auth and config files in `~/.grok` are never opened.
+ * Finds Grok CLI sessions under one home: `~/.grok/sessions/<url-encoded cwd>/<session>/`
+ * (and the older `<session>/subagents/<child>/`), plus the same under `$GROK_HOME` when the
+ * home is this user's own. One log per session: `updates.jsonl`, the append-only log grok
+ * itself restores sessions from, where the session has one; else `chat_history.jsonl`
+ * (older sessions), which grok rewrites on compaction and which has no timestamps. Auth and
+ * config files in `~/.grok` are never opened.
  */
 import path from 'node:path';
 import { filesIn, gather, homeFolders, ownEnvRoots, subfolders } from '../kit/walk';
 
 export const GROK_FOLDERS = ['.grok/sessions'];
+export const UPDATES_FILE = 'updates.jsonl';
 const HISTORY = 'chat_history.jsonl';
 
 export async function locateGrokSessions(home: string): Promise<string[]> {
@@ -16,10 +19,16 @@ export async function locateGrokSessions(home: string): Promise<string[]> {
     const found: string[] = [];
     for (const project of await subfolders(root)) {
       for (const session of await subfolders(project)) {
-        found.push(...(await filesIn(session, HISTORY)));
-        for (const child of await subfolders(path.join(session, 'subagents'))) found.push(...(await filesIn(child, HISTORY)));
+        found.push(...(await sessionLog(session)));
+        for (const child of await subfolders(path.join(session, 'subagents'))) found.push(...(await sessionLog(child)));
       }
     }
     return found;
   });
+}
+
+/** The one log of a session folder that is read: updates.jsonl, else chat_history.jsonl. */
+async function sessionLog(dir: string): Promise<string[]> {
+  const updates = await filesIn(dir, UPDATES_FILE);
+  return updates.length ? updates : filesIn(dir, HISTORY);
 }

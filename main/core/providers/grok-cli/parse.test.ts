@@ -161,7 +161,7 @@ describe('grok-cli provider: detect, locate, resume', () => {
     expect(grokCliProvider.detect({ path: 'chat_history.jsonl', head: `${lines.slice(3).join('\n')}\n` })).toBe(true);
   });
 
-  it('finds chat_history.jsonl files (sessions and subagents) and nothing else', async () => {
+  it('finds one log per session (updates.jsonl where there is one: updates.test.ts) and nothing else', async () => {
     const home = path.join(tmp, 'home');
     const main = writeSession(home, '{}\n', summary);
     const child = writeSession(home, '{}\n', undefined, CHILD, SESSION);
@@ -170,7 +170,7 @@ describe('grok-cli provider: detect, locate, resume', () => {
     writeFileSync(path.join(path.dirname(main), 'events.jsonl'), '{}');
     writeFileSync(path.join(path.dirname(main), 'updates.jsonl'), '{}');
     writeFileSync(path.join(grok, 'sessions', encodeURIComponent(CWD), 'prompt_history.jsonl'), '{}');
-    expect((await grokCliProvider.locate(home)).sort()).toEqual([main, child].sort());
+    expect((await grokCliProvider.locate(home)).sort()).toEqual([path.join(path.dirname(main), 'updates.jsonl'), child].sort());
     expect(await grokCliProvider.locate(path.join(tmp, 'nowhere'))).toEqual([]);
   });
 

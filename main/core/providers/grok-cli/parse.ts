@@ -1,19 +1,24 @@
 /**
  * Parses a Grok CLI session: `~/.grok/sessions/<url-encoded cwd>/<session id>/
- * chat_history.jsonl`, one `ConversationItem` per line (see items.ts), plus summary.json /
+ * chat_history.jsonl`, one `ConversationItem` per line (see items.ts), or its updates.jsonl
+ * (updates.ts) when it has one, plus summary.json /
  * system_prompt.txt beside it. No real file was available: the layout follows the grok-build
  * source and third-party readers of real sessions (README.md).
  */
+import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { conversationId, seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { assistantParts, backendToolCall, injectedKind, ITEM_TYPES, reasoningPart, toolResultParts, userParts } from './items';
 import { str, type Json } from '../kit/json';
 import { readSessionInfo } from './session-files';
+import { grokConversation } from './conversation';
+import { parseGrokUpdates } from './updates';
 import { readRecord } from '../kit/json-lines';
+import { UPDATES_FILE } from './locate';
 
 export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[]> {
   const info = await readSessionInfo(ctx.path);
+  if (path.basename(ctx.path) === UPDATES_FILE) return parseGrokUpdates(ctx, info);
   const messages: Message[] = [];
   const warnings: ParseWarning[] = [];
   const models = new Set<string>();
@@ -80,37 +85,8 @@ export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[
     }
   }
   if (!sawLine) return [];
-  if (info.systemPrompt?.trim() && !sawSystem) {
-    messages.unshift({ id: 'system_prompt', role: 'system', kind: 'system-prompt', parts: [{ type: 'text', content: info.systemPrompt }], native: info.systemPrompt, source: 0 });
-  }
-  if (info.isSubagent) {
-    const task = messages.find((m) => m.role === 'user');
-    if (task) {
-      task.role = 'system';
-      task.kind = 'subagent-task';
-    }
-    firstPrompt = undefined;
-  }
   if (unknown.size) warnings.push({ message: `Unknown Grok chat_history record types kept as generic messages: ${[...unknown].sort().join(', ')}` });
-  if (info.model) models.add(info.model);
-
-  const nativeId = info.id ?? sessionIdFromPath(ctx.path);
-  const c = seedConversation({
-    agent: 'grok-cli',
-    nativeId,
-    ctx,
-    cwd: info.cwd,
-    models,
-    warnings,
-    messages,
-  });
-  if (info.gitBranch) c.gitBranch = info.gitBranch;
-  const title = info.title?.trim() ? titleFrom(info.title) : titleFrom(firstPrompt);
-  if (title) c.title = title;
-  if (info.createdAt) c.startedAt = info.createdAt;
-  if (info.updatedAt) c.endedAt = info.updatedAt;
-  if (info.isSubagent && info.parentId) c.parentId = conversationId('grok-cli', info.parentId);
-  return [c];
+  return [grokConversation(ctx, info, { messages, warnings, models, firstPrompt, sawSystem })];
 }
 
 /** Some readers and early builds write chat-completions `{role, content}` lines. */
@@ -118,10 +94,4 @@ function roleType(item: Json): string | undefined {
   const role = str(item.role);
   if (role === 'tool') return 'tool_result';
   return role === 'system' || role === 'user' || role === 'assistant' ? role : undefined;
-}
-
-/** `sessions/<cwd>/<session id>/chat_history.jsonl` → the session id. */
-export function sessionIdFromPath(filePath: string): string {
-  const parts = filePath.split(/[\\/]/);
-  return parts.length >= 2 ? parts[parts.length - 2] : filePath;
 }

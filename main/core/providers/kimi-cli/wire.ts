@@ -187,7 +187,11 @@ function compactionParts(r: Json): Part[] {
   return [{ type: 'text', content: text || 'Context compacted' }];
 }
 
-/** `config.update` / `profile.bind` disclose the working directory to the model. */
+/**
+ * The working directory: `config.update` carries it as `cwd` in the v1 engine's journals
+ * (packages/agent-core, protocol 1.1–1.4); the v2 engine discloses it to the model in
+ * `environmentDisclosure` of `config.update` / `profile.bind`.
+ */
 function cwdFrom(s: WireState, r: Json): void {
-  s.cwd ??= str(obj(r.environmentDisclosure)?.cwd);
+  s.cwd ??= str(obj(r.environmentDisclosure)?.cwd) ?? (r.type === 'config.update' ? str(r.cwd) : undefined);
 }

@@ -6,7 +6,7 @@
  */
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
 import { fillModelsAndUsage, fillTimes, firstPrompt, textOf, uniqueId } from '../kit/gemini-family/build';
-import { str } from '../kit/json';
+import { obj, str } from '../kit/json';
 import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { convertLine, type Line, type Sinks } from './records';
@@ -22,8 +22,8 @@ class Thread {
   version?: string;
   title?: string;
   parentSession?: string;
-  /** The last typed slash command, while no answer followed it (to merge its echo). */
-  lastSlash?: string;
+  /** The last slash command invoked, while no user record or answer followed it. */
+  pendingSlash?: { readonly raw: string; readonly sentToModel: boolean };
 }
 
 export class QwenBuilder {
@@ -56,11 +56,8 @@ export class QwenBuilder {
     const parentUuid = str(record.parentUuid);
     const parent = parentUuid ? this.targets.get(parentUuid) : undefined;
     let tail = parent && parent.thread === thread ? parent.id : undefined;
+    this.followSlashCommand(thread, line, messages);
     for (const m of messages) {
-      if (this.isSlashEcho(thread, m)) {
-        m.role = 'system';
-        m.kind = 'slash-command-record';
-      }
       m.id = uniqueId(m.id, thread.ids);
       if (tail !== undefined) m.parentId = tail;
       tail = m.id;
@@ -70,19 +67,30 @@ export class QwenBuilder {
   }
 
   /**
-   * A typed slash command can be written twice: as a `slash_command` invocation and as the user
-   * record the command sent. The later one is kept as a system record, so it counts once.
+   * slashCommandProcessor records a command's `invocation` (and `result`) when it returns; a
+   * command that prompts the model then sends its prompt as the next `user` record. That
+   * record is not typed: when it repeats the command it is an echo, otherwise (`sentToModel`)
+   * it is the template the command expanded to. Each invocation counts once, however often
+   * the same one is typed in a row.
    */
-  private isSlashEcho(thread: Thread, m: Message): boolean {
-    if (m.role === 'assistant') thread.lastSlash = undefined;
-    if (m.role !== 'user' || m.kind !== 'slash-command') return false;
-    const text = textOf(m)?.trim();
-    if (text !== undefined && text === thread.lastSlash) {
-      thread.lastSlash = undefined;
-      return true;
+  private followSlashCommand(thread: Thread, line: Line, messages: Message[]): void {
+    const { record } = line;
+    const payload = obj(record.systemPayload);
+    if (record.type === 'system' && record.subtype === 'slash_command') {
+      if (str(payload?.phase) !== 'result') thread.pendingSlash = { raw: (str(payload?.rawCommand) ?? '').trim(), sentToModel: payload?.sentToModel === true };
+      return;
     }
-    thread.lastSlash = text;
-    return false;
+    if (record.type === 'assistant') thread.pendingSlash = undefined;
+    const pending = thread.pendingSlash;
+    if (record.type !== 'user' || record.subtype !== undefined || !pending) return;
+    thread.pendingSlash = undefined;
+    for (const m of messages) {
+      if (m.role !== 'user') continue;
+      const echo = textOf(m)?.trim() === pending.raw;
+      if (!echo && !pending.sentToModel) continue;
+      m.role = 'system';
+      m.kind = echo ? 'slash-command-record' : 'command-expansion';
+    }
   }
 
   private threadFor(agentId: string | undefined): Thread {

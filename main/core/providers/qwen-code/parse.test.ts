@@ -194,6 +194,29 @@ describe('qwen-code provider: ChatRecord JSONL (built from source)', () => {
     ]);
   });
 
+  it('keeps the template a custom command sent apart from what was typed', async () => {
+    // slashCommandProcessor records the invocation and its result when the command returns,
+    // then the template goes to the model as a user record of its own.
+    const invocation = system(null, 'slash_command', { phase: 'invocation', rawCommand: '/review src/a.ts', sentToModel: true });
+    const result = system(u(invocation), 'slash_command', { phase: 'result', rawCommand: '/review src/a.ts', outputHistoryItems: [] });
+    const template = user(u(result), 'You are a strict reviewer. Review src/a.ts for bugs.');
+    const answer = assistant(u(template), [{ text: 'Two bugs.' }]);
+    const file = write(path.join(tmp, 'custom', 'x.jsonl'), [invocation, result, template, answer].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const [c] = await qwenCodeProvider.parse(fileParseContext(file));
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['/review src/a.ts']);
+    expect(c.messages.find((m) => textOf(m)?.startsWith('You are a strict reviewer'))).toMatchObject({ role: 'system', kind: 'command-expansion' });
+  });
+
+  it('counts the same command typed twice in a row twice', async () => {
+    const first = system(null, 'slash_command', { phase: 'invocation', rawCommand: '/stats' });
+    const firstOut = system(u(first), 'slash_command', { phase: 'result', rawCommand: '/stats', outputHistoryItems: [{ type: 'stats', text: '3 turns' }] });
+    const second = system(u(firstOut), 'slash_command', { phase: 'invocation', rawCommand: '/stats' });
+    const secondOut = system(u(second), 'slash_command', { phase: 'result', rawCommand: '/stats', outputHistoryItems: [{ type: 'stats', text: '3 turns' }] });
+    const file = write(path.join(tmp, 'twice', 'x.jsonl'), [first, firstOut, second, secondOut].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    const [c] = await qwenCodeProvider.parse(fileParseContext(file));
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['/stats', '/stats']);
+  });
+
   it('returns nothing for an empty file', async () => {
     expect(await qwenCodeProvider.parse(fileParseContext(write(path.join(tmp, 'empty.jsonl'), '')))).toEqual([]);
   });

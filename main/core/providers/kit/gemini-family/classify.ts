@@ -16,10 +16,12 @@ export type UserKind =
 const CONTINUATION = /^(System: )?Please continue\.$/;
 
 /**
- * What the CLI's subagent runtime sends on its own when a subagent runs out of turns (the
- * grace-period nudge of the local agent executor): never typed by the person.
+ * What the CLI's subagent runtime sends on its own when a subagent's run ends early (the
+ * grace-period nudge of the local agent executor, getFinalWarningMessage: the reason, time
+ * limit, turns, no more tool calls or an interruption, then the same instruction): never typed.
  */
-const RUNTIME_NUDGE = /^You have exceeded the maximum number of turns\b/;
+const RUNTIME_NUDGE =
+  /^(?:You have exceeded the maximum number of turns\b|(?:You have exceeded the time limit|You have stopped calling tools without finishing|Execution was interrupted)\. You have one final chance to complete the task\b)/;
 
 /** Context blocks the CLI hides from its own transcript view (cli/src/utils/sessionUtils.ts). */
 const HIDDEN_CONTEXT: ReadonlyArray<[string, string]> = [
