@@ -13,6 +13,7 @@ import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
 import { SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+import { companionFolders, expandPersistedOutputs } from './tool-results';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
   const parser = claudeCodeIncremental(ctx);
@@ -53,8 +54,11 @@ export class ParseState implements TitleSources {
   private readonly sideRoot = new Map<string, string>();
   /** Lines of uuid-less records that became messages, to drop repeats. */
   private readonly seenLines = new Set<string>();
+  /** Where this transcript's `tool-results/` may be. */
+  private readonly companions: string[];
 
   constructor(filePath: string) {
+    this.companions = companionFolders(filePath);
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
     this.main = new ConversationBuilder(subagentName);
@@ -151,7 +155,9 @@ export class ParseState implements TitleSources {
     } else if (role === 'user') {
       notePrompt(builder, promptText(content), kind === 'slash-command');
     }
-    builder.add(newMessage(record, uuid, line, role, kind, userParts(content)), parentOf(record));
+    const parts = userParts(content);
+    if (role === 'tool') expandPersistedOutputs(parts, record, this.companions, (message) => this.main.warnings.push({ line: line.lineNo, message }));
+    builder.add(newMessage(record, uuid, line, role, kind, parts), parentOf(record));
   }
 
   private assistant(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {

@@ -29,6 +29,8 @@ export interface RawRecord {
   customTitle?: unknown;
   aiTitle?: unknown;
   attachment?: unknown;
+  /** The structured result beside a tool_result (`persistedOutputPath` for a large one). */
+  toolUseResult?: unknown;
 }
 
 /** The `message` object of user/assistant records (Anthropic Messages API shape). */
