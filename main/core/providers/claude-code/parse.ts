@@ -12,7 +12,8 @@ import { ConversationBuilder } from './builder';
 import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
-import { SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+import { NOTE_TYPES, NoteState } from './notes';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
@@ -54,6 +55,8 @@ export class ParseState implements TitleSources {
   private readonly sideRoot = new Map<string, string>();
   /** Lines of uuid-less records that became messages, to drop repeats. */
   private readonly seenLines = new Set<string>();
+  /** The PR links and modes noted so far (Claude Code repeats them). */
+  private readonly notes = new NoteState();
   /** Where this transcript's `tool-results/` may be. */
   private readonly companions: string[];
 
@@ -102,14 +105,17 @@ export class ParseState implements TitleSources {
       case 'summary':
         return this.summary(record, line);
       case 'custom-title':
-        this.customTitle = str(record.customTitle) ?? this.customTitle;
-        return;
+        this.customTitle = str(record.customTitle)?.trim() || this.customTitle;
+        return this.skip(record, uuid);
       case 'ai-title':
-        this.aiTitle = str(record.aiTitle) ?? this.aiTitle;
-        return;
+        this.aiTitle = str(record.aiTitle)?.trim() || this.aiTitle;
+        return this.skip(record, uuid);
       default:
-        if (typeof record.type === 'string' && SILENT_TYPES.has(record.type)) this.skip(record, uuid);
-        else this.unknown(builder, record, uuid, line);
+        if (typeof record.type !== 'string') return this.unknown(builder, record, uuid, line);
+        if (SILENT_TYPES.has(record.type)) return this.skip(record, uuid);
+        if (NOTE_TYPES.has(record.type)) return this.note(builder, record, uuid, line);
+        if (KEPT_TYPES.has(record.type)) return this.kept(builder, record, uuid, line);
+        this.unknown(builder, record, uuid, line);
     }
   }
 
@@ -214,6 +220,20 @@ export class ParseState implements TitleSources {
     const text = str(record.summary) ?? '';
     this.summaries.push({ leafUuid: str(record.leafUuid), text });
     this.main.add(newMessage(record, undefined, line, 'system', 'summary', [{ type: 'text', content: text }]), undefined);
+  }
+
+  /** A PR link, a mode change, a Remote Control session: a system note when it says something new. */
+  private note(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const note = this.notes.noteFor(record);
+    if (!note) return this.skip(record, uuid);
+    builder.add(newMessage(record, uuid, line, 'system', note.kind, [{ type: 'text', content: note.text }]), parentOf(record));
+  }
+
+  /** A record type Claude Code is known to write whose fields no source describes: kept verbatim, no warning. */
+  private kept(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    if (uuid === undefined && !this.firstTimeLine(line.text)) return;
+    const type = record.type as string;
+    builder.add(newMessage(record, uuid, line, 'system', type, [{ type: 'generic', kind: type, content: line.text }]), parentOf(record));
   }
 
   private skip(record: RawRecord, uuid: string | undefined): void {
