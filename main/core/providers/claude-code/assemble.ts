@@ -8,6 +8,7 @@ import type { SourceContext } from '../kit/provider';
 import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ConversationBuilder } from './builder';
 import type { ParseState, TitleSources } from './parse';
+import { forkedMain } from './fork';
 import { readSubagentMeta, sessionFolderOf, type SubagentMeta } from './subagent-meta';
 
 const AGENT = 'claude-code';
@@ -34,7 +35,9 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
   }
   const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
   const mainId = conversationId(AGENT, sessionId);
-  const main: Conversation = { ...base(state.main, mainMessages, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main) };
+  const fork = forkedMain(state.forkCopies, mainMessages, ctx.path);
+  const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: titleFor(state, state.main) };
+  if (fork?.startedAt !== undefined) main.startedAt = fork.startedAt;
   out.push(main);
   const linked = new Map<string, number>();
   for (const [root, builder] of state.sidechains) {
@@ -60,10 +63,11 @@ function base(
   nativeId: string,
   id: string,
   warnings: ParseWarning[],
+  excludeUsage?: ReadonlySet<string>,
 ): Conversation {
   return seedConversation(
     { agent: AGENT, nativeId, id, ctx, cwd: builder.cwd, models: builder.models, warnings, messages },
-    { gitBranch: builder.gitBranch, startedAt: builder.startedAt, endedAt: builder.endedAt, agentVersion: builder.version, usage: builder.totalUsage() },
+    { gitBranch: builder.gitBranch, startedAt: builder.startedAt, endedAt: builder.endedAt, agentVersion: builder.version, usage: builder.totalUsage(excludeUsage) },
   );
 }
 

@@ -14,6 +14,7 @@ import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
 import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
 import { NOTE_TYPES, NoteState } from './notes';
+import { ForkCopies, forkedFromSession } from './fork';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
@@ -55,6 +56,8 @@ export class ParseState implements TitleSources {
   private readonly sideRoot = new Map<string, string>();
   /** Lines of uuid-less records that became messages, to drop repeats. */
   private readonly seenLines = new Set<string>();
+  /** The records a fork re-wrote from its parent session (see fork.ts). */
+  readonly forkCopies = new ForkCopies();
   /** The PR links and modes noted so far (Claude Code repeats them). */
   private readonly notes = new NoteState();
   /** Where this transcript's `tool-results/` may be. */
@@ -92,7 +95,19 @@ export class ParseState implements TitleSources {
       if (this.subagentFile === undefined) this.decideFileKind(record);
     }
     const builder = this.route(record, uuid, line.lineNo);
-    builder.touch(record);
+    const copiedFrom = builder === this.main && !this.subagentFile ? forkedFromSession(record) : undefined;
+    // A copy that kept its original sessionId must not name the fork after its parent.
+    builder.touch(copiedFrom !== undefined && record.sessionId === copiedFrom ? { ...record, sessionId: undefined } : record);
+    if (copiedFrom === undefined) return this.dispatch(builder, record, uuid, line);
+    const before = builder.messages.length;
+    this.dispatch(builder, record, uuid, line);
+    this.forkCopies.from ??= copiedFrom;
+    for (const m of builder.messages.slice(before)) this.forkCopies.messageIds.add(m.id);
+    const apiId = record.type === 'assistant' ? str(apiMessageOf(record).id) : undefined;
+    if (apiId !== undefined) this.forkCopies.apiIds.add(apiId);
+  }
+
+  private dispatch(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
     switch (record.type) {
       case 'user':
         return this.user(builder, record, uuid, line);

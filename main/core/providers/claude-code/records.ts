@@ -29,6 +29,8 @@ export interface RawRecord {
   customTitle?: unknown;
   aiTitle?: unknown;
   attachment?: unknown;
+  /** On the records a forked session re-wrote: `{sessionId, messageUuid}` of the original. */
+  forkedFrom?: unknown;
   /** The structured result beside a tool_result (`persistedOutputPath` for a large one). */
   toolUseResult?: unknown;
 }
