@@ -51,13 +51,17 @@ function nonEmpty(value: unknown): string | undefined {
 }
 
 /**
- * The session a file under `<session>/subagents/…` (or `<session>/workflows/…`) belongs to, from
- * its path: for a transcript whose records carry no sessionId.
+ * The session a subagent transcript under `<session>/subagents/…` (or `<session>/workflows/…`)
+ * belongs to, from its path: for records that carry no sessionId, and to find the session's
+ * folder. Only the folders just above an `agent-*.jsonl` are looked at, so a home that happens to
+ * sit in a folder named `subagents` is not mistaken for one.
  */
 export function sessionFolderOf(transcript: string): string | undefined {
-  const parts = path.resolve(transcript).split(path.sep).slice(0, -1);
+  if (!path.basename(transcript).startsWith('agent-')) return undefined;
+  const dirs = path.resolve(transcript).split(path.sep).slice(0, -1);
+  const near = Math.max(1, dirs.length - 4);
   // `<session>/subagents/workflows/<run>/…`: the `subagents` folder names the session, not `workflows`.
-  const sub = parts.lastIndexOf('subagents');
-  const at = sub > 0 ? sub : parts.lastIndexOf('workflows');
-  return at > 0 ? parts[at - 1] : undefined;
+  const sub = dirs.lastIndexOf('subagents');
+  const at = sub >= near ? sub : dirs.lastIndexOf('workflows') >= near ? dirs.lastIndexOf('workflows') : -1;
+  return at > 0 ? dirs[at - 1] : undefined;
 }

@@ -68,6 +68,14 @@ describe('claude-code tool-results companions', () => {
     expect(main.messages.at(-1)!.native).toContain('<persisted-output>');
   });
 
+  it('reads a session’s companions even when the home sits in a folder named subagents', async () => {
+    const sid = 'f1f1f1f1-5580-4747-9273-e2acff2ba566';
+    const project = path.join(tmp, 'subagents', 'home', '.claude', 'projects', '-work-app');
+    put(path.join(project, sid, 'tool-results', 'b3.txt'), FULL);
+    const [main] = await parseAll(put(path.join(project, `${sid}.jsonl`), transcript(sid, `/elsewhere/${sid}/tool-results/b3.txt`)));
+    expect(response(main).response).toBe(FULL);
+  });
+
   it('reads a subagent’s companions from its session folder, whatever separators the stub was written with', async () => {
     const sid = 'b3a407be-a166-40f5-b6cb-13afd73525a1';
     const session = path.join(tmp, 'sub', 'projects', '-work-app', sid);
