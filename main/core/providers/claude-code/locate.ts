@@ -38,3 +38,16 @@ async function subagentFiles(session: string): Promise<string[]> {
   }
   return found;
 }
+
+/**
+ * Files Claude Code writes beside its sessions that the parser reads with one: a subagent's
+ * `agent-*.meta.json`, a saved large output in `<session>/tool-results/`, a workflow run's
+ * `journal.jsonl` (its step log).
+ */
+export function isClaudeCompanion(filePath: string): boolean {
+  const name = path.basename(filePath);
+  const folder = path.basename(path.dirname(filePath));
+  if (folder === 'tool-results') return true;
+  const inSubagents = path.dirname(filePath).split(path.sep).includes('subagents');
+  return inSubagents && ((name.startsWith('agent-') && name.endsWith('.meta.json')) || name === 'journal.jsonl');
+}
