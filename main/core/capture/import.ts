@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AgentId } from '../../../shared/agents';
 import { ArchiveWriter } from '../archive/archive-writer';
 import type { Provider } from '../providers/kit/provider';
-import { detectProvider, providerFor } from '../providers/registry';
+import { detectProvider, isCompanionFile, providerFor } from '../providers/registry';
 import { originOf } from './homes';
 import { type IngestOptions, type IngestReport, ingestFiles, type SourceFile } from './ingest';
 import { readHead } from './read-lines';
@@ -55,7 +55,7 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
         // A file named on the command line is the named agent's; a walked one must look like it.
         const provider = named && !info.isDirectory() ? named : await detectFile(file, named);
         if (provider) files.push({ path: file, provider, ...originOf(file) });
-        else unrecognized.push(file);
+        else if (!info.isDirectory() || !isCompanionFile(file)) unrecognized.push(file); // a sidecar in a folder is read with its session
       }
     });
   }

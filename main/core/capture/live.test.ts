@@ -136,6 +136,16 @@ describe('live capture', () => {
     await until(() => reader.get(expected.id).messages.length === expected.messages.length, 10_000, 'the new session whole');
   });
 
+  it('a Claude Code workflow agent in a new run folder, six levels below projects/, is picked up', async () => {
+    const session = path.dirname(claudeTarget(home));
+    const target = path.join(session, 'wf-session', 'subagents', 'workflows', 'wf_live', 'agent-f00dfeed.jsonl');
+    const envelope = { isSidechain: true, agentId: 'f00dfeed', sessionId: 'wf-session', cwd: '/work/demo', version: '2.1.250' };
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, `${JSON.stringify({ ...envelope, parentUuid: null, uuid: 'wf-u1', type: 'user', timestamp: '2026-09-01T10:00:00.000Z', message: { role: 'user', content: 'Draft the release notes.' } })}\n`);
+    const [expected] = await parseFile(claudeCodeProvider, target);
+    await until(() => reader.list().some((s) => s.id === expected.id), 10_000, 'the workflow agent');
+  });
+
   it('holds the writer lock: a sync from another process is told the archive is busy', () => {
     expect(existsSync(path.join(root, LOCK_FILE))).toBe(true);
     const r = dejavu(['sync', '--source', home, '--archive', root]);

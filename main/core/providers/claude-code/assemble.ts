@@ -8,27 +8,36 @@ import type { SourceContext } from '../kit/provider';
 import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ConversationBuilder } from './builder';
 import type { ParseState, TitleSources } from './parse';
+import { forkedMain } from './fork';
+import { readSubagentMeta, sessionFolderOf, type SubagentMeta } from './subagent-meta';
 
 const AGENT = 'claude-code';
 
 export function assemble(state: ParseState, ctx: SourceContext): Conversation[] {
   const stem = path.basename(ctx.path, '.jsonl');
-  const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
   const warnings = [...state.main.warnings, ...unknownTypeWarnings(state)];
   const mainMessages = state.main.resolvedMessages(state.skipped);
   const out: Conversation[] = [];
   if (state.subagentFile) {
+    // Records without a sessionId: the `<session>/subagents/` folder still names the parent.
+    const sessionId = state.main.sessionId ?? sessionFolderOf(ctx.path) ?? stem;
     const agentId = state.main.agentId ?? stem.replace(/^agent-/, '');
     const nativeId = `${sessionId}.agent-${agentId}`;
-    out.push({
+    const meta = readSubagentMeta(ctx.path, (message) => warnings.push({ message }));
+    const conversation: Conversation = {
       ...base(state.main, mainMessages, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
-      title: titleFor(state, state.main, true),
+      title: subagentTitle(meta, state.main),
       parentId: conversationId(AGENT, sessionId),
-    });
+    };
+    if (meta?.toolUseId) conversation.parentToolCallId = meta.toolUseId;
+    out.push(conversation);
     return out;
   }
+  const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
   const mainId = conversationId(AGENT, sessionId);
-  const main: Conversation = { ...base(state.main, mainMessages, ctx, sessionId, mainId, warnings), title: titleFor(state, state.main, false) };
+  const fork = forkedMain(state.forkCopies, mainMessages, ctx.path);
+  const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: titleFor(state, state.main) };
+  if (fork?.startedAt !== undefined) main.startedAt = fork.startedAt;
   out.push(main);
   const linked = new Map<string, number>();
   for (const [root, builder] of state.sidechains) {
@@ -54,19 +63,19 @@ function base(
   nativeId: string,
   id: string,
   warnings: ParseWarning[],
+  excludeUsage?: ReadonlySet<string>,
 ): Conversation {
   return seedConversation(
     { agent: AGENT, nativeId, id, ctx, cwd: builder.cwd, models: builder.models, warnings, messages },
-    { gitBranch: builder.gitBranch, startedAt: builder.startedAt, endedAt: builder.endedAt, agentVersion: builder.version, usage: builder.totalUsage() },
+    { gitBranch: builder.gitBranch, startedAt: builder.startedAt, endedAt: builder.endedAt, agentVersion: builder.version, usage: builder.totalUsage(excludeUsage) },
   );
 }
 
 /**
  * A /rename title, else the latest AI title, else a summary record describing a leaf of this
- * file, else the first typed prompt (or slash command). Subagents are titled by their task.
+ * file, else the first typed prompt (or slash command).
  */
-function titleFor(sources: TitleSources & { seen: ReadonlySet<string> }, builder: ConversationBuilder, subagent: boolean): string | undefined {
-  if (subagent) return titleFrom(builder.task ?? builder.firstPrompt);
+function titleFor(sources: TitleSources & { seen: ReadonlySet<string> }, builder: ConversationBuilder): string | undefined {
   if (sources.customTitle) return titleFrom(sources.customTitle);
   if (sources.aiTitle) return titleFrom(sources.aiTitle);
   for (let i = sources.summaries.length - 1; i >= 0; i -= 1) {
@@ -74,6 +83,16 @@ function titleFor(sources: TitleSources & { seen: ReadonlySet<string> }, builder
     if (summary.leafUuid !== undefined && sources.seen.has(summary.leafUuid) && summary.text) return titleFrom(summary.text);
   }
   return titleFrom(builder.firstPrompt ?? builder.firstSlash);
+}
+
+/**
+ * A subagent file's title: the agent type and the description from its sidecar
+ * (`Explore: find the config loader`), the task standing in for a missing description.
+ */
+function subagentTitle(meta: SubagentMeta | undefined, builder: ConversationBuilder): string | undefined {
+  const what = meta?.description ?? builder.task ?? builder.firstPrompt;
+  if (!meta?.agentType) return titleFrom(what);
+  return titleFrom(what ? `${meta.agentType}: ${what}` : meta.agentType);
 }
 
 /** The parent's Task call whose prompt is the sidechain's task; each call links once (`linked` counts per task). */

@@ -90,10 +90,14 @@ export class ConversationBuilder {
     }
   }
 
-  totalUsage(): Usage | undefined {
-    if (this.usageByApiId.size === 0) return undefined;
-    const total: Usage = {};
-    for (const { usage } of this.usageByApiId.values()) addUsage(total, usage);
+  /** The usage of the distinct API messages, less those in `exclude` (a fork's copies of its parent's). */
+  totalUsage(exclude?: ReadonlySet<string>): Usage | undefined {
+    let total: Usage | undefined;
+    for (const [apiId, { usage }] of this.usageByApiId) {
+      if (exclude?.has(apiId)) continue;
+      total ??= {};
+      addUsage(total, usage);
+    }
     return total;
   }
 

@@ -1,7 +1,7 @@
 /** The Claude Code provider: `~/.claude/projects/**.jsonl` session transcripts. */
 import type { Provider } from '../kit/provider';
 import { detectClaudeCode } from './detect';
-import { CLAUDE_FOLDERS, locateClaudeCode } from './locate';
+import { CLAUDE_FOLDERS, isClaudeCompanion, locateClaudeCode } from './locate';
 import { claudeCodeIncremental, parseClaudeCode } from './parse';
 import { resumeClaudeCode } from './resume';
 
@@ -10,6 +10,7 @@ export const claudeCodeProvider: Provider<'claude-code'> = {
   sessionFolders: CLAUDE_FOLDERS,
   locate: locateClaudeCode,
   detect: detectClaudeCode,
+  companion: isClaudeCompanion,
   parse: parseClaudeCode,
   incremental: claudeCodeIncremental,
   resumeCommand: resumeClaudeCode,

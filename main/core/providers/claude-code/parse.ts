@@ -12,7 +12,10 @@ import { ConversationBuilder } from './builder';
 import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
-import { SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+import { NOTE_TYPES, NoteState } from './notes';
+import { ForkCopies, forkedFromSession } from './fork';
+import { companionFolders, expandPersistedOutputs } from './tool-results';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
   const parser = claudeCodeIncremental(ctx);
@@ -53,8 +56,15 @@ export class ParseState implements TitleSources {
   private readonly sideRoot = new Map<string, string>();
   /** Lines of uuid-less records that became messages, to drop repeats. */
   private readonly seenLines = new Set<string>();
+  /** The records a fork re-wrote from its parent session (see fork.ts). */
+  readonly forkCopies = new ForkCopies();
+  /** The PR links and modes noted so far (Claude Code repeats them). */
+  private readonly notes = new NoteState();
+  /** Where this transcript's `tool-results/` may be. */
+  private readonly companions: string[];
 
   constructor(filePath: string) {
+    this.companions = companionFolders(filePath);
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
     this.main = new ConversationBuilder(subagentName);
@@ -85,7 +95,19 @@ export class ParseState implements TitleSources {
       if (this.subagentFile === undefined) this.decideFileKind(record);
     }
     const builder = this.route(record, uuid, line.lineNo);
-    builder.touch(record);
+    const copiedFrom = builder === this.main && !this.subagentFile ? forkedFromSession(record) : undefined;
+    // A copy that kept its original sessionId must not name the fork after its parent.
+    builder.touch(copiedFrom !== undefined && record.sessionId === copiedFrom ? { ...record, sessionId: undefined } : record);
+    if (copiedFrom === undefined) return this.dispatch(builder, record, uuid, line);
+    const before = builder.messages.length;
+    this.dispatch(builder, record, uuid, line);
+    this.forkCopies.from ??= copiedFrom;
+    for (const m of builder.messages.slice(before)) this.forkCopies.messageIds.add(m.id);
+    const apiId = record.type === 'assistant' ? str(apiMessageOf(record).id) : undefined;
+    if (apiId !== undefined) this.forkCopies.apiIds.add(apiId);
+  }
+
+  private dispatch(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
     switch (record.type) {
       case 'user':
         return this.user(builder, record, uuid, line);
@@ -98,14 +120,17 @@ export class ParseState implements TitleSources {
       case 'summary':
         return this.summary(record, line);
       case 'custom-title':
-        this.customTitle = str(record.customTitle) ?? this.customTitle;
-        return;
+        this.customTitle = str(record.customTitle)?.trim() || this.customTitle;
+        return this.skip(record, uuid);
       case 'ai-title':
-        this.aiTitle = str(record.aiTitle) ?? this.aiTitle;
-        return;
+        this.aiTitle = str(record.aiTitle)?.trim() || this.aiTitle;
+        return this.skip(record, uuid);
       default:
-        if (typeof record.type === 'string' && SILENT_TYPES.has(record.type)) this.skip(record, uuid);
-        else this.unknown(builder, record, uuid, line);
+        if (typeof record.type !== 'string') return this.unknown(builder, record, uuid, line);
+        if (SILENT_TYPES.has(record.type)) return this.skip(record, uuid);
+        if (NOTE_TYPES.has(record.type)) return this.note(builder, record, uuid, line);
+        if (KEPT_TYPES.has(record.type)) return this.kept(builder, record, uuid, line);
+        this.unknown(builder, record, uuid, line);
     }
   }
 
@@ -151,7 +176,9 @@ export class ParseState implements TitleSources {
     } else if (role === 'user') {
       notePrompt(builder, promptText(content), kind === 'slash-command');
     }
-    builder.add(newMessage(record, uuid, line, role, kind, userParts(content)), parentOf(record));
+    const parts = userParts(content);
+    if (role === 'tool') expandPersistedOutputs(parts, record, this.companions, (message) => this.main.warnings.push({ line: line.lineNo, message }));
+    builder.add(newMessage(record, uuid, line, role, kind, parts), parentOf(record));
   }
 
   private assistant(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
@@ -208,6 +235,20 @@ export class ParseState implements TitleSources {
     const text = str(record.summary) ?? '';
     this.summaries.push({ leafUuid: str(record.leafUuid), text });
     this.main.add(newMessage(record, undefined, line, 'system', 'summary', [{ type: 'text', content: text }]), undefined);
+  }
+
+  /** A PR link, a mode change, a Remote Control session: a system note when it says something new. */
+  private note(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const note = this.notes.noteFor(record);
+    if (!note) return this.skip(record, uuid);
+    builder.add(newMessage(record, uuid, line, 'system', note.kind, [{ type: 'text', content: note.text }]), parentOf(record));
+  }
+
+  /** A record type Claude Code is known to write whose fields no source describes: kept verbatim, no warning. */
+  private kept(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    if (uuid === undefined && !this.firstTimeLine(line.text)) return;
+    const type = record.type as string;
+    builder.add(newMessage(record, uuid, line, 'system', type, [{ type: 'generic', kind: type, content: line.text }]), parentOf(record));
   }
 
   private skip(record: RawRecord, uuid: string | undefined): void {

@@ -29,6 +29,10 @@ export interface RawRecord {
   customTitle?: unknown;
   aiTitle?: unknown;
   attachment?: unknown;
+  /** On the records a forked session re-wrote: `{sessionId, messageUuid}` of the original. */
+  forkedFrom?: unknown;
+  /** The structured result beside a tool_result (`persistedOutputPath` for a large one). */
+  toolUseResult?: unknown;
 }
 
 /** The `message` object of user/assistant records (Anthropic Messages API shape). */
@@ -93,14 +97,46 @@ export function hasToolResult(content: unknown): boolean {
 /**
  * Record types that carry no conversation content (bookkeeping, UI state, titles). They are read
  * for metadata or skipped without a warning; any other unknown type is kept and warned about.
+ * The list is Claude Code 2.1.285's session writer's (see README, Sources).
  */
 export const SILENT_TYPES: ReadonlySet<string> = new Set([
   'progress', // streaming tool/hook/subagent progress for the live UI; final results follow
   'file-history-snapshot', // checkpoint bookkeeping for file rewinds
+  'file-history-delta',
+  'attribution-snapshot',
   'queue-operation', // typed-ahead input queue; the prompt itself arrives as a user record
   'last-prompt', // copy of a prompt already in the file
-  'permission-mode',
   'custom-title', // read as the title
   'ai-title', // read as the title
-  'agent-name',
+  'agent-name', // the /rename name again (equals customTitle)
+  'agent-color',
+  'agent-setting',
+  'memory-mode',
+  'isolation-latch',
+  'atis-latch',
+  'dev-mods',
+  'worktree-state',
+  'cost-state', // Claude Code's own running usage totals; usage is read from the messages
+  'history-suppression',
+  'artifact-comment-monitor',
+  'artifact-autoreact-ledger',
+  'api-request', // request bookkeeping: the messages sent are the records themselves
+  'api-request-shape',
+  'api-request-blob',
+  'observer-ref',
+  'frame-link',
+]);
+
+/**
+ * Record types known to carry session facts whose fields are not documented by any source
+ * (lineage, relocation, tags): kept as they are, as generic system messages, without a warning.
+ */
+export const KEPT_TYPES: ReadonlySet<string> = new Set([
+  'tag',
+  'relocated',
+  'continued-in',
+  'ended-by-model',
+  'teleported-from',
+  'fork-context-ref',
+  'content-replacement',
 ]);

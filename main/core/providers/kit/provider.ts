@@ -85,6 +85,11 @@ export interface Provider<Agent extends AgentId = AgentId> {
   /** True when the sample is this agent's session format. Cheap: no full parse. */
   detect(sample: DetectSample): boolean;
   /**
+   * True for a file the agent writes beside its sessions that `parse` reads as part of one (a
+   * sidecar, a saved tool output), by its path alone: an import of a folder passes over it quietly.
+   */
+  companion?(filePath: string): boolean;
+  /**
    * Every conversation in the file: the main one first, then subagent/sidechain ones (with
    * `parentId` set). A malformed line becomes a warning on the conversation, never a throw.
    */
