@@ -8,6 +8,7 @@ import type { CodexBuilder, Line } from './builder';
 import { eventImageParts } from './content';
 import { str, type Json } from '../kit/json';
 import { readTokenCount } from './usage';
+import { handleCompletedItem } from './completed-items';
 
 /** Events that duplicate response_items or only track progress: no message, no warning. */
 const QUIET_EVENTS = new Set([
@@ -47,7 +48,6 @@ const QUIET_EVENTS = new Set([
   'stream_error',
   'get_history_entry_response',
   'item_started',
-  'item_completed',
   'raw_response_item',
   'undo_started',
   'undo_completed',
@@ -77,6 +77,8 @@ export function handleEvent(b: CodexBuilder, line: Line, payload: Json): void {
     case 'context_compacted':
       b.pushPaired(line, 'compaction-summary', 'event', [{ type: 'text', content: 'Context compacted' }]);
       return;
+    case 'item_completed':
+      return handleCompletedItem(b, line, payload);
     case 'error':
     case 'warning':
       b.push(line, 'system', [{ type: 'text', content: str(payload.message) ?? '' }], type === 'error' ? 'api-error' : 'warning');
