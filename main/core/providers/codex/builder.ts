@@ -29,6 +29,11 @@ export interface SessionInfo {
   parentThreadId?: string;
   /** The thread was started by another agent: its first prompt is that agent's task. */
   isSubagent?: boolean;
+  /**
+   * This file continues a thread another file began (paginated history, `history_base`): its
+   * first prompt names nothing, the thread's first file (or Codex's own title) does.
+   */
+  isContinuation?: boolean;
 }
 
 /** A user-role response_item: a typed prompt's copy, or injected context. */
@@ -61,8 +66,28 @@ export class CodexBuilder {
   private totalUsage?: TokenCount['total'];
   private readonly times = new TimeSpan();
   private readonly ids = new LineIds();
+  /** Empty, or `<rollout id>.` in a continuation segment: its line numbers restart at 1. */
+  private idPrefix = '';
 
   constructor(private readonly ctx: SourceContext) {}
+
+  get sourcePath(): string {
+    return this.ctx.path;
+  }
+
+  /**
+   * The segment's messages join the thread's other files in one conversation: ids that say
+   * which file they came from keep them apart from that file's own `L<n>`.
+   */
+  startSegment(rolloutId: string): void {
+    this.session.isContinuation = true;
+    this.idPrefix = `${rolloutId}.`;
+  }
+
+  /** The line's name in ids made from it (tool calls Codex gave no id). */
+  lineKey(line: Line): string {
+    return `${this.idPrefix}L${line.lineNo}`;
+  }
 
   seen(line: Line): void {
     this.times.see(line.timestamp);
@@ -79,7 +104,7 @@ export class CodexBuilder {
 
   /** Appends a message made from this line, in file order. */
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message = lineMessage(line, this.ids.next(line.lineNo), role, parts, kind);
+    const message = lineMessage(line, this.idPrefix + this.ids.next(line.lineNo), role, parts, kind);
     if (role === 'assistant') {
       if (this.currentModel) message.model = this.currentModel;
       this.awaitingUsage = message;
@@ -187,8 +212,12 @@ export class CodexBuilder {
     }
   }
 
-  /** In a thread another agent started, the first prompt is that agent's task, not typed. */
+  /**
+   * In a thread another agent started, the first prompt is that agent's task, not typed. A
+   * continuation segment holds neither the task nor the prompt that names the thread.
+   */
   private markSubagentTask(messages: Message[]): string | undefined {
+    if (this.session.isContinuation) return undefined;
     const first = messages.find((m) => m.role === 'user');
     const text = first ? textOf(first) : undefined;
     if (this.session.isSubagent && first) {
@@ -228,5 +257,11 @@ const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.js
 /** `rollout-<date>-<uuid>.jsonl` → the uuid; otherwise the file name without extension. */
 export function idFromFileName(filePath: string): string {
   const base = filePath.split(/[\\/]/).pop() ?? filePath;
-  return UUID.exec(base)?.[1] ?? base.replace(/\.jsonl$/i, '');
+  return rolloutIdOf(filePath) ?? base.replace(/\.jsonl$/i, '');
+}
+
+/** The rollout's own id: the uuid its name ends with (a thread's later segments have new ones). */
+export function rolloutIdOf(filePath: string): string | undefined {
+  const base = filePath.split(/[\\/]/).pop() ?? filePath;
+  return UUID.exec(base)?.[1];
 }

@@ -5,7 +5,7 @@
 import type { Conversation, Part } from '../../../../shared/record';
 import { readRecord } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext } from '../kit/provider';
-import { CodexBuilder, type Line } from './builder';
+import { CodexBuilder, rolloutIdOf, type Line } from './builder';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
@@ -97,6 +97,20 @@ function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json): void {
   s.startedAt = str(payload.timestamp);
   s.gitBranch = str(obj(payload.git)?.branch);
   readSubagentSource(b, payload);
+  readHistoryBase(b, payload);
+}
+
+/**
+ * Paginated history (0.150+): one thread can span several rollout files. A later file names
+ * the prefix it continues in `history_base {thread_id, end_ordinal_exclusive, end_byte_offset}`
+ * (`thread_id` is the earlier file's rollout id) and holds only what follows it, under the same
+ * `session_meta.id` and a new rollout id in its name. A fork also has a `history_base`, but its
+ * name is its own new thread id: it is the first file of its own thread.
+ */
+function readHistoryBase(b: CodexBuilder, payload: Json): void {
+  if (!obj(payload.history_base) || !b.session.id) return;
+  const rolloutId = rolloutIdOf(b.sourcePath);
+  if (rolloutId && rolloutId !== b.session.id) b.startSegment(rolloutId);
 }
 
 /**
