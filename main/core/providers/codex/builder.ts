@@ -11,6 +11,7 @@ import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
 import { LineIds } from '../kit/line-ids';
 import { lineMessage, TimeSpan } from '../kit/line-message';
+import { codexThreadTitle } from './thread-title';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -60,6 +61,7 @@ export class CodexBuilder {
   private readonly agentMessageEvents = new Set<Message>();
   private readonly openPairs = new Map<string, OpenPair>();
   private assistantItems = 0;
+  private threadName?: string;
   private currentModel?: string;
   private awaitingUsage?: Message;
   private lastTokenKey = '';
@@ -161,6 +163,11 @@ export class CodexBuilder {
     this.push(line, 'system', [{ type: 'generic', kind: typeName, content: line.raw }], 'unknown');
   }
 
+  /** A `thread_name_updated` event: the newest name wins. */
+  nameThread(name: string | undefined): void {
+    if (name?.trim()) this.threadName = name;
+  }
+
   tokenCount(count: TokenCount): void {
     if (count.key && count.key === this.lastTokenKey) return;
     this.lastTokenKey = count.key;
@@ -177,8 +184,13 @@ export class CodexBuilder {
     this.resolveUserItems(copy, dropped);
     if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
     const messages = [...copies.values()].filter((m) => !dropped.has(m));
-    const title = this.markSubagentTask(messages);
+    const promptTitle = this.markSubagentTask(messages);
     const warnings = [...this.warnings, ...extra];
+    const named = this.session.id ? codexThreadTitle(this.ctx.path, this.session.id) : {};
+    if (named.warning) warnings.push({ message: named.warning });
+    // The name Codex shows (its state database, else the old session index), else the latest
+    // `thread_name_updated`, else the first prompt.
+    const title = titleFrom(named.title ?? this.threadName) ?? promptTitle;
     if (this.unknownTypes.size) {
       warnings.push({ message: `Unknown Codex record types kept as generic messages: ${[...this.unknownTypes].sort().join(', ')}` });
     }

@@ -41,7 +41,6 @@ const QUIET_EVENTS = new Set([
   'image_generation_begin',
   'image_generation_end',
   'session_configured',
-  'thread_name_updated',
   'turn_diff',
   'plan_update',
   'background_event',
@@ -76,6 +75,9 @@ export function handleEvent(b: CodexBuilder, line: Line, payload: Json): void {
       return;
     case 'context_compacted':
       b.pushPaired(line, 'compaction-summary', 'event', [{ type: 'text', content: 'Context compacted' }]);
+      return;
+    case 'thread_name_updated':
+      b.nameThread(str(payload.thread_name));
       return;
     case 'item_completed':
       return handleCompletedItem(b, line, payload);
