@@ -12,6 +12,7 @@ import type { TokenCount } from './usage';
 import { LineIds } from '../kit/line-ids';
 import { lineMessage, TimeSpan } from '../kit/line-message';
 import { codexThreadTitle } from './thread-title';
+import { ForkTracker } from './fork';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -68,6 +69,8 @@ export class CodexBuilder {
   private totalUsage?: TokenCount['total'];
   private readonly times = new TimeSpan();
   private readonly ids = new LineIds();
+  /** Which messages a forked thread replays from its parent (see fork.ts). */
+  readonly fork = new ForkTracker();
   /** Empty, or `<rollout id>.` in a continuation segment: its line numbers restart at 1. */
   private idPrefix = '';
 
@@ -112,6 +115,7 @@ export class CodexBuilder {
       this.awaitingUsage = message;
     }
     this.messages.push(message);
+    this.fork.made(message);
     return message;
   }
 
@@ -183,9 +187,10 @@ export class CodexBuilder {
     const dropped = new Set<Message>();
     this.resolveUserItems(copy, dropped);
     if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
-    const messages = [...copies.values()].filter((m) => !dropped.has(m));
-    const promptTitle = this.markSubagentTask(messages);
     const warnings = [...this.warnings, ...extra];
+    const read = [...copies.values()].filter((m) => !dropped.has(m));
+    const messages = this.session.isContinuation ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
+    const promptTitle = this.markSubagentTask(messages);
     const named = this.session.id ? codexThreadTitle(this.ctx.path, this.session.id) : {};
     if (named.warning) warnings.push({ message: named.warning });
     // The name Codex shows (its state database, else the old session index), else the latest

@@ -6,6 +6,7 @@ import type { Conversation, Part } from '../../../../shared/record';
 import { readRecord } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext } from '../kit/provider';
 import { CodexBuilder, rolloutIdOf, type Line } from './builder';
+import { turnIdOf } from './fork-parent';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
@@ -67,6 +68,8 @@ function dispatch(b: CodexBuilder, state: ReadState, line: Line, record: Json): 
 }
 
 function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: string, payload: Json): void {
+  const turn = turnIdOf(type, payload);
+  if (turn) b.fork.turn(turn);
   switch (type) {
     case 'response_item':
       return handleResponseItem(b, line, payload);
@@ -75,7 +78,7 @@ function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: s
     case 'turn_context':
       return turnContext(b, payload);
     case 'session_meta':
-      return sessionMeta(b, state, payload);
+      return sessionMeta(b, state, payload, line);
     case 'compacted':
       return b.pushPaired(line, 'compaction-summary', 'record', compactedParts(payload), true);
     default:
@@ -87,8 +90,12 @@ function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: s
  * Only the first session_meta describes this thread. A forked thread (or a subagent spawned
  * with the parent's history) repeats the parent's session_meta and history after its own.
  */
-function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json): void {
-  if (state.sawMeta) return;
+function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json, line?: Line): void {
+  if (state.sawMeta) {
+    const other = str(payload.id);
+    if (line && other && other !== b.session.id) b.fork.replayFrom(line, other);
+    return;
+  }
   state.sawMeta = true;
   const s = b.session;
   s.id = str(payload.id);
@@ -98,6 +105,8 @@ function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json): void {
   s.gitBranch = str(obj(payload.git)?.branch);
   readSubagentSource(b, payload);
   readHistoryBase(b, payload);
+  const forkedFrom = str(payload.forked_from_id);
+  if (line && forkedFrom && forkedFrom !== s.id) b.fork.forkedFrom(line, forkedFrom);
 }
 
 /**

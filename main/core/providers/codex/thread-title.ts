@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isObject, shortError, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
+import { codexHomeOf } from './codex-home';
 
 export interface ThreadTitle {
   readonly title?: string;
@@ -25,7 +26,6 @@ export interface ThreadTitle {
 // (`file:…?immutable=1`). A plain path never starts with `file:`, so nothing else changes.
 process.env.SQLITE_USE_URI ??= '1';
 
-const SESSION_DIRS = new Set(['sessions', 'archived_sessions']);
 const STATE_DB = /^state_(\d+)\.sqlite$/;
 
 /** The thread's name as Codex keeps it outside the rollout, if it keeps one. */
@@ -39,18 +39,6 @@ export function codexThreadTitle(rolloutPath: string, threadId: string): ThreadT
   }
   const index = path.join(home, 'session_index.jsonl');
   return cached(index, () => readSessionIndex(index))(threadId);
-}
-
-/** `<home>/sessions/YYYY/MM/DD/rollout-….jsonl` → `<home>`; undefined for a rollout elsewhere. */
-function codexHomeOf(rolloutPath: string): string | undefined {
-  let dir = path.dirname(path.resolve(rolloutPath));
-  for (let i = 0; i < 6; i += 1) {
-    if (SESSION_DIRS.has(path.basename(dir))) return path.dirname(dir);
-    const up = path.dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
-  return undefined;
 }
 
 /** The newest state database (`state_5.sqlite` in 2026; the number is its schema generation). */
