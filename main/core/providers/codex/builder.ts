@@ -11,6 +11,8 @@ import { promptForTitle } from './injected';
 import type { TokenCount } from './usage';
 import { LineIds } from '../kit/line-ids';
 import { lineMessage, TimeSpan } from '../kit/line-message';
+import { codexThreadTitle } from './thread-title';
+import { ForkTracker } from './fork';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -29,6 +31,11 @@ export interface SessionInfo {
   parentThreadId?: string;
   /** The thread was started by another agent: its first prompt is that agent's task. */
   isSubagent?: boolean;
+  /**
+   * This file continues a thread another file began (paginated history, `history_base`): its
+   * first prompt names nothing, the thread's first file (or Codex's own title) does.
+   */
+  isContinuation?: boolean;
 }
 
 /** A user-role response_item: a typed prompt's copy, or injected context. */
@@ -55,14 +62,37 @@ export class CodexBuilder {
   private readonly agentMessageEvents = new Set<Message>();
   private readonly openPairs = new Map<string, OpenPair>();
   private assistantItems = 0;
+  private threadName?: string;
   private currentModel?: string;
   private awaitingUsage?: Message;
   private lastTokenKey = '';
   private totalUsage?: TokenCount['total'];
   private readonly times = new TimeSpan();
   private readonly ids = new LineIds();
+  /** Which messages a forked thread replays from its parent (see fork.ts). */
+  readonly fork = new ForkTracker();
+  /** Empty, or `<rollout id>.` in a continuation segment: its line numbers restart at 1. */
+  private idPrefix = '';
 
   constructor(private readonly ctx: SourceContext) {}
+
+  get sourcePath(): string {
+    return this.ctx.path;
+  }
+
+  /**
+   * The segment's messages join the thread's other files in one conversation: ids that say
+   * which file they came from keep them apart from that file's own `L<n>`.
+   */
+  startSegment(rolloutId: string): void {
+    this.session.isContinuation = true;
+    this.idPrefix = `${rolloutId}.`;
+  }
+
+  /** The line's name in ids made from it (tool calls Codex gave no id). */
+  lineKey(line: Line): string {
+    return `${this.idPrefix}L${line.lineNo}`;
+  }
 
   seen(line: Line): void {
     this.times.see(line.timestamp);
@@ -79,12 +109,13 @@ export class CodexBuilder {
 
   /** Appends a message made from this line, in file order. */
   push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const message = lineMessage(line, this.ids.next(line.lineNo), role, parts, kind);
+    const message = lineMessage(line, this.idPrefix + this.ids.next(line.lineNo), role, parts, kind);
     if (role === 'assistant') {
       if (this.currentModel) message.model = this.currentModel;
       this.awaitingUsage = message;
     }
     this.messages.push(message);
+    this.fork.made(message);
     return message;
   }
 
@@ -136,6 +167,11 @@ export class CodexBuilder {
     this.push(line, 'system', [{ type: 'generic', kind: typeName, content: line.raw }], 'unknown');
   }
 
+  /** A `thread_name_updated` event: the newest name wins. */
+  nameThread(name: string | undefined): void {
+    if (name?.trim()) this.threadName = name;
+  }
+
   tokenCount(count: TokenCount): void {
     if (count.key && count.key === this.lastTokenKey) return;
     this.lastTokenKey = count.key;
@@ -151,9 +187,15 @@ export class CodexBuilder {
     const dropped = new Set<Message>();
     this.resolveUserItems(copy, dropped);
     if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
-    const messages = [...copies.values()].filter((m) => !dropped.has(m));
-    const title = this.markSubagentTask(messages);
     const warnings = [...this.warnings, ...extra];
+    const read = [...copies.values()].filter((m) => !dropped.has(m));
+    const messages = this.session.isContinuation ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
+    const promptTitle = this.markSubagentTask(messages);
+    const named = this.session.id ? codexThreadTitle(this.ctx.path, this.session.id) : {};
+    if (named.warning) warnings.push({ message: named.warning });
+    // The name Codex shows (its state database, else the old session index), else the latest
+    // `thread_name_updated`, else the first prompt.
+    const title = titleFrom(named.title ?? this.threadName) ?? promptTitle;
     if (this.unknownTypes.size) {
       warnings.push({ message: `Unknown Codex record types kept as generic messages: ${[...this.unknownTypes].sort().join(', ')}` });
     }
@@ -187,8 +229,12 @@ export class CodexBuilder {
     }
   }
 
-  /** In a thread another agent started, the first prompt is that agent's task, not typed. */
+  /**
+   * In a thread another agent started, the first prompt is that agent's task, not typed. A
+   * continuation segment holds neither the task nor the prompt that names the thread.
+   */
   private markSubagentTask(messages: Message[]): string | undefined {
+    if (this.session.isContinuation) return undefined;
     const first = messages.find((m) => m.role === 'user');
     const text = first ? textOf(first) : undefined;
     if (this.session.isSubagent && first) {
@@ -228,5 +274,11 @@ const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.js
 /** `rollout-<date>-<uuid>.jsonl` → the uuid; otherwise the file name without extension. */
 export function idFromFileName(filePath: string): string {
   const base = filePath.split(/[\\/]/).pop() ?? filePath;
-  return UUID.exec(base)?.[1] ?? base.replace(/\.jsonl$/i, '');
+  return rolloutIdOf(filePath) ?? base.replace(/\.jsonl$/i, '');
+}
+
+/** The rollout's own id: the uuid its name ends with (a thread's later segments have new ones). */
+export function rolloutIdOf(filePath: string): string | undefined {
+  const base = filePath.split(/[\\/]/).pop() ?? filePath;
+  return UUID.exec(base)?.[1];
 }

@@ -8,6 +8,7 @@ import type { CodexBuilder, Line } from './builder';
 import { eventImageParts } from './content';
 import { str, type Json } from '../kit/json';
 import { readTokenCount } from './usage';
+import { handleCompletedItem } from './completed-items';
 
 /** Events that duplicate response_items or only track progress: no message, no warning. */
 const QUIET_EVENTS = new Set([
@@ -40,14 +41,12 @@ const QUIET_EVENTS = new Set([
   'image_generation_begin',
   'image_generation_end',
   'session_configured',
-  'thread_name_updated',
   'turn_diff',
   'plan_update',
   'background_event',
   'stream_error',
   'get_history_entry_response',
   'item_started',
-  'item_completed',
   'raw_response_item',
   'undo_started',
   'undo_completed',
@@ -77,6 +76,11 @@ export function handleEvent(b: CodexBuilder, line: Line, payload: Json): void {
     case 'context_compacted':
       b.pushPaired(line, 'compaction-summary', 'event', [{ type: 'text', content: 'Context compacted' }]);
       return;
+    case 'thread_name_updated':
+      b.nameThread(str(payload.thread_name));
+      return;
+    case 'item_completed':
+      return handleCompletedItem(b, line, payload);
     case 'error':
     case 'warning':
       b.push(line, 'system', [{ type: 'text', content: str(payload.message) ?? '' }], type === 'error' ? 'api-error' : 'warning');

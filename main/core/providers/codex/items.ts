@@ -15,7 +15,7 @@ export function handleResponseItem(b: CodexBuilder, line: Line, payload: Json): 
   if (type === 'reasoning') return handleReasoning(b, line, payload);
   if (TOOL_CALL_TYPES.has(type)) return handleToolCall(b, line, payload, type);
   if (TOOL_OUTPUT_TYPES.has(type)) {
-    b.push(line, 'tool', toolOutputParts(payload, type, line.lineNo));
+    b.push(line, 'tool', toolOutputParts(payload, type, b.lineKey(line)));
     return;
   }
   if (type === 'compaction' || type === 'compaction_summary') {
@@ -61,7 +61,7 @@ function handleReasoning(b: CodexBuilder, line: Line, payload: Json): void {
 }
 
 function handleToolCall(b: CodexBuilder, line: Line, payload: Json, type: string): void {
-  const call = toolCallPart(payload, type, line.lineNo);
+  const call = toolCallPart(payload, type, b.lineKey(line));
   b.push(line, 'assistant', [call]);
   if (type === 'image_generation_call') {
     const result = generatedImageParts(payload, call.id);

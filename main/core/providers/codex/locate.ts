@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { filesUnder, gather, homeFolders, ownEnvRoots } from '../kit/walk';
+import { SESSION_DIRS } from './codex-home';
 
-const SESSION_DIRS = ['sessions', 'archived_sessions'];
 export const CODEX_FOLDERS = SESSION_DIRS.map((dir) => `.codex/${dir}`);
 const ROLLOUT = /^rollout-.*\.jsonl$/;
 /** sessions/YYYY/MM/DD is three levels; a little slack for layouts we have not seen. */

@@ -5,7 +5,8 @@
 import type { Conversation, Part } from '../../../../shared/record';
 import { readRecord } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext } from '../kit/provider';
-import { CodexBuilder, type Line } from './builder';
+import { CodexBuilder, rolloutIdOf, type Line } from './builder';
+import { turnIdOf } from './fork-parent';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
@@ -67,6 +68,8 @@ function dispatch(b: CodexBuilder, state: ReadState, line: Line, record: Json): 
 }
 
 function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: string, payload: Json): void {
+  const turn = turnIdOf(type, payload);
+  if (turn) b.fork.turn(turn);
   switch (type) {
     case 'response_item':
       return handleResponseItem(b, line, payload);
@@ -75,7 +78,7 @@ function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: s
     case 'turn_context':
       return turnContext(b, payload);
     case 'session_meta':
-      return sessionMeta(b, state, payload);
+      return sessionMeta(b, state, payload, line);
     case 'compacted':
       return b.pushPaired(line, 'compaction-summary', 'record', compactedParts(payload), true);
     default:
@@ -87,8 +90,12 @@ function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: s
  * Only the first session_meta describes this thread. A forked thread (or a subagent spawned
  * with the parent's history) repeats the parent's session_meta and history after its own.
  */
-function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json): void {
-  if (state.sawMeta) return;
+function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json, line?: Line): void {
+  if (state.sawMeta) {
+    const other = str(payload.id);
+    if (line && other && other !== b.session.id) b.fork.replayFrom(line, other);
+    return;
+  }
   state.sawMeta = true;
   const s = b.session;
   s.id = str(payload.id);
@@ -97,6 +104,22 @@ function sessionMeta(b: CodexBuilder, state: ReadState, payload: Json): void {
   s.startedAt = str(payload.timestamp);
   s.gitBranch = str(obj(payload.git)?.branch);
   readSubagentSource(b, payload);
+  readHistoryBase(b, payload);
+  const forkedFrom = str(payload.forked_from_id);
+  if (line && forkedFrom && forkedFrom !== s.id) b.fork.forkedFrom(line, forkedFrom);
+}
+
+/**
+ * Paginated history (0.150+): one thread can span several rollout files. A later file names
+ * the prefix it continues in `history_base {thread_id, end_ordinal_exclusive, end_byte_offset}`
+ * (`thread_id` is the earlier file's rollout id) and holds only what follows it, under the same
+ * `session_meta.id` and a new rollout id in its name. A fork also has a `history_base`, but its
+ * name is its own new thread id: it is the first file of its own thread.
+ */
+function readHistoryBase(b: CodexBuilder, payload: Json): void {
+  if (!obj(payload.history_base) || !b.session.id) return;
+  const rolloutId = rolloutIdOf(b.sourcePath);
+  if (rolloutId && rolloutId !== b.session.id) b.startSegment(rolloutId);
 }
 
 /**

@@ -31,8 +31,9 @@ const BUILTIN_NAMES: Readonly<Record<string, string>> = {
   image_generation_call: 'image_generation',
 };
 
-export function toolCallPart(payload: Json, type: string, lineNo: number): ToolCallPart {
-  const id = str(payload.call_id) ?? str(payload.id) ?? `${type}_L${lineNo}`;
+/** `lineKey` names the line (`L12`, or `<rollout>.L12` in a continuation segment) for calls Codex gave no id. */
+export function toolCallPart(payload: Json, type: string, lineKey: string): ToolCallPart {
+  const id = str(payload.call_id) ?? str(payload.id) ?? `${type}_${lineKey}`;
   return { type: 'tool_call', id, name: toolName(payload, type), arguments: toolArguments(payload, type) };
 }
 
@@ -61,8 +62,8 @@ function toolArguments(payload: Json, type: string): string {
 }
 
 /** The parts of a tool-output record: the response, plus any images it returned. */
-export function toolOutputParts(payload: Json, type: string, lineNo: number): Part[] {
-  const id = str(payload.call_id) ?? str(payload.id) ?? `${type}_L${lineNo}`;
+export function toolOutputParts(payload: Json, type: string, lineKey: string): Part[] {
+  const id = str(payload.call_id) ?? str(payload.id) ?? `${type}_${lineKey}`;
   const raw = type === 'tool_search_output' ? payload.tools : (payload.output ?? payload.result);
   const { text, images, failed } = readOutput(raw);
   const part: Part = { type: 'tool_call_response', id, response: text };
