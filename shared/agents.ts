@@ -13,6 +13,7 @@ export const AGENT_IDS = [
   'cline',
   'aider',
   'qwen-code',
+  'antigravity-cli',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -32,6 +33,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   cline: 'Cline',
   aider: 'Aider',
   'qwen-code': 'Qwen Code',
+  'antigravity-cli': 'Antigravity CLI',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -4,6 +4,7 @@
  */
 import type { AgentId } from '../../../shared/agents';
 import { aiderProvider } from './aider';
+import { antigravityCliProvider } from './antigravity-cli';
 import { ampProvider } from './amp';
 import { claudeCodeProvider } from './claude-code';
 import { clineProvider } from './cline';
@@ -34,6 +35,7 @@ const REGISTRY = [
   claudeCodeProvider,
   qwenCodeProvider,
   geminiCliProvider,
+  antigravityCliProvider,
   opencodeProvider,
   kimiCliProvider,
   copilotCliProvider,
