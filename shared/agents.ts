@@ -14,6 +14,7 @@ export const AGENT_IDS = [
   'aider',
   'qwen-code',
   'antigravity-cli',
+  'kilo-code',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -34,6 +35,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   aider: 'Aider',
   'qwen-code': 'Qwen Code',
   'antigravity-cli': 'Antigravity CLI',
+  'kilo-code': 'Kilo Code',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -14,6 +14,7 @@ import { cursorCliProvider } from './cursor-cli';
 import { factoryDroidProvider } from './factory-droid';
 import { geminiCliProvider } from './gemini-cli';
 import { grokCliProvider } from './grok-cli';
+import { kiloCodeProvider } from './kilo-code';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
 import { qwenCodeProvider } from './qwen-code';
@@ -28,6 +29,7 @@ import type { DetectSample, Provider } from './kit/provider';
  *   `.qwen` folder they sit in;
  * - Grok CLI and Amp last among the JSONL formats: their records (`{"type":"user",…}`) are the
  *   loosest, so every stricter envelope has had its say first;
+ * - Kilo Code before OpenCode: it writes OpenCode's format, told apart by its `kilo` data dir;
  * - Cline (a JSON array) and Aider (Markdown) cannot collide with the rest.
  */
 const REGISTRY = [
@@ -36,6 +38,7 @@ const REGISTRY = [
   qwenCodeProvider,
   geminiCliProvider,
   antigravityCliProvider,
+  kiloCodeProvider,
   opencodeProvider,
   kimiCliProvider,
   copilotCliProvider,
