@@ -15,6 +15,7 @@ export const AGENT_IDS = [
   'qwen-code',
   'antigravity-cli',
   'kilo-code',
+  'goose',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -36,6 +37,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   'qwen-code': 'Qwen Code',
   'antigravity-cli': 'Antigravity CLI',
   'kilo-code': 'Kilo Code',
+  goose: 'Goose',
 };
 
 export function isAgentId(value: string): value is AgentId {

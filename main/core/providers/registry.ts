@@ -13,6 +13,7 @@ import { copilotCliProvider } from './copilot-cli';
 import { cursorCliProvider } from './cursor-cli';
 import { factoryDroidProvider } from './factory-droid';
 import { geminiCliProvider } from './gemini-cli';
+import { gooseProvider } from './goose';
 import { grokCliProvider } from './grok-cli';
 import { kiloCodeProvider } from './kilo-code';
 import { kimiCliProvider } from './kimi-cli';
@@ -44,6 +45,7 @@ const REGISTRY = [
   copilotCliProvider,
   cursorCliProvider,
   factoryDroidProvider,
+  gooseProvider,
   clineProvider,
   aiderProvider,
   grokCliProvider,
