@@ -16,6 +16,7 @@ export const AGENT_IDS = [
   'antigravity-cli',
   'kilo-code',
   'goose',
+  'crush',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -38,6 +39,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   'antigravity-cli': 'Antigravity CLI',
   'kilo-code': 'Kilo Code',
   goose: 'Goose',
+  crush: 'Crush',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -10,6 +10,7 @@ import { claudeCodeProvider } from './claude-code';
 import { clineProvider } from './cline';
 import { codexProvider } from './codex';
 import { copilotCliProvider } from './copilot-cli';
+import { crushProvider } from './crush';
 import { cursorCliProvider } from './cursor-cli';
 import { factoryDroidProvider } from './factory-droid';
 import { geminiCliProvider } from './gemini-cli';
@@ -46,6 +47,7 @@ const REGISTRY = [
   cursorCliProvider,
   factoryDroidProvider,
   gooseProvider,
+  crushProvider,
   clineProvider,
   aiderProvider,
   grokCliProvider,
