@@ -6,7 +6,8 @@
  * args}]}`; the store `conversations/<uuid>.db` (SQLite of protobuf rows) or, in older builds,
  * an encrypted `<uuid>.pb`; `conversation_summaries.db` (a table with `conversation_id`,
  * `title`, `preview`, `step_count`; its table name was not seen, the reader finds it by its
- * columns) and `cache/last_conversations.json` (`{"<cwd>": "<id>"}`).
+ * columns), `cache/last_conversations.json` (`{"<cwd>": "<id>"}`) and, for a subagent, the
+ * parent's `brain/<parent>/.system_generated/subagents/<child>.json` (pond; its content unseen).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -25,6 +26,7 @@ const { tmp } = providerUnderTest(antigravityCliProvider);
 const ID = '466edf86-7209-42be-84e5-b3221cb109b4';
 const PB_ONLY = '0c1d2e3f-0000-4000-8000-000000000001';
 const DB_ONLY = '0c1d2e3f-0000-4000-8000-000000000002';
+const CHILD = '7f3e9a10-5b2c-4d8e-9f01-23456789abcd';
 const CWD = '/home/me/work/api-gateway';
 
 const steps = [
@@ -48,12 +50,23 @@ const steps = [
   { step_index: 6, source: 'USER_EXPLICIT', type: 'USER_INPUT', created_at: '2026-07-20T10:01:00Z', content: '<USER_REQUEST>\nthanks\n</USER_REQUEST>' },
 ];
 const transcript = `${steps.map((s) => JSON.stringify(s)).join('\n')}\n`;
+const childTranscript = `${[
+  { step_index: 0, source: 'USER_EXPLICIT', type: 'USER_INPUT', created_at: '2026-07-20T10:00:05Z', content: '<USER_REQUEST>\nfind every caller of retry()\n</USER_REQUEST>' },
+  { step_index: 1, source: 'MODEL', type: 'PLANNER_RESPONSE', created_at: '2026-07-20T10:00:09Z', content: 'Two callers: client.go and worker.go.' },
+]
+  .map((s) => JSON.stringify(s))
+  .join('\n')}\n`;
 
-/** An agy home: one conversation with its transcript and side files, one only as an encrypted .pb, one only as a .db. */
+/**
+ * An agy home: one conversation with its transcript and side files, a subagent it started, one
+ * only as an encrypted .pb, one only as a .db.
+ */
 function agyHome(home: string): { transcriptFile: string; root: string } {
   const root = path.join(home, '.gemini', 'antigravity-cli');
   const transcriptFile = writeFileIn(path.join(root, 'brain', ID, '.system_generated', 'logs', 'transcript_full.jsonl'), transcript);
   writeFileIn(path.join(root, 'brain', ID, '.system_generated', 'logs', 'transcript.jsonl'), transcript);
+  writeFileIn(path.join(root, 'brain', CHILD, '.system_generated', 'logs', 'transcript_full.jsonl'), childTranscript);
+  writeFileIn(path.join(root, 'brain', ID, '.system_generated', 'subagents', `${CHILD}.json`), '{}');
   writeFileIn(path.join(root, 'brain', ID, 'implementation_plan.md'), '# Fix the retry loop\n\n1. Add exponential back-off.\n');
   writeFileIn(path.join(root, 'cache', 'last_conversations.json'), JSON.stringify({ [CWD]: ID }));
   writeFileIn(path.join(root, 'history.jsonl'), '{}\n');
@@ -110,6 +123,14 @@ describe('antigravity-cli provider: a transcript built from the observed step sh
     expect(antigravityCliProvider.resumeCommand(c)).toEqual({ command: `agy --conversation ${ID}`, cwd: CWD });
   });
 
+  it('files a subagent under the conversation that started it, its task not a typed prompt', async () => {
+    const c = await parseOne(path.join(tmp, 'h1', '.gemini', 'antigravity-cli', 'brain', CHILD, '.system_generated', 'logs', 'transcript_full.jsonl'));
+    expect(c.parentId).toBe(`antigravity-cli_${ID}`);
+    expect(c.messages.filter((m) => m.role === 'user')).toEqual([]);
+    expect(c.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task', parts: [{ type: 'text', content: 'find every caller of retry()' }] });
+    expect((await parseOne(transcriptFile)).parentId).toBeUndefined();
+  });
+
   it('without side files: title from the first prompt, no cwd', async () => {
     const bare = writeFileIn(path.join(tmp, 'h2', '.gemini', 'antigravity-cli', 'brain', ID, '.system_generated', 'logs', 'transcript_full.jsonl'), transcript);
     const c = await parseOne(bare);
@@ -154,6 +175,7 @@ describe('antigravity-cli provider: detect, locate, sync', () => {
     expect(await antigravityCliProvider.locate(home)).toEqual(
       [
         path.join(root, 'brain', ID, '.system_generated', 'logs', 'transcript_full.jsonl'),
+        path.join(root, 'brain', CHILD, '.system_generated', 'logs', 'transcript_full.jsonl'),
         path.join(root, 'conversations', `${PB_ONLY}.pb`),
         path.join(root, 'conversations', `${DB_ONLY}.db`),
       ].sort(),
@@ -168,10 +190,11 @@ describe('antigravity-cli provider: detect, locate, sync', () => {
     const env = { HOME: home, DEJAVU_HOME: path.join(work, 'archive') };
     const r = dejavu(['sync', '--no-evict'], env);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^3 file\(s\) found, 3 read \(.+\), 0 unchanged: 3 new, 0 updated conversation\(s\)$/m);
+    expect(r.stdout).toMatch(/^4 file\(s\) found, 4 read \(.+\), 0 unchanged: 4 new, 0 updated conversation\(s\)$/m);
     expect(r.stdout).toContain('2 warning(s)');
-    const listed = dejavuJson<{ id: string; agent: string; title: string }[]>(['list'], env);
-    expect(listed.map((c) => c.agent)).toEqual(['antigravity-cli', 'antigravity-cli', 'antigravity-cli']);
+    const listed = dejavuJson<{ id: string; agent: string; parentId?: string }[]>(['list'], env);
+    expect(listed.map((c) => c.agent)).toEqual(['antigravity-cli', 'antigravity-cli', 'antigravity-cli', 'antigravity-cli']);
+    expect(listed.find((c) => c.id === `antigravity-cli_${CHILD}`)?.parentId).toBe(`antigravity-cli_${ID}`);
     const shown = dejavuJson<Conversation>(['show', `antigravity-cli_${ID}`], env);
     expect(shown.messages.filter((m) => m.role === 'user')).toHaveLength(2);
     expect(shown.title).toBe('Retry loop spins');

@@ -7,7 +7,7 @@
  * whose warning says so, so it is never passed over without a word.
  */
 import type { Conversation, Message, ParseWarning, Part, Role } from '../../../../shared/record';
-import { seedConversation, titleFrom } from '../kit/identity';
+import { conversationId, seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { readRecord } from '../kit/json-lines';
 import { LineIds } from '../kit/line-ids';
@@ -69,8 +69,21 @@ export async function parseAntigravity(ctx: ParseContext): Promise<Conversation[
   const side = place.root ? readSideInfo(place.root, place.id) : { artifacts: [] };
   const c = seedConversation(
     { agent: 'antigravity-cli', nativeId: place.id, ctx, cwd: side.cwd, models: [], warnings, messages },
-    { title: side.title ? titleFrom(side.title) : titleFrom(firstPrompt), startedAt: span.first, endedAt: span.last },
+    {
+      title: side.title ? titleFrom(side.title) : titleFrom(firstPrompt),
+      startedAt: span.first,
+      endedAt: span.last,
+      parentId: side.parentId ? conversationId('antigravity-cli', side.parentId) : undefined,
+    },
   );
+  if (side.parentId) {
+    // The first prompt of a subagent is the task its parent wrote, not one the person typed.
+    const task = messages.find((m) => m.role === 'user');
+    if (task) {
+      task.role = 'system';
+      task.kind = 'subagent-task';
+    }
+  }
   for (const a of side.artifacts) {
     // A plan or other artifact the agent wrote in the conversation's brain/ folder, as it stands now
     // (kept with the transcript's source: the merge of a re-read file replaces it whole).

@@ -3,10 +3,11 @@
  * is known (README.md): the title from `conversation_summaries.db` (a picker index: one table
  * with `conversation_id` and `title` columns, opened read-only; it lags, so a conversation may
  * be missing), the workspace from `cache/last_conversations.json` (`{"<cwd>": "<id>"}`, only the
- * newest conversation of each workspace), and the Markdown artifacts (plans) in `brain/<id>/`.
+ * newest conversation of each workspace), the Markdown artifacts (plans) in `brain/<id>/`, and the
+ * parent of a subagent (the parent's `subagents/<id>.json`).
  * Any of them missing or unreadable leaves that field to the transcript.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { isObject, str, tryParse } from '../kit/json';
@@ -15,6 +16,8 @@ export interface SideInfo {
   readonly title?: string;
   readonly cwd?: string;
   readonly artifacts: readonly Artifact[];
+  /** The conversation that started this one as a subagent. */
+  readonly parentId?: string;
 }
 
 export interface Artifact {
@@ -25,7 +28,22 @@ export interface Artifact {
 }
 
 export function readSideInfo(root: string, id: string): SideInfo {
-  return { title: summaryTitle(root, id), cwd: workspaceOf(root, id), artifacts: artifactsOf(root, id) };
+  return { title: summaryTitle(root, id), cwd: workspaceOf(root, id), artifacts: artifactsOf(root, id), parentId: parentOf(root, id) };
+}
+
+/**
+ * A subagent's parent keeps a record of it, `brain/<parent>/.system_generated/subagents/<child
+ * id>.json` (its content is not read: only its name is known from the sources).
+ */
+function parentOf(root: string, id: string): string | undefined {
+  const brain = path.join(root, 'brain');
+  let conversations: string[];
+  try {
+    conversations = readdirSync(brain);
+  } catch {
+    return undefined;
+  }
+  return conversations.find((parent) => parent !== id && existsSync(path.join(brain, parent, '.system_generated', 'subagents', `${id}.json`)));
 }
 
 function summaryTitle(root: string, id: string): string | undefined {
