@@ -6,7 +6,8 @@
  * args}]}`; the store `conversations/<uuid>.db` (SQLite of protobuf rows) or, in older builds,
  * an encrypted `<uuid>.pb`; `conversation_summaries.db` (a table with `conversation_id`,
  * `title`, `preview`, `step_count`; its table name was not seen, the reader finds it by its
- * columns), `cache/last_conversations.json` (`{"<cwd>": "<id>"}`) and, for a subagent, the
+ * columns), `cache/last_conversations.json` (`{"<cwd>": "<id>"}`), `history.jsonl` lines (`{display,
+ * ts, workspace}`, or `{…, workspace, conversationId}` as a reader of agy homes reads them) and, for a subagent, the
  * parent's `brain/<parent>/.system_generated/subagents/<child>.json` (pond; its content unseen).
  */
 import { randomBytes } from 'node:crypto';
@@ -129,6 +130,18 @@ describe('antigravity-cli provider: a transcript built from the observed step sh
     expect(c.messages.filter((m) => m.role === 'user')).toEqual([]);
     expect(c.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task', parts: [{ type: 'text', content: 'find every caller of retry()' }] });
     expect((await parseOne(transcriptFile)).parentId).toBeUndefined();
+  });
+
+  it('takes the folder of an older conversation from history.jsonl when the cache names only the newest', async () => {
+    const root = path.join(tmp, 'h5', '.gemini', 'antigravity-cli');
+    const file = writeFileIn(path.join(root, 'brain', ID, '.system_generated', 'logs', 'transcript_full.jsonl'), transcript);
+    writeFileIn(path.join(root, 'cache', 'last_conversations.json'), JSON.stringify({ [CWD]: DB_ONLY }));
+    const history = [
+      { display: 'an older build wrote no id', ts: 1784541600000, workspace: '/elsewhere' },
+      { display: 'why does the retry loop spin?', timestamp: 1784541600000, workspace: '/home/me/work/billing', conversationId: ID },
+    ];
+    writeFileIn(path.join(root, 'history.jsonl'), `${history.map((h) => JSON.stringify(h)).join('\n')}\n`);
+    expect((await parseOne(file)).cwd).toBe('/home/me/work/billing');
   });
 
   it('without side files: title from the first prompt, no cwd', async () => {

@@ -3,7 +3,7 @@
  * is known (README.md): the title from `conversation_summaries.db` (a picker index: one table
  * with `conversation_id` and `title` columns, opened read-only; it lags, so a conversation may
  * be missing), the workspace from `cache/last_conversations.json` (`{"<cwd>": "<id>"}`, only the
- * newest conversation of each workspace), the Markdown artifacts (plans) in `brain/<id>/`, and the
+ * newest conversation of each workspace) else from `history.jsonl` lines `{conversationId, workspace}`, the Markdown artifacts (plans) in `brain/<id>/`, and the
  * parent of a subagent (the parent's `subagents/<id>.json`).
  * Any of them missing or unreadable leaves that field to the transcript.
  */
@@ -71,6 +71,10 @@ function summaryTitle(root: string, id: string): string | undefined {
 }
 
 function workspaceOf(root: string, id: string): string | undefined {
+  return lastConversationsCwd(root, id) ?? historyCwd(root, id);
+}
+
+function lastConversationsCwd(root: string, id: string): string | undefined {
   let map: unknown;
   try {
     map = tryParse(readFileSync(path.join(root, 'cache', 'last_conversations.json'), 'utf8'));
@@ -79,6 +83,27 @@ function workspaceOf(root: string, id: string): string | undefined {
   }
   if (!isObject(map)) return undefined;
   return Object.entries(map).find(([cwd, conversation]) => cwd && conversation === id)?.[0];
+}
+
+/**
+ * The prompt history, one line per prompt: builds that record `conversationId` beside
+ * `workspace` name the folder of older conversations too (others write `{display, ts,
+ * workspace}` only, which names none).
+ */
+function historyCwd(root: string, id: string): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, 'history.jsonl'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (!text.includes(id)) return undefined;
+  for (const line of text.split('\n')) {
+    if (!line.includes(id)) continue;
+    const entry = tryParse(line);
+    if (isObject(entry) && entry.conversationId === id && str(entry.workspace)) return str(entry.workspace);
+  }
+  return undefined;
 }
 
 function artifactsOf(root: string, id: string): Artifact[] {
