@@ -13,6 +13,10 @@ export const AGENT_IDS = [
   'cline',
   'aider',
   'qwen-code',
+  'antigravity-cli',
+  'kilo-code',
+  'goose',
+  'crush',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -32,6 +36,10 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   cline: 'Cline',
   aider: 'Aider',
   'qwen-code': 'Qwen Code',
+  'antigravity-cli': 'Antigravity CLI',
+  'kilo-code': 'Kilo Code',
+  goose: 'Goose',
+  crush: 'Crush',
 };
 
 export function isAgentId(value: string): value is AgentId {

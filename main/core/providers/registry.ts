@@ -4,15 +4,19 @@
  */
 import type { AgentId } from '../../../shared/agents';
 import { aiderProvider } from './aider';
+import { antigravityCliProvider } from './antigravity-cli';
 import { ampProvider } from './amp';
 import { claudeCodeProvider } from './claude-code';
 import { clineProvider } from './cline';
 import { codexProvider } from './codex';
 import { copilotCliProvider } from './copilot-cli';
+import { crushProvider } from './crush';
 import { cursorCliProvider } from './cursor-cli';
 import { factoryDroidProvider } from './factory-droid';
 import { geminiCliProvider } from './gemini-cli';
+import { gooseProvider } from './goose';
 import { grokCliProvider } from './grok-cli';
+import { kiloCodeProvider } from './kilo-code';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
 import { qwenCodeProvider } from './qwen-code';
@@ -27,6 +31,7 @@ import type { DetectSample, Provider } from './kit/provider';
  *   `.qwen` folder they sit in;
  * - Grok CLI and Amp last among the JSONL formats: their records (`{"type":"user",…}`) are the
  *   loosest, so every stricter envelope has had its say first;
+ * - Kilo Code before OpenCode: it writes OpenCode's format, told apart by its `kilo` data dir;
  * - Cline (a JSON array) and Aider (Markdown) cannot collide with the rest.
  */
 const REGISTRY = [
@@ -34,11 +39,15 @@ const REGISTRY = [
   claudeCodeProvider,
   qwenCodeProvider,
   geminiCliProvider,
+  antigravityCliProvider,
+  kiloCodeProvider,
   opencodeProvider,
   kimiCliProvider,
   copilotCliProvider,
   cursorCliProvider,
   factoryDroidProvider,
+  gooseProvider,
+  crushProvider,
   clineProvider,
   aiderProvider,
   grokCliProvider,

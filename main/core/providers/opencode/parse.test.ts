@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
 import { counts, countedFacts, eachRow, providerUnderTest } from '../../../../test/provider-kit';
 import { readHead } from '../../capture/read-lines';
+import { dejavu, dejavuJson } from '../../../../test/cli';
 import { opencodeProvider } from './index';
 
 const { rows, tmp, row, parseAll, parseMain } = providerUnderTest(opencodeProvider);
@@ -244,6 +246,25 @@ describe('opencode provider: SQLite store (opencode.db)', () => {
     writeFileSync(bad, 'not a database at all');
     expect(await parseAll(bad)).toEqual([]);
   });
+});
+
+describe('opencode provider: channel databases (opencode-<channel>.db)', () => {
+  it('dejavu sync on a home finds opencode.db and opencode-<channel>.db and archives the sessions of both', () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-opencode-sync-'));
+    const home = path.join(work, 'home');
+    const data = mkdirp(path.join(home, '.local', 'share', 'opencode'));
+    writeDatabase(path.join(data, 'opencode.db'), [row(42).absPath]);
+    writeDatabase(path.join(data, 'opencode-beta.db'), [row(44).absPath]);
+    const env = { HOME: home, DEJAVU_HOME: path.join(work, 'archive'), XDG_DATA_HOME: path.join(home, '.local', 'share') };
+    const r = dejavu(['sync', '--no-evict'], env);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^2 file\(s\) found, 2 read \(.+\), 0 unchanged: 2 new, 0 updated conversation\(s\)$/m);
+    const listed = dejavuJson<{ id: string; agent: string; sourcePath: string }[]>(['list'], env);
+    expect(listed.map((c) => [c.id, path.basename(c.sourcePath)]).sort()).toEqual([
+      ['opencode_ses_336095806ffdW7YO0pNDFXkoAJ', 'opencode-beta.db'],
+      ['opencode_ses_336ebe11bffePlPIwBobiYzDoC', 'opencode.db'],
+    ]);
+  }, 60_000);
 });
 
 describe('opencode provider: detect, resume', () => {

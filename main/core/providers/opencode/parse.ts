@@ -1,52 +1,8 @@
-/**
- * Parses an OpenCode source: `opencode.db` (every session in it), a `storage/session/…` file
- * (that session, reading its message and part files), or an `opencode export` document.
- * All three are read into the same OcSession shape and normalized by build.ts.
- */
-import type { Conversation, ParseWarning } from '../../../../shared/record';
+/** Parses an OpenCode source (`opencode.db`, a `storage/` session file, an export) with the reader OpenCode and Kilo Code share. */
+import type { Conversation } from '../../../../shared/record';
+import { parseOpenCodeFamily } from '../kit/opencode-family/parse';
 import type { ParseContext } from '../kit/provider';
-import { buildConversation, idFromPath } from './build';
-import { readExport } from './export';
-import { isObject, shortError, str } from '../kit/json';
-import { readDatabase } from './sqlite';
-import { parseJsonDocument } from '../kit/parse-json';
-import { readStorageSession } from './storage';
-import type { OcSession } from './source';
 
-export async function parseOpenCode(ctx: ParseContext): Promise<Conversation[]> {
-  if (/\.db$/i.test(ctx.path)) {
-    const { sessions } = readDatabase(ctx.path);
-    // An unopenable database has no conversation to carry a warning; it is retried next sync.
-    return sessions.map((s) => buildConversation(ctx, s));
-  }
-  let text: string;
-  const notes: string[] = [];
-  try {
-    text = await ctx.readText((note) => notes.push(note));
-  } catch (error) {
-    return [broken(ctx, `Cannot read file: ${shortError(error)}`)];
-  }
-  if (!text.trim()) return [];
-  let doc: unknown;
-  const warnings: ParseWarning[] = notes.map((message) => ({ message }));
-  try {
-    doc = parseJsonDocument(text, (line, message) => warnings.push({ line, message }));
-  } catch (error) {
-    return [broken(ctx, `Unreadable OpenCode JSON: ${shortError(error)}`)];
-  }
-  if (!isObject(doc)) return [broken(ctx, 'OpenCode file is not a JSON object')];
-  if (isObject(doc.info) && 'messages' in doc) return [withWarnings(buildConversation(ctx, readExport(doc)), warnings)];
-  if (str(doc.id)) return [withWarnings(buildConversation(ctx, await readStorageSession(ctx.path, doc)), warnings)];
-  return [broken(ctx, 'Not an OpenCode session: neither an export ({info, messages}) nor a session info file')];
-}
-
-/** What reading the file itself had to say comes first. */
-function withWarnings(conversation: Conversation, warnings: readonly ParseWarning[]): Conversation {
-  return warnings.length ? { ...conversation, warnings: [...warnings, ...conversation.warnings] } : conversation;
-}
-
-/** A file that cannot be read at all still shows up, empty, with the reason. */
-function broken(ctx: ParseContext, message: string): Conversation {
-  const session: OcSession = { info: { id: idFromPath(ctx.path) }, messages: [], warnings: [{ message }] };
-  return buildConversation(ctx, session);
+export function parseOpenCode(ctx: ParseContext): Promise<Conversation[]> {
+  return parseOpenCodeFamily('opencode', ctx);
 }

@@ -3,8 +3,8 @@
  * document, one session. A message that is not an object (or has no `info`) is skipped with a
  * warning; everything else in the file is kept.
  */
-import type { ParseWarning } from '../../../../shared/record';
-import { arr, isObject, obj, type Json } from '../kit/json';
+import type { ParseWarning } from '../../../../../shared/record';
+import { arr, isObject, obj, type Json } from '../json';
 import type { OcMessage, OcSession, Raw } from './source';
 
 export function readExport(doc: Json): OcSession {

@@ -1,6 +1,6 @@
 /** Maps single OpenCode parts (file attachments, tool states, errors) onto record parts. */
-import type { Part } from '../../../../shared/record';
-import { asText, isObject, obj, str, type Json } from '../kit/json';
+import type { Part } from '../../../../../shared/record';
+import { asText, isObject, obj, str, type Json } from '../json';
 
 /** `file` parts: data URLs become blobs; file:// and other URLs stay as labelled references. */
 export function filePart(part: Json): Part {

@@ -8,10 +8,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ParseWarning } from '../../../../shared/record';
-import { isObject, num, obj, shortError, type Json } from '../kit/json';
+import type { ParseWarning } from '../../../../../shared/record';
+import { isObject, num, obj, shortError, type Json } from '../json';
 import type { OcMessage, OcSession, Raw } from './source';
-import { parseJson } from '../kit/parse-json';
+import { parseJson } from '../parse-json';
 
 /** `<root>/storage/session/<projectID>/<id>.json` → `<root>/storage`. */
 export function storageRootOf(sessionFile: string): string | undefined {

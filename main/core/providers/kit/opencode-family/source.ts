@@ -2,8 +2,8 @@
  * The one in-memory shape all three OpenCode stores are read into (export JSON, the
  * `storage/` file tree, `opencode.db`), so a single builder normalizes them alike.
  */
-import type { ParseWarning } from '../../../../shared/record';
-import type { Json } from '../kit/json';
+import type { ParseWarning } from '../../../../../shared/record';
+import type { Json } from '../json';
 
 /** A record with the verbatim text it was read from (kept as `Message.native`). */
 export interface Raw {

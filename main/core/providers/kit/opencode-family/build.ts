@@ -1,13 +1,15 @@
 /**
- * Normalizes one OpenCode session (from any of the three stores) into a Conversation.
+ * Normalizes one OpenCode-format session (from any of the three stores) into a Conversation of
+ * the agent that wrote it (OpenCode, or Kilo Code, which is built on OpenCode).
  * OpenCode messages are `{info, parts[]}`; a single native message can become several
  * records here: the typed prompt and the text OpenCode injected beside it are split
  * (user vs system), and an assistant step is followed by a `tool` message with its results.
  */
-import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
-import { conversationId, seedConversation, titleFrom } from '../kit/identity';
-import type { ParseContext } from '../kit/provider';
-import { isoFromMs, num, obj, str, type Json } from '../kit/json';
+import { AGENT_LABELS } from '../../../../../shared/agents';
+import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../../shared/record';
+import { conversationId, seedConversation, titleFrom } from '../identity';
+import type { ParseContext } from '../provider';
+import { isoFromMs, num, obj, str, type Json } from '../json';
 import { errorText, filePart, retryText, toolOutcome } from './parts';
 import type { OcMessage, OcSession, Raw } from './source';
 
@@ -16,8 +18,11 @@ const BOOKKEEPING = new Set(['step-start', 'step-finish', 'snapshot']);
 /** OpenCode's placeholder titles until it names the session. */
 const DEFAULT_TITLE = /^(New session|Child session) - \d{4}-\d{2}-\d{2}T/;
 
-export function buildConversation(ctx: ParseContext, session: OcSession): Conversation {
-  return new OcBuilder(ctx, session).build();
+/** The agents that write OpenCode's format. */
+export type OpenCodeAgent = 'opencode' | 'kilo-code';
+
+export function buildConversation(agent: OpenCodeAgent, ctx: ParseContext, session: OcSession): Conversation {
+  return new OcBuilder(agent, ctx, session).build();
 }
 
 class OcBuilder {
@@ -35,6 +40,7 @@ class OcBuilder {
   private readonly isSubagent: boolean;
 
   constructor(
+    private readonly agent: OpenCodeAgent,
     private readonly ctx: ParseContext,
     private readonly session: OcSession,
   ) {
@@ -50,7 +56,7 @@ class OcBuilder {
       else this.other(m, role ?? '(none)');
     }
     if (this.unknown.size) {
-      this.warnings.push({ message: `Unknown OpenCode part/message types kept as generic parts: ${[...this.unknown].sort().join(', ')}` });
+      this.warnings.push({ message: `Unknown ${AGENT_LABELS[this.agent]} part/message types kept as generic parts: ${[...this.unknown].sort().join(', ')}` });
     }
     return this.conversation();
   }
@@ -263,14 +269,14 @@ class OcBuilder {
     const updated = isoFromMs(time?.updated);
     const parent = str(info.parentID);
     return seedConversation(
-      { agent: 'opencode', nativeId, ctx: this.ctx, cwd, models: this.models, warnings: this.warnings, messages: this.messages },
+      { agent: this.agent, nativeId, ctx: this.ctx, cwd, models: this.models, warnings: this.warnings, messages: this.messages },
       {
         title: own && !DEFAULT_TITLE.test(own) ? own : titleFrom(this.firstPrompt) ?? own,
         startedAt: isoFromMs(time?.created) ?? this.messages.find((m) => m.timestamp)?.timestamp,
         endedAt: updated && (!this.lastTime || updated > this.lastTime) ? updated : this.lastTime,
         usage: this.sawUsage ? this.usage : tokensOf(info.tokens),
         agentVersion: str(info.version),
-        parentId: parent ? conversationId('opencode', parent) : undefined,
+        parentId: parent ? conversationId(this.agent, parent) : undefined,
         parentToolCallId: this.session.parentToolCallId,
       },
     );

@@ -6,10 +6,10 @@
  * One database holds every session: each becomes its own conversation, roots first.
  */
 import Database from 'better-sqlite3';
-import type { ParseWarning } from '../../../../shared/record';
-import { isObject, obj, shortError, str, type Json } from '../kit/json';
+import type { ParseWarning } from '../../../../../shared/record';
+import { isObject, obj, shortError, str, type Json } from '../json';
 import type { OcMessage, OcSession, Raw } from './source';
-import { parseJson } from '../kit/parse-json';
+import { parseJson } from '../parse-json';
 
 interface SessionRow {
   readonly [column: string]: unknown;
