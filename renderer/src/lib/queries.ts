@@ -30,7 +30,7 @@ export function useChannel<C extends ChannelName>(
 }
 
 /** Channels whose answers depend on which conversations exist (lists, counts, search). */
-const ARCHIVE_WIDE: readonly ChannelName[] = ['dejavu:status', 'dejavu:tree', 'dejavu:conversations', 'dejavu:search', 'dejavu:plans', 'dejavu:timeline'];
+const ARCHIVE_WIDE: readonly ChannelName[] = ['dejavu:status', 'dejavu:tree', 'dejavu:conversations', 'dejavu:search', 'dejavu:plans', 'dejavu:timeline', 'dejavu:doctor'];
 
 /** Invalidate the queries a `dejavu:changed` event can make stale. */
 export function useChangeSubscription(): void {
