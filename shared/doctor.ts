@@ -20,7 +20,11 @@ export interface UnknownTypeSeen {
   readonly example: string;
 }
 
-/** Files of one extension in the agent's session folders that no provider reads and none recognises. */
+/**
+ * Files of one extension in the agent's session folders that no sync locates as a session and no
+ * provider recognises as one: sidecars (a parser may open some beside their session, as OpenCode's
+ * `storage/message` files) and kinds of file nobody reads yet.
+ */
 export interface OtherFiles {
   /** `.json`, `.txt`, … (`(none)` for a name without one). */
   readonly extension: string;
@@ -51,7 +55,7 @@ export interface AgentCensus {
   readonly unknownTypes: readonly UnknownTypeSeen[];
   /** Files in the agent's session folders that a provider recognises as sessions but no sync reads: history not being kept. */
   readonly unreadSessionFiles: readonly string[];
-  /** Other files in the session folders nothing reads (sidecars, new kinds of file), by extension. */
+  /** Other files in the session folders not located as sessions, by extension. */
   readonly otherFiles: readonly OtherFiles[];
   readonly warnings: readonly string[];
 }

@@ -60,7 +60,7 @@ function printAgent(a: AgentCensus): void {
     out.write('\n');
     for (const f of a.unreadSessionFiles) out.write(`    ${f}\n`);
   }
-  for (const o of a.otherFiles.slice(0, OTHER_SHOWN)) out.write(`  other files no sync reads: ${o.count} ${o.extension}, e.g. ${o.example}\n`);
-  if (a.otherFiles.length > OTHER_SHOWN) out.write(`  other files no sync reads: ${a.otherFiles.slice(OTHER_SHOWN).reduce((n, o) => n + o.count, 0)} more of ${a.otherFiles.length - OTHER_SHOWN} other extension(s) (see --json)\n`);
+  for (const o of a.otherFiles.slice(0, OTHER_SHOWN)) out.write(`  other files not located as sessions: ${o.count} ${o.extension}, e.g. ${o.example}\n`);
+  if (a.otherFiles.length > OTHER_SHOWN) out.write(`  other files not located as sessions: ${a.otherFiles.slice(OTHER_SHOWN).reduce((n, o) => n + o.count, 0)} more of ${a.otherFiles.length - OTHER_SHOWN} other extension(s) (see --json)\n`);
   for (const w of a.warnings) out.write(`  warning: ${w}\n`);
 }

@@ -3,7 +3,8 @@
  * kit's walker (credential-like files are named and never opened; links and unreadable folders
  * handled as a sync handles them); a file neither located by a sync nor a source of an archived
  * conversation is unread. An unread file some provider recognises by its first bytes is a
- * session nothing keeps (the agent moved or renamed its files); the rest are counted by extension.
+ * session nothing keeps (the agent moved or renamed its files); the rest are counted by extension
+ * (providers do not declare the sidecars their parsers open, so those are counted there too).
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,8 +1,8 @@
 /**
  * Settings → Agents: the drift census (`dejavu doctor`). Per agent found, its homes, session
  * files, sessions archived and versions seen; then what the person should look at: session files
- * nothing reads (history not being kept, in red), record types nobody knew, other files no sync
- * reads, warnings. The day an agent changes its format, it shows here.
+ * nothing reads (history not being kept, in red), record types nobody knew, other files not
+ * located as sessions, warnings. The day an agent changes its format, it shows here.
  */
 import type { AgentCensus } from '../../../../shared/doctor';
 import { agentPresent } from '../../../../shared/doctor';
@@ -90,7 +90,7 @@ function Findings({ census: a }: { census: AgentCensus }): React.JSX.Element | n
         ))}
         {a.otherFiles.map((o) => (
           <li key={o.extension}>
-            {num(o.count)} other {o.extension} file(s) no sync reads, e.g. <code>{o.example}</code>
+            {num(o.count)} other {o.extension} file(s) not located as sessions, e.g. <code>{o.example}</code>
           </li>
         ))}
         {a.warnings.map((w) => (
