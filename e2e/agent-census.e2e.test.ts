@@ -1,7 +1,8 @@
 /**
  * Settings → Agents, served by `dejavu serve` over a temporary HOME laid out as Claude Code writes
  * it (real fixtures, synced) plus one transcript where no provider looks: the panel counts the
- * agent's session files and archived sessions, and names the file nothing reads, in red.
+ * agent's session files and archived sessions, and names the file nothing reads, in red; once
+ * the file is gone, the next sync's end brings the census up to date.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -48,5 +49,13 @@ describe('Settings → Agents', () => {
     expect(cells.slice(0, 3)).toEqual(['1', String(claude.length), String(archived)]);
     expect(cells[3]).toBe('2.1.4, 2.0.74');
     expect(await census.getByRole('group', { name: 'Claude Code findings' }).textContent()).toContain(`Session file nothing reads: ${stray}`);
+  });
+
+  it('looks again after a sync', async () => {
+    rmSync(stray);
+    await app.page.getByRole('button', { name: 'Sync', exact: true }).click();
+    const census = new SettingsPage(app.page).census();
+    await census.getByText('Every session file in the agent homes is read.').waitFor({ timeout: 20_000 });
+    expect(await census.getByRole('alert').count()).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ export function useChannel<C extends ChannelName>(
 }
 
 /** Channels whose answers depend on which conversations exist (lists, counts, search). */
-const ARCHIVE_WIDE: readonly ChannelName[] = ['dejavu:status', 'dejavu:tree', 'dejavu:conversations', 'dejavu:search', 'dejavu:plans', 'dejavu:timeline', 'dejavu:doctor'];
+const ARCHIVE_WIDE: readonly ChannelName[] = ['dejavu:status', 'dejavu:tree', 'dejavu:conversations', 'dejavu:search', 'dejavu:plans', 'dejavu:timeline'];
 
 /** Invalidate the queries a `dejavu:changed` event can make stale. */
 export function useChangeSubscription(): void {
@@ -47,7 +47,10 @@ export function useChangeSubscription(): void {
       });
     });
     const offProgress = transport.subscribe('dejavu:sync-progress', (p) => {
-      if ('finished' in p) void client.invalidateQueries({ queryKey: ['dejavu:status'] });
+      if (!('finished' in p)) return;
+      void client.invalidateQueries({ queryKey: ['dejavu:status'] });
+      // The census walks every agent home: looked at again after a sync, not after each live append.
+      void client.invalidateQueries({ queryKey: ['dejavu:doctor'] });
     });
     return () => {
       offChanged();
