@@ -38,7 +38,7 @@ export function AgentCensusPanel(): React.JSX.Element {
             <p className="settings-note">No agent found in {r.homes.join(', ')}, and nothing archived.</p>
           ) : (
             <div className="table-wrap">
-              <table className="ledger" aria-label="Agents found">
+              <table className="ledger census" aria-label="Agents found">
                 <thead>
                   <tr>
                     <th scope="col">Agent</th>
