@@ -46,7 +46,9 @@ export async function doctorCensus(reader: ArchiveReader, options: CensusOptions
   // Credential-like files are never opened, by design: not a problem to report.
   const skipped = [...located.skipped, ...log.skipped].filter((s) => !s.reason.includes('credential'));
 
-  const agents: AgentCensus[] = PROVIDERS.map((provider) => {
+  const agents: AgentCensus[] = [];
+  const pause = yielder();
+  for (const provider of PROVIDERS) {
     const agent = provider.agent;
     const looked = located.looked.filter((l) => l.agent === agent);
     const own = summaries.filter((s) => s.agent === agent);
@@ -62,6 +64,7 @@ export async function doctorCensus(reader: ArchiveReader, options: CensusOptions
     for (const s of own.filter((c) => c.warningCount > 0)) {
       try {
         tally.add(s.sourcePath, reader.get(s.id).warnings);
+        await pause();
       } catch (err) {
         warnings.push(`archived conversation ${s.id} could not be read: ${(err as Error).message}`);
       }
@@ -71,7 +74,7 @@ export async function doctorCensus(reader: ArchiveReader, options: CensusOptions
       warnings.push(`${otherWarnings.sessions} archived session(s) read with warnings, e.g. ${otherWarnings.example.source}: ${otherWarnings.example.message}`);
     }
     const { sessionFiles = [], other = [] } = unread.get(agent) ?? {};
-    return {
+    agents.push({
       agent,
       homes: looked.filter((l) => l.found > 0 || l.folders.some((f) => f.exists)).map((l) => ({ path: l.home, instance: originOf(l.home).instance, folders: l.folders.filter((f) => f.exists).map((f) => f.path) })),
       sessionFiles: files.length,
@@ -82,9 +85,22 @@ export async function doctorCensus(reader: ArchiveReader, options: CensusOptions
       unreadSessionFiles: sessionFiles,
       otherFiles: other,
       warnings,
-    };
-  });
+    });
+  }
   return { archive: reader.root, homes, agents, unreadSessionFiles: agents.reduce((n, a) => n + a.unreadSessionFiles.length, 0) };
+}
+
+/**
+ * Decoding every warned session's record is the slow part on a large archive: the app's main
+ * process answers other requests meanwhile, as it does during an eviction sweep.
+ */
+function yielder(sliceMs = 50): () => Promise<void> {
+  let last = Date.now();
+  return async () => {
+    if (Date.now() - last < sliceMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    last = Date.now();
+  };
 }
 
 /** The agent versions of archived sessions, newest first. */
