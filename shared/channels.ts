@@ -27,6 +27,7 @@ export const CHANNEL_NAMES = [
   'dejavu:merge-archive',
   'dejavu:space',
   'dejavu:agent-cleanup',
+  'dejavu:doctor',
   'dejavu:pending-commands',
   'dejavu:viewing',
 ] as const;

@@ -17,6 +17,7 @@ import { USAGE_GROUPINGS, type UsageReport } from './usage';
 import { PLAN_ORIGINS, type PlansAnswer } from './plans';
 import type { TimelineAnswer } from './timeline';
 import { isTimeZone } from './local-day';
+import type { DoctorReport } from './doctor';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -203,6 +204,8 @@ export const contract = {
   'dejavu:space': channel<SpaceBreakdown>()(z.object({}).strict()),
   /** Agents whose own cleanup will soon delete sessions not archived yet. */
   'dejavu:agent-cleanup': channel<CleanupRisk[]>()(z.object({}).strict()),
+  /** The drift census (`dejavu doctor`): per agent, homes, session files, sessions archived, versions, unknown record types, files nothing reads. */
+  'dejavu:doctor': channel<DoctorReport>()(z.object({}).strict()),
   /** Which conversation the renderer shows (null: none), so the desktop menu can follow. */
   'dejavu:viewing': channel<null>()(z.object({ id: id.nullable() }).strict()),
   /** The renderer now listens for commands: the ones that arrived before (a link that launched the app). */

@@ -32,6 +32,10 @@ export class SettingsPage {
   integrityLine(): Locator {
     return this.view.getByTestId('integrity-line');
   }
+  /** Settings → Agents: the drift census. */
+  census(): Locator {
+    return this.view.getByTestId('agent-census');
+  }
   ledgerRows(): Locator {
     return this.view.getByRole('table', { name: 'Eviction ledger' }).locator('tbody tr');
   }

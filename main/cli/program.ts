@@ -22,6 +22,7 @@ import { storageFailureMessage } from '../core/archive/storage-error';
 import { type GlobalOptions, rootOf } from './archive-access';
 import { registerVerify } from './commands/verify';
 import { registerDigest } from './commands/digest';
+import { registerDoctor } from './commands/doctor';
 import { registerExportArchive } from './commands/export-archive';
 import { registerMerge } from './commands/merge';
 import { UsageError } from './errors';
@@ -40,7 +41,7 @@ export function buildProgram(version: string): Command {
     // Commander's messages quote what was typed: through the same layer as everything else.
     .configureOutput({ writeOut: (s) => stdout.write(s), writeErr: (s) => stderr.write(s) })
     .exitOverride();
-  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings, registerVerify, registerUsage, registerFiles, registerPlans, registerTimeline, registerExportArchive, registerMerge, registerDigest]) register(program);
+  for (const register of [registerSync, registerImport, registerList, registerShow, registerSearch, registerStats, registerServe, registerCapture, registerMcp, registerEvict, registerPin, registerSettings, registerVerify, registerUsage, registerFiles, registerPlans, registerTimeline, registerExportArchive, registerMerge, registerDigest, registerDoctor]) register(program);
   registerOpen(program);
   program.commands.forEach((c) => c.exitOverride());
   // The lock file names the command holding the archive, for the message another writer gets.

@@ -81,7 +81,8 @@ export async function detectSessionFiles(dir: string, log: SkipLog): Promise<Sou
   });
 }
 
-async function detectFile(file: string, only?: Provider): Promise<Provider | undefined> {
+/** The provider that recognises a file by its first bytes, if any (never throws: an unreadable file is nobody's). */
+export async function detectFile(file: string, only?: Provider): Promise<Provider | undefined> {
   try {
     const sample = { path: file, head: await readHead(file) };
     if (only) return only.detect(sample) ? only : undefined;
@@ -89,6 +90,11 @@ async function detectFile(file: string, only?: Provider): Promise<Provider | und
   } catch {
     return undefined;
   }
+}
+
+/** A name with a session file's extension: the files a walk by content sniffs. */
+export function looksLikeSessionFile(name: string): boolean {
+  return SESSION_EXTENSIONS.has(path.extname(name).toLowerCase()) || name.endsWith('.chat.history.md');
 }
 
 /** Files with a session file's extension under a folder (symbolic links followed, each real folder once: safe-walk.ts). */
@@ -99,7 +105,7 @@ async function walk(dir: string): Promise<string[]> {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
       if (!SKIP_DIRS.has(e.name)) out.push(...(await walk(p)));
-    } else if (e.isFile() && (SESSION_EXTENSIONS.has(path.extname(e.name).toLowerCase()) || e.name.endsWith('.chat.history.md'))) {
+    } else if (e.isFile() && looksLikeSessionFile(e.name)) {
       out.push(p);
     }
   }

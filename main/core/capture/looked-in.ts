@@ -26,4 +26,5 @@ export function lookedIn(homes: readonly AgentHome[], files: readonly SourceFile
   return out;
 }
 
-const isUnder = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+/** The file is the folder or lies below it. */
+export const isUnder = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);

@@ -36,6 +36,7 @@ import { MergeSourceError, openArchiveSource } from '../transfer/archive-source'
 import { mergeArchive } from '../transfer/merge-archive';
 import { claudeCleanupRisk } from '../storage/agent-cleanup';
 import { spaceBreakdown } from '../storage/space-breakdown';
+import { doctorCensus } from '../doctor/census';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -131,6 +132,7 @@ export class ArchiveService {
       'dejavu:set-privacy': (req) => this.withIndex((db) => savePrivacy(db, req.settings)),
       'dejavu:space': () => spaceBreakdown(options.root, this.reader.db),
       'dejavu:agent-cleanup': async () => [await claudeCleanupRisk(options.home ?? os.homedir(), this.reader.db)],
+      'dejavu:doctor': () => doctorCensus(this.reader, { root: options.root, sources: options.sources, home: options.home }),
       'dejavu:merge-archive': async (req) => {
         let target = req.path;
         if (target === undefined) {

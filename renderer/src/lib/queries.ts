@@ -47,7 +47,10 @@ export function useChangeSubscription(): void {
       });
     });
     const offProgress = transport.subscribe('dejavu:sync-progress', (p) => {
-      if ('finished' in p) void client.invalidateQueries({ queryKey: ['dejavu:status'] });
+      if (!('finished' in p)) return;
+      void client.invalidateQueries({ queryKey: ['dejavu:status'] });
+      // The census walks every agent home: looked at again after a sync, not after each live append.
+      void client.invalidateQueries({ queryKey: ['dejavu:doctor'] });
     });
     return () => {
       offChanged();

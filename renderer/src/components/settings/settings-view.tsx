@@ -14,6 +14,7 @@ import { IntegrityLine } from './integrity-line';
 import { LedgerTable } from './ledger-table';
 import { MergeArchive } from './merge-archive';
 import { SpaceByPlace } from './space-by-place';
+import { AgentCensusPanel } from './agent-census';
 import { RedactionSettings } from './redaction-settings';
 import { RetentionForm } from './retention-form';
 import { StorageBar } from './storage-bar';
@@ -64,6 +65,7 @@ export function SettingsView({ onClose, onOpen }: { onClose: () => void; onOpen:
               <IntegrityLine />
             </section>
             <SpaceByPlace />
+            <AgentCensusPanel />
             <RedactionSettings />
             <section className="settings-section" aria-labelledby="budget-title">
               <h2 id="budget-title">Budget</h2>
