@@ -4,7 +4,7 @@
  * handled as a sync handles them); a file neither located by a sync nor a source of an archived
  * conversation is unread. An unread file some provider recognises by its first bytes is a
  * session nothing keeps (the agent moved or renamed its files); the rest are counted by extension
- * (providers do not declare the sidecars their parsers open, so those are counted there too).
+ * (sidecars a provider declares with `companion` count as read; undeclared ones are counted there).
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import type { AgentId } from '../../../shared/agents';
 import type { OtherFiles } from '../../../shared/doctor';
 import { detectFile, looksLikeSessionFile } from '../capture/import';
 import { keepUnlessCredential, listDir, type SkipLog, walking } from '../providers/kit/walk';
+import { isCompanionFile } from '../providers/registry';
 
 /** Folders that are never an agent's sessions. */
 const SKIP_DIRS = new Set(['node_modules', '.git']);
@@ -44,7 +45,7 @@ export async function unreadFiles(agents: readonly AgentFolders[], read: Readonl
         const real = await realpath(file).catch(() => file);
         if (seen.has(real)) continue;
         seen.add(real);
-        if (read.has(real)) continue;
+        if (read.has(real) || isCompanionFile(file)) continue; // a sidecar a parser opens beside its session
         if (looksLikeSessionFile(path.basename(file)) && (await detectFile(file))) sessionFiles.push(file);
         else {
           const ext = path.extname(file).toLowerCase() || '(none)';

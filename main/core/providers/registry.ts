@@ -71,12 +71,12 @@ export function detectProvider(sample: DetectSample): Provider | undefined {
   return PROVIDERS.find((p) => p.detect(sample));
 }
 
-/** Every session folder of every agent, relative to a home (for watch roots and home discovery). */
 /** A file some provider reads as part of a session beside it (a sidecar, a saved tool output). */
 export function isCompanionFile(filePath: string): boolean {
   return PROVIDERS.some((p) => p.companion?.(filePath) === true);
 }
 
+/** Every session folder of every agent, relative to a home (for watch roots and home discovery). */
 export function allSessionFolders(): string[] {
   return [...new Set(PROVIDERS.flatMap((p) => p.sessionFolders))];
 }
