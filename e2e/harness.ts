@@ -49,7 +49,9 @@ export const DEFAULT_IMPORTS = [path.join(FIXTURES_DIR, 'claude-code'), path.joi
 
 export async function startApp(options: AppOptions = {}): Promise<App> {
   const home = mkdtempSync(path.join(tmpdir(), 'dejavu-e2e-'));
-  const env = { ...options.env, DEJAVU_HOME: home };
+  // The machine's own agent homes never leak into a test (a sync, the Settings census): an empty HOME unless one is given.
+  const emptyHome = mkdtempSync(path.join(tmpdir(), 'dejavu-e2e-home-'));
+  const env = { HOME: emptyHome, USERPROFILE: emptyHome, ...options.env, DEJAVU_HOME: home };
   const imports = options.importPaths ?? DEFAULT_IMPORTS;
   if (imports.length) {
     const imported = dejavu(['import', ...imports], env);
@@ -103,13 +105,13 @@ export async function startApp(options: AppOptions = {}): Promise<App> {
       async close() {
         await b.close().catch(() => undefined);
         await stop(server);
-        rmSync(home, { recursive: true, force: true });
+        for (const dir of [home, emptyHome]) rmSync(dir, { recursive: true, force: true });
       },
     };
   } catch (err) {
     await browser?.close().catch(() => undefined);
     await stop(server);
-    rmSync(home, { recursive: true, force: true });
+    for (const dir of [home, emptyHome]) rmSync(dir, { recursive: true, force: true });
     throw err;
   }
 }
