@@ -13,6 +13,7 @@ export const AGENT_IDS = [
   'cline',
   'aider',
   'qwen-code',
+  'vscode-copilot-chat',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -32,6 +33,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   cline: 'Cline',
   aider: 'Aider',
   'qwen-code': 'Qwen Code',
+  'vscode-copilot-chat': 'VS Code Copilot Chat',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -16,6 +16,7 @@ import { grokCliProvider } from './grok-cli';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
 import { qwenCodeProvider } from './qwen-code';
+import { vscodeCopilotChatProvider } from './vscode-copilot-chat';
 import type { DetectSample, Provider } from './kit/provider';
 
 /**
@@ -41,6 +42,7 @@ const REGISTRY = [
   factoryDroidProvider,
   clineProvider,
   aiderProvider,
+  vscodeCopilotChatProvider,
   grokCliProvider,
   ampProvider,
 ] as const;
