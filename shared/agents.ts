@@ -14,6 +14,7 @@ export const AGENT_IDS = [
   'aider',
   'qwen-code',
   'vscode-copilot-chat',
+  'zed',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -34,6 +35,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   aider: 'Aider',
   'qwen-code': 'Qwen Code',
   'vscode-copilot-chat': 'VS Code Copilot Chat',
+  zed: 'Zed Agent',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -17,6 +17,7 @@ import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
 import { qwenCodeProvider } from './qwen-code';
 import { vscodeCopilotChatProvider } from './vscode-copilot-chat';
+import { zedProvider } from './zed';
 import type { DetectSample, Provider } from './kit/provider';
 
 /**
@@ -36,6 +37,7 @@ const REGISTRY = [
   qwenCodeProvider,
   geminiCliProvider,
   opencodeProvider,
+  zedProvider,
   kimiCliProvider,
   copilotCliProvider,
   cursorCliProvider,
