@@ -15,6 +15,7 @@ export const AGENT_IDS = [
   'qwen-code',
   'vscode-copilot-chat',
   'zed',
+  'continue',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -36,6 +37,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   'qwen-code': 'Qwen Code',
   'vscode-copilot-chat': 'VS Code Copilot Chat',
   zed: 'Zed Agent',
+  continue: 'Continue',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -8,6 +8,7 @@ import { ampProvider } from './amp';
 import { claudeCodeProvider } from './claude-code';
 import { clineProvider } from './cline';
 import { codexProvider } from './codex';
+import { continueProvider } from './continue';
 import { copilotCliProvider } from './copilot-cli';
 import { cursorCliProvider } from './cursor-cli';
 import { factoryDroidProvider } from './factory-droid';
@@ -43,6 +44,7 @@ const REGISTRY = [
   cursorCliProvider,
   factoryDroidProvider,
   clineProvider,
+  continueProvider,
   aiderProvider,
   vscodeCopilotChatProvider,
   grokCliProvider,
