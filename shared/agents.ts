@@ -16,6 +16,7 @@ export const AGENT_IDS = [
   'vscode-copilot-chat',
   'zed',
   'continue',
+  'pi',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -38,6 +39,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   'vscode-copilot-chat': 'VS Code Copilot Chat',
   zed: 'Zed Agent',
   continue: 'Continue',
+  pi: 'Pi',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -1,0 +1,12 @@
+/**
+ * Recognises a Pi session from its first line, the session header:
+ * `{"type":"session","version":3,"id":…,"timestamp":…,"cwd":…}` (no `version` in v1 files).
+ */
+import type { DetectSample } from '../kit/provider';
+import { firstLine } from '../kit/first-line';
+import { isObject } from '../kit/json';
+
+export function detectPiSession(sample: DetectSample): boolean {
+  const { record } = firstLine(sample.head.trimStart());
+  return isObject(record) && record.type === 'session' && typeof record.id === 'string' && typeof record.cwd === 'string' && typeof record.timestamp === 'string';
+}
