@@ -17,6 +17,7 @@ export const AGENT_IDS = [
   'zed',
   'continue',
   'pi',
+  'openhands',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -40,6 +41,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   zed: 'Zed Agent',
   continue: 'Continue',
   pi: 'Pi',
+  openhands: 'OpenHands',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -16,6 +16,7 @@ import { geminiCliProvider } from './gemini-cli';
 import { grokCliProvider } from './grok-cli';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
+import { openhandsProvider } from './openhands';
 import { piProvider } from './pi';
 import { qwenCodeProvider } from './qwen-code';
 import { vscodeCopilotChatProvider } from './vscode-copilot-chat';
@@ -40,6 +41,7 @@ const REGISTRY = [
   geminiCliProvider,
   opencodeProvider,
   zedProvider,
+  openhandsProvider,
   kimiCliProvider,
   piProvider,
   copilotCliProvider,
