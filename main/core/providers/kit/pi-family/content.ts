@@ -6,8 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Part } from '../../../../shared/record';
-import { arr, isObject, str } from '../kit/json';
+import type { Part } from '../../../../../shared/record';
+import { arr, isObject, str } from '../json';
 
 const BLOB_REF = /^blob:sha256:([0-9a-f]{64})$/;
 
