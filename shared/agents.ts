@@ -18,6 +18,7 @@ export const AGENT_IDS = [
   'continue',
   'pi',
   'openhands',
+  'openclaw',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -42,6 +43,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   continue: 'Continue',
   pi: 'Pi',
   openhands: 'OpenHands',
+  openclaw: 'OpenClaw',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -16,6 +16,7 @@ import { geminiCliProvider } from './gemini-cli';
 import { grokCliProvider } from './grok-cli';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
+import { openclawProvider } from './openclaw';
 import { openhandsProvider } from './openhands';
 import { piProvider } from './pi';
 import { qwenCodeProvider } from './qwen-code';
@@ -30,6 +31,7 @@ import type { DetectSample, Provider } from './kit/provider';
  * - Codex and Claude Code first: their envelopes are the most specific, and both are common;
  * - Qwen Code before Gemini CLI: Qwen's older files are Gemini's format, told apart by the
  *   `.qwen` folder they sit in;
+ * - OpenClaw before Pi: it writes Pi's session format, told apart by the `.openclaw` folder;
  * - Grok CLI and Amp last among the JSONL formats: their records (`{"type":"user",…}`) are the
  *   loosest, so every stricter envelope has had its say first;
  * - Cline (a JSON array) and Aider (Markdown) cannot collide with the rest.
@@ -43,6 +45,7 @@ const REGISTRY = [
   zedProvider,
   openhandsProvider,
   kimiCliProvider,
+  openclawProvider,
   piProvider,
   copilotCliProvider,
   cursorCliProvider,
