@@ -19,6 +19,7 @@ export const AGENT_IDS = [
   'pi',
   'openhands',
   'openclaw',
+  'hermes',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -44,6 +45,7 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   pi: 'Pi',
   openhands: 'OpenHands',
   openclaw: 'OpenClaw',
+  hermes: 'Hermes Agent',
 };
 
 export function isAgentId(value: string): value is AgentId {

@@ -14,6 +14,7 @@ import { cursorCliProvider } from './cursor-cli';
 import { factoryDroidProvider } from './factory-droid';
 import { geminiCliProvider } from './gemini-cli';
 import { grokCliProvider } from './grok-cli';
+import { hermesProvider } from './hermes';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
 import { openclawProvider } from './openclaw';
@@ -44,6 +45,7 @@ const REGISTRY = [
   opencodeProvider,
   zedProvider,
   openhandsProvider,
+  hermesProvider,
   kimiCliProvider,
   openclawProvider,
   piProvider,
