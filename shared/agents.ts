@@ -17,6 +17,13 @@ export const AGENT_IDS = [
   'kilo-code',
   'goose',
   'crush',
+  'vscode-copilot-chat',
+  'zed',
+  'continue',
+  'pi',
+  'openhands',
+  'openclaw',
+  'hermes',
 ] as const;
 
 export type AgentId = (typeof AGENT_IDS)[number];
@@ -40,6 +47,13 @@ export const AGENT_LABELS: Readonly<Record<AgentId, string>> = {
   'kilo-code': 'Kilo Code',
   goose: 'Goose',
   crush: 'Crush',
+  'vscode-copilot-chat': 'VS Code Copilot Chat',
+  zed: 'Zed Agent',
+  continue: 'Continue',
+  pi: 'Pi',
+  openhands: 'OpenHands',
+  openclaw: 'OpenClaw',
+  hermes: 'Hermes Agent',
 };
 
 export function isAgentId(value: string): value is AgentId {

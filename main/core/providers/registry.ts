@@ -9,6 +9,7 @@ import { ampProvider } from './amp';
 import { claudeCodeProvider } from './claude-code';
 import { clineProvider } from './cline';
 import { codexProvider } from './codex';
+import { continueProvider } from './continue';
 import { copilotCliProvider } from './copilot-cli';
 import { crushProvider } from './crush';
 import { cursorCliProvider } from './cursor-cli';
@@ -17,9 +18,15 @@ import { geminiCliProvider } from './gemini-cli';
 import { gooseProvider } from './goose';
 import { grokCliProvider } from './grok-cli';
 import { kiloCodeProvider } from './kilo-code';
+import { hermesProvider } from './hermes';
 import { kimiCliProvider } from './kimi-cli';
 import { opencodeProvider } from './opencode';
+import { openclawProvider } from './openclaw';
+import { openhandsProvider } from './openhands';
+import { piProvider } from './pi';
 import { qwenCodeProvider } from './qwen-code';
+import { vscodeCopilotChatProvider } from './vscode-copilot-chat';
+import { zedProvider } from './zed';
 import type { DetectSample, Provider } from './kit/provider';
 
 /**
@@ -29,6 +36,7 @@ import type { DetectSample, Provider } from './kit/provider';
  * - Codex and Claude Code first: their envelopes are the most specific, and both are common;
  * - Qwen Code before Gemini CLI: Qwen's older files are Gemini's format, told apart by the
  *   `.qwen` folder they sit in;
+ * - OpenClaw before Pi: it writes Pi's session format, told apart by the `.openclaw` folder;
  * - Grok CLI and Amp last among the JSONL formats: their records (`{"type":"user",…}`) are the
  *   loosest, so every stricter envelope has had its say first;
  * - Kilo Code before OpenCode: it writes OpenCode's format, told apart by its `kilo` data dir;
@@ -42,14 +50,21 @@ const REGISTRY = [
   antigravityCliProvider,
   kiloCodeProvider,
   opencodeProvider,
+  zedProvider,
+  openhandsProvider,
+  hermesProvider,
   kimiCliProvider,
+  openclawProvider,
+  piProvider,
   copilotCliProvider,
   cursorCliProvider,
   factoryDroidProvider,
   gooseProvider,
   crushProvider,
   clineProvider,
+  continueProvider,
   aiderProvider,
+  vscodeCopilotChatProvider,
   grokCliProvider,
   ampProvider,
 ] as const;

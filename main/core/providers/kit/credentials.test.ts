@@ -9,7 +9,7 @@ describe('isCredentialFile', () => {
       '.env', '.env.local', 'token.json', 'tokens.json', 'api_key', 'apikey', 'api-key.txt', 'secrets.json', 'secret', 'keychain.json',
       'github_token', 'password.txt', 'passwd', 'server.pem', 'id.key', 'cert.p12', 'id_ed25519', '.netrc', '.npmrc', '.git-credentials',
       // Content-detection mode opens .json files to sniff them: these must never be.
-      'auth-backup.json', 'auth.old.json', 'creds.json', 'creds-2.json', 'my-credentials.json', 'client_secret_123.apps.googleusercontent.com.json',
+      'auth-backup.json', 'auth.old.json', 'agent_settings.json', 'creds.json', 'creds-2.json', 'my-credentials.json', 'client_secret_123.apps.googleusercontent.com.json',
     ]) {
       expect(isCredentialFile(`/home/me/.agent/${name}`), name).toBe(true);
     }

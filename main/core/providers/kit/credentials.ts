@@ -13,6 +13,8 @@ const CREDENTIAL_NAMES = new Set([
   'google_accounts.json',
   'mcp-oauth-tokens.json',
   'keychain.json',
+  // OpenHands CLI: the agent's LLM settings, API key included.
+  'agent_settings.json',
   '.netrc',
   '.npmrc',
   '.pypirc',
