@@ -1,10 +1,50 @@
 // Lint: TypeScript rules plus the boundaries that keep Déjà Vu's layers honest.
+//
+// The layers, from the bottom: shared/ (pure, imported by every zone) ← providers (shared/ and
+// their kit) ← the rest of main/core ← main's surfaces (cli, mcp, server, electron). The renderer
+// stands apart: shared/ and the browser only. Each zone below sets `no-restricted-imports` once
+// (a later block for the same files replaces an earlier one, so each repeats what it inherits).
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
-/** What providers and the kit never import: the layers above them, and Electron. */
+const NO_ELECTRON_PATH = { name: 'electron', message: 'The core must not import electron; put it in main/electron/.' };
+const NO_ELECTRON = { group: ['electron/*'], message: 'The core must not import electron; put it in main/electron/.' };
+/** Main, preload and shared never reach into the renderer: what both sides need lives in shared/. */
+const NO_RENDERER = { regex: '(^|/)renderer(/|$)', message: 'Main never imports the renderer: move what both need to shared/.' };
+
+/** What providers and the kit never import: the layers above them, the renderer, and Electron. */
 const OUTSIDE_PROVIDERS = [
   { regex: '(^|/)(capture|archive|service|retention|search|cli|mcp|server|electron)(/|$)', message: 'Providers read agent files only: keep them free of the layers above.' },
+  NO_RENDERER,
 ];
+
+/** The archive stores and reads conversations; search, retention and capture build on it, never the reverse. */
+const ARCHIVE_UP = '(\\.\\./)+(search|retention|capture)(/|$)';
+const ARCHIVE_MESSAGE = 'archive/ must not import search/, retention/ or capture/: they subscribe to the archive, not the other way round.';
+/**
+ * Today's offenders (issue #16), each allowed exactly the imports it has now, so none can gain
+ * another and no other archive file can start: the one data layer's rework removes them, and
+ * this list only shrinks.
+ */
+const ARCHIVE_ALLOWED = {
+  // Reads search.db (ATTACHed) and rebuilds evicted threads from their digests.
+  'main/core/archive/archive-reader.ts': ['../retention/restore', '../search/search', '../search/search-db'],
+  // Builds the search rows inside its write transaction.
+  'main/core/archive/archive-writer.ts': ['../search/indexer', '../search/search-rows'],
+};
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const archiveRule = (allowed = []) => [
+  'error',
+  {
+    paths: [NO_ELECTRON_PATH],
+    patterns: [NO_ELECTRON, NO_RENDERER, { regex: `^${allowed.length ? `(?!(${allowed.map(escapeRegex).join('|')})$)` : ''}${ARCHIVE_UP}`, message: ARCHIVE_MESSAGE }],
+  },
+];
+
+/** Node's own modules, by every name: the renderer runs in a browser. */
+const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message: 'The renderer runs in a browser: no Node modules (move pure helpers to shared/, ask main through the contract).' }));
+/** Packages that only work in Node. */
+const NODE_ONLY_PACKAGES = ['electron', 'better-sqlite3', 'chokidar', 'commander', '@modelcontextprotocol/sdk', 'ccusage'].map((name) => ({ name, message: 'The renderer runs in a browser: this package is for main.' }));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'main/core/archive/generated/', '.bench/'] },
@@ -18,12 +58,40 @@ export default tseslint.config(
     },
   },
   {
+    // Main's desktop shell and the preload may use Electron, never the renderer's code.
+    files: ['main/electron/**', 'preload/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_RENDERER] }],
+    },
+  },
+  {
     // The core, the CLI and the shared contract run in plain Node: Electron is out of bounds.
     files: ['main/core/**', 'main/cli/**', 'main/mcp/**', 'main/server/**', 'shared/**', 'bench/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The core must not import electron; put it in main/electron/.' }], patterns: ['electron/*'] }],
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER] }],
     },
   },
+  {
+    // shared/ is imported by main and the renderer alike: it imports only itself, and nothing of Node.
+    files: ['shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [NO_ELECTRON_PATH, ...NODE_BUILTINS.map((p) => ({ ...p, message: 'shared/ runs in the browser too: no Node modules.' }))],
+          patterns: [{ group: ['node:*'], message: 'shared/ runs in the browser too: no Node modules.' }, { regex: '^\\.\\./', message: 'shared/ imports only shared/.' }],
+        },
+      ],
+    },
+  },
+  {
+    // archive/ → not search/, retention/, capture/ (except the allow-list above, file by file).
+    files: ['main/core/archive/**/*.ts'],
+    ignores: ['**/*.test.ts', ...Object.keys(ARCHIVE_ALLOWED)],
+    rules: { 'no-restricted-imports': archiveRule() },
+  },
+  ...Object.entries(ARCHIVE_ALLOWED).map(([file, allowed]) => ({ files: [file], rules: { 'no-restricted-imports': archiveRule(allowed) } })),
   {
     // The CLI writes through main/cli/output.ts, which shows control characters from transcripts instead of sending them to the terminal.
     files: ['main/cli/**'],
@@ -37,10 +105,21 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer talks to main only through the contract's bridge, never raw IPC.
+    // The renderer is a web page: shared/ and browser packages only, main through the contract's
+    // bridge (never raw IPC). Relative paths of any depth into main/, preload/ or the tests are out.
     files: ['renderer/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*', '../main/*', '../../main/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...NODE_ONLY_PACKAGES, ...NODE_BUILTINS],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node modules.' },
+            { group: ['electron/*'], message: 'The renderer runs in a browser: this package is for main.' },
+            { regex: '^(\\.\\./)+(main|preload|test|e2e|bench|scripts)(/|$)', message: 'The renderer imports only shared/ and its own files; it reaches main through the contract.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', { name: 'ipcRenderer', message: 'Use the typed bridge from the IPC contract.' }],
     },
   },

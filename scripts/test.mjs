@@ -11,7 +11,11 @@ const steps = [
   ['test dependencies', 'bash', [path.join(root, 'scripts/setup-test-deps.sh')]],
   ['protobuf code', process.execPath, [path.join(root, 'scripts/gen-proto.mjs')]],
   ['build', 'npm', ['run', '--silent', 'build']],
-  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  // One program per zone: Node (main, shared, tests), the web (renderer, no Node types), and the
+  // browser-driving tests (Node and DOM).
+  ['typecheck (Node)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'renderer/tsconfig.json']],
+  ['typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'e2e/tsconfig.json']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['tests', bin('vitest'), ['run'], { DEJAVU_TEST_SKIP_BUILD: '1' }],
 ];

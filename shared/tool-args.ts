@@ -4,6 +4,7 @@
  * shown as diffs, and the shell command it ran.
  */
 import { type FileDiff, lineDiff, parseApplyPatch, withContext } from './diff';
+import { PATH_KEYS } from './tool-files';
 
 export type Args = Record<string, unknown>;
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -15,7 +16,6 @@ export const pick = (a: Args, ...keys: string[]): string | undefined => {
   return undefined;
 };
 
-export const PATH_KEYS = ['file_path', 'filePath', 'path', 'absolute_path', 'filename', 'file', 'target_file'];
 const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'old_text', 'oldText', 'search'];
 const NEW_KEYS = ['new_string', 'newString', 'new_str', 'new_text', 'newText', 'replace'];
 const CONTENT_KEYS = ['content', 'file_text', 'contents', 'text'];
@@ -36,7 +36,7 @@ export function fileEdits(name: string, argsText: string, args: unknown = parseJ
         ? args
         : argsText
       : args && typeof args === 'object'
-        ? (pick(args as Args, 'input', 'patch') ?? (Array.isArray((args as Args).command) && ((args as Args).command as unknown[])[0] === 'apply_patch' ? str(((args as Args).command as unknown[])[1]) : undefined))
+        ? (pick(args as Args, 'input', 'patch', 'patchText') ?? (Array.isArray((args as Args).command) && ((args as Args).command as unknown[])[0] === 'apply_patch' ? str(((args as Args).command as unknown[])[1]) : undefined))
         : undefined;
   if (patchText?.includes('*** Begin Patch')) {
     const files = parseApplyPatch(patchText);
@@ -83,8 +83,15 @@ export function shellCommand(a: Args): string | undefined {
 /** Calls that start a subagent with a written brief. */
 const SUBAGENT_TOOL = /^(task|agent|spawn_agent|subagent|delegate)/i;
 
+export interface SubagentBrief {
+  readonly prompt: string;
+  readonly description?: string;
+  /** The kind of subagent asked for (Claude's `subagent_type`). */
+  readonly kind?: string;
+}
+
 /** The brief of a call that starts a subagent (Claude's Task, Codex's spawn_agent…), or undefined. */
-export function subagentBrief(name: string, args: unknown): { prompt: string; description?: string; kind?: string } | undefined {
+export function subagentBrief(name: string, args: unknown): SubagentBrief | undefined {
   if (!SUBAGENT_TOOL.test(name) || !args || typeof args !== 'object' || Array.isArray(args)) return undefined;
   const a = args as Args;
   const prompt = pick(a, 'prompt', 'message', 'task');

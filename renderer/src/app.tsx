@@ -4,7 +4,6 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type AgentId, isAgentId } from '../../shared/agents';
-import type { ContractEvents } from '../../shared/contract';
 import type { SearchHit } from '../../shared/views';
 import { queryFilters, withoutFilter } from '../../shared/query-filters';
 import { SettingsView } from './components/settings/settings-view';
@@ -14,28 +13,20 @@ import { Splitter, useSidebarLayout } from './components/sidebar/sidebar-layout'
 import { Tree } from './components/sidebar/tree';
 import { ErrorState, LoadingState } from './components/states';
 import { StatusBar } from './components/status-bar';
-import { type JumpTarget, Thread } from './components/thread/thread';
+import { Thread } from './components/thread/thread';
 import { FirstRun } from './components/first-run';
 import { Welcome } from './components/welcome';
 import { type Insight, InsightButtons } from './components/insights/insight-buttons';
 import { exportConversation } from './lib/export';
 import { agentLabel, TIME_ZONE } from './lib/format';
 import { useChangeSubscription, useChannel } from './lib/queries';
-import { formatRoute, parseRoute, type Route } from './lib/route';
 import { useDebounced } from './lib/use-debounced';
-import { call, transport } from './transport';
+import { useOpenRequests } from './lib/use-open-requests';
+import { useRoute } from './lib/use-route';
+import { useShortcuts } from './lib/use-shortcuts';
 import './styles/app.css';
 import './components/sidebar/sidebar.css';
 import { displayTitle } from '../../shared/title';
-
-function readRoute(): Route {
-  return parseRoute(location.hash);
-}
-
-function writeRoute(r: Route): void {
-  const hash = formatRoute(r);
-  history.replaceState(null, '', hash || location.pathname + location.search);
-}
 
 // The chart library loads only when Activity is first opened: the rest of the app starts without it.
 const ActivityView = lazy(() => import('./components/activity/activity-view').then((m) => ({ default: m.ActivityView })));
@@ -47,8 +38,7 @@ export function App(): React.JSX.Element {
   const [agent, setAgent] = useState<AgentId | undefined>();
   const status = useChannel('dejavu:status', {});
   const tree = useChannel('dejavu:tree', { ...(agent ? { agent } : {}), timeZone: TIME_ZONE });
-  const [route, setRoute] = useState<Route>(readRoute);
-  const [jump, setJump] = useState<JumpTarget | undefined>(() => (route.message !== undefined ? { index: route.message, nonce: 1 } : undefined));
+  const { route, jump, go } = useRoute();
   const [query, setQuery] = useState('');
   const [workspace, setWorkspace] = useState<string | undefined>();
   const [includeTools, setIncludeTools] = useState(false);
@@ -62,15 +52,15 @@ export function App(): React.JSX.Element {
 
   const [findRequest, setFindRequest] = useState(0);
   const sidebar = useSidebarLayout();
-  const open = useCallback((id: string, message?: number, terms?: readonly string[]) => {
-    const r = { id, message };
-    setSettingsOpen(false);
-    setActivityOpen(false);
-    setInsight(undefined);
-    setRoute(r);
-    writeRoute(r);
-    setJump(message !== undefined ? { index: message, nonce: Date.now(), terms } : undefined);
-  }, []);
+  const open = useCallback(
+    (id: string, message?: number, terms?: readonly string[]) => {
+      setSettingsOpen(false);
+      setActivityOpen(false);
+      setInsight(undefined);
+      go(id, message, terms);
+    },
+    [go],
+  );
   const lastHit = useRef<string | undefined>(undefined);
   const openHit = useCallback(
     (hit: SearchHit) => {
@@ -99,84 +89,9 @@ export function App(): React.JSX.Element {
     requestAnimationFrame(() => gearRef.current?.focus());
   }, []);
 
-  // Commands that came before this page listened (a dejavu:// link that launched the app).
-  useEffect(() => {
-    if (transport.kind !== 'electron') return;
-    void call('dejavu:pending-commands', {})
-      .then((commands) => {
-        for (const c of commands) {
-          if (c.command === 'open-conversation') open(c.id, c.message);
-          else if (c.command === 'settings') setSettingsOpen(true);
-        }
-      })
-      .catch(() => undefined);
-  }, [open]);
-
-  // The desktop menu's Export follows whether a conversation is open.
-  const viewing = settingsOpen ? null : (route.id ?? null);
-  useEffect(() => {
-    if (transport.kind === 'electron') void call('dejavu:viewing', { id: viewing }).catch(() => undefined);
-  }, [viewing]);
-
-  // `#/conversation/<id>` (printed by `dejavu open`) is rewritten to the app's own form on load.
-  useEffect(() => {
-    if (route.id && location.hash.startsWith('#/')) writeRoute(route);
-    // Only the address the page was opened at: route is read once here on purpose.
-  }, []);
-
-  // Links with #c=<id>&m=<index> or #/conversation/<id> open that conversation (and message).
-  useEffect(() => {
-    const onHash = () => {
-      const r = readRoute();
-      if (r.id) open(r.id, r.message);
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, [open]);
-
-  // Shortcuts: Ctrl/Cmd+K (and "/" when not typing) search the archive, Ctrl/Cmd+F finds in the
-  // open conversation; menu commands from main.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      if (mod && !e.shiftKey && !e.altKey && (e.key === 'f' || e.key === 'F')) {
-        e.preventDefault();
-        findHere();
-      } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'b' || e.key === 'B')) {
-        e.preventDefault();
-        sidebar.toggle();
-      } else if (mod && !e.shiftKey && !e.altKey && (e.key === 'k' || e.key === 'K')) {
-        e.preventDefault();
-        focusSearch();
-      } else if (e.key === '/' && !mod && !isTyping(e.target)) {
-        e.preventDefault();
-        focusSearch();
-      } else if (e.key === 'Escape' && !e.defaultPrevented && !settingsOpen && lastHit.current && !isTyping(e.target) && document.querySelector('.search-results')) {
-        // Back from a hit to the list, on the hit that was opened.
-        const hit = document.querySelector<HTMLElement>(`button.hit[data-hit-key="${CSS.escape(lastHit.current)}"]`) ?? document.querySelector<HTMLElement>('button.hit');
-        if (hit) {
-          e.preventDefault();
-          hit.focus();
-        }
-      } else if (e.key === 'Escape' && settingsOpen && !e.defaultPrevented && e.target !== searchRef.current && !document.querySelector('.settings [role="alertdialog"]')) {
-        closeSettings();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    const onCommand = (payload: ContractEvents['dejavu:command']) => {
-      const { command } = payload;
-      if (command === 'find') findHere();
-      else if (command === 'export-current') exportCurrent();
-      else if (command === 'export-current-html') exportCurrent('html');
-      else if (command === 'settings') setSettingsOpen(true);
-      else if (command === 'open-conversation') open(payload.id, payload.message);
-    };
-    const off = transport.subscribe('dejavu:command', onCommand);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      off();
-    };
-  }, [focusSearch, findHere, exportCurrent, open, settingsOpen, closeSettings, sidebar.toggle]);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  useOpenRequests({ open, openSettings, findHere, exportCurrent, viewing: settingsOpen ? null : (route.id ?? null) });
+  useShortcuts({ findHere, focusSearch, toggleSidebar: sidebar.toggle, settingsOpen, closeSettings, lastHit, searchRef });
 
   const appState = status.error || tree.error ? 'error' : !status.data || !tree.data ? 'loading' : status.data.stats.conversations === 0 ? 'empty' : 'ready';
   useEffect(() => {
@@ -390,9 +305,4 @@ export function App(): React.JSX.Element {
 /** The words a hit matched, as its snippet shows them: found again inside the thread. */
 function hitTerms(hit: SearchHit): string[] {
   return [...new Set(hit.highlights.map(([s, e]) => hit.snippet.slice(s, e).toLowerCase()).filter(Boolean))];
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return Boolean(el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)));
 }

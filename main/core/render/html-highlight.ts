@@ -21,7 +21,7 @@ import typescript from 'shiki/langs/typescript.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
 import githubDark from 'shiki/themes/github-dark.mjs';
 import githubLight from 'shiki/themes/github-light.mjs';
-import type { Lang } from '../../../renderer/src/lib/highlight';
+import type { Lang } from '../../../shared/code-lang';
 import { escapeHtml } from './html-escape';
 
 /** Larger blocks are shown plain: highlighting is ~1 MB/s and a page must not take minutes. */

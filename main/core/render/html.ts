@@ -8,8 +8,8 @@
  */
 import { AGENT_LABELS } from '../../../shared/agents';
 import type { Conversation, Message, Part } from '../../../shared/record';
-import { langFor, langForPath } from '../../../renderer/src/lib/highlight';
-import { describeTool } from '../../../renderer/src/lib/tools';
+import { langFor } from '../../../shared/code-lang';
+import { describeTool } from '../../../shared/describe-tool';
 import type { FileDiff } from '../../../shared/diff';
 import { codeBlock } from './html-highlight';
 import { escapeHtml } from './html-escape';
@@ -113,8 +113,8 @@ function toolCallHtml(name: string, args: string): string {
     case 'diff':
       inner = v.files.map(diffHtml).join('');
       break;
-    case 'code':
-      inner = codeBlock(v.code, v.lang ?? langForPath(v.path));
+    case 'subagent':
+      inner = richText(v.brief.prompt);
       break;
     case 'todos':
       inner = `<ul class="todos">${v.items.map((t) => `<li>${escapeHtml(t.status ? `[${t.status}] ` : '')}${escapeHtml(t.text)}</li>`).join('')}</ul>`;

@@ -8,7 +8,8 @@ import { AGENT_LABELS } from '../../../shared/agents';
 import { diffText } from '../../../shared/diff';
 import { localDateTime, localDay, systemTimeZone } from '../../../shared/local-day';
 import type { Conversation, Message, Part, ToolCallPart, ToolCallResponsePart } from '../../../shared/record';
-import { type Args, fileEdits, parseJson, pick, shellCommand, subagentBrief } from '../../../shared/tool-args';
+import { describeTool } from '../../../shared/describe-tool';
+import { type Args, parseJson } from '../../../shared/tool-args';
 import { parseToolOutput } from '../../../shared/tool-output';
 import { displayTitle } from '../../../shared/title';
 
@@ -95,34 +96,31 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
 
 /** Arguments an edit's diff or a command's block already shows (with the description in the heading). */
 const SHOWN_ARGUMENTS = new Set([
-  ...['description', 'command', 'cmd', 'input', 'patch', 'hunk', 'edits', 'replace_all'],
+  ...['description', 'command', 'cmd', 'input', 'patch', 'patchText', 'hunk', 'edits', 'replace_all'],
   ...['file_path', 'filePath', 'path', 'absolute_path', 'target_file', 'file', 'filename', 'notebook_path'],
   ...['content', 'contents', 'file_text', 'old_string', 'new_string', 'oldString', 'newString', 'old_str', 'new_str', 'old_text', 'new_text', 'oldText', 'newText', 'search', 'replace'],
 ]);
 
-/** A call under its tool's name: the command, the edit as a diff, or the arguments; then its result. */
+/** A call under its tool's name, as describeTool reads it: the brief, the edit as a diff, the command, or the arguments; then its result. */
 function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | undefined, options: MarkdownOptions): string {
   const name = oneLine(p.name);
-  const args = parseJson(p.arguments);
-  const obj = args && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
-  const description = obj ? pick(obj, 'description') : undefined;
+  const { view, description } = describeTool(p.name, p.arguments);
   const head = `**${name}**${description ? ` · ${oneLine(description)}` : ''}`;
   const out: string[] = [];
-  const edits = fileEdits(p.name, p.arguments, args);
-  const command = obj && /bash|shell|exec|command|terminal|run|powershell/i.test(p.name) ? shellCommand(obj) : undefined;
-  const prompt = subagentBrief(p.name, args)?.prompt;
-  if (prompt !== undefined) {
+  if (view.kind === 'subagent') {
     // A subagent's brief and its report are prose: quoted, so their headings stay inside the call.
-    out.push(head, quote(prompt));
+    out.push(head, quote(view.brief.prompt));
     if (result?.response.trim()) out.push(`**Result (${name})**${result.isError ? ' · error' : ''}`, quote(parseToolOutput(result.response).output));
     else if (result) out.push(resultToMarkdown(result, name, options));
     return out.join('\n\n');
   }
-  if (edits || command !== undefined) {
+  if (view.kind === 'diff' || view.kind === 'shell') {
     out.push(head);
-    if (edits) for (const f of edits.files) out.push(`\`${f.path}\`${f.movedTo ? ` → \`${f.movedTo}\`` : ''} (${f.action})\n\n${fence(diffText(f), 'diff')}`);
-    else out.push(fence(command ?? '', 'bash'));
+    if (view.kind === 'diff') for (const f of view.files) out.push(`\`${f.path}\`${f.movedTo ? ` → \`${f.movedTo}\`` : ''} (${f.action})\n\n${fence(diffText(f), 'diff')}`);
+    else out.push(fence(view.command, 'bash'));
     // Whatever the diff or the command does not show is still written, so the export loses nothing.
+    const args = parseJson(p.arguments);
+    const obj = args && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
     const rest = obj && Object.fromEntries(Object.entries(obj).filter(([k]) => !SHOWN_ARGUMENTS.has(k)));
     if (rest && Object.keys(rest).length) out.push(fence(prettyJson(JSON.stringify(rest)), 'json'));
   } else {
@@ -181,7 +179,8 @@ function partToMarkdown(p: Part, options: MarkdownOptions): string {
       if (!p.content.trim()) return '';
       return `<details><summary>Thinking</summary>\n\n${p.content.trim()}\n\n</details>`;
     case 'tool_call':
-      return `**Tool call: ${oneLine(p.name)}**\n\n${fence(prettyJson(p.arguments), looksJson(p.arguments) ? 'json' : '')}`;
+      // A page of messages (MCP) shows a call as the export does; its result is its own message there.
+      return toolCallToMarkdown(p, undefined, options);
     case 'tool_call_response':
       return resultToMarkdown(p, undefined, options);
     case 'blob':

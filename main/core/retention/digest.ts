@@ -9,14 +9,15 @@
  * - answers: `assistant` messages with visible text, except harness-made ones (`api-error`, `synthetic`).
  * - errors: tool results flagged as errors, plus `api-error` / `error` / `tool-error` messages.
  * - retries: messages of kind `retry`. interrupts: kinds `interrupt` / `interrupted`.
- * - files touched: `file_path` / `path` / `filePath` / `notebook_path` / `target_file` arguments
- *   of tool calls, and the `*** Add|Update|Delete File:` lines of apply_patch edits.
+ * - files touched: the paths describeTool reads in tool calls (shared/tool-files.ts: the file
+ *   argument of each agent's tools, and the `*** Add|Update|Delete File:` lines of apply_patch).
  * - outcome: `unknown` without a typed prompt; `abandoned` when the last prompt got no answer
  *   or the conversation ends in an interrupt; `fail` when it ends in an error (an error message,
  *   or a failed tool result with no answer after it); `success` when it ends in an answer.
  */
 import type { AgentId } from '../../../shared/agents';
 import type { Conversation, Message, Part, Usage } from '../../../shared/record';
+import { fileTouchesOf } from '../../../shared/tool-files';
 import { addUsage } from '../../../shared/usage';
 import { type FileTouchFact, fileFacts } from './digest-files';
 import { type UsageBucket, usageBuckets } from './digest-usage';
@@ -29,8 +30,9 @@ import { markerFacts } from './digest-markers';
  * 2: usage per quarter hour and model (`usageBuckets`), files with their actions (`fileTouches`).
  * 3: plans made or used (`plans`).
  * 4: message kinds, markers and fingerprinted errors (`kindCounts`, `markers`, `errors`).
+ * 5: `filesTouched` read the way every surface reads a tool call's paths (shared/tool-files.ts).
  */
-export const DIGEST_VERSION = 4;
+export const DIGEST_VERSION = 5;
 
 export type Outcome = 'success' | 'fail' | 'abandoned' | 'unknown';
 
@@ -101,7 +103,6 @@ export interface Digest {
 export const SNIPPET_CHARS = 2_000;
 const MAX_FILES = 200;
 const PROMPT_GENERIC_CHARS = 16 * 1024;
-const FILE_KEYS = ['file_path', 'path', 'filePath', 'notebook_path', 'target_file', 'absolute_path'];
 const ERROR_KINDS = new Set(['api-error', 'error', 'tool-error']);
 const INTERRUPT_KINDS = new Set(['interrupt', 'interrupted']);
 const HARNESS_ANSWER_KINDS = new Set(['api-error', 'synthetic']);
@@ -127,7 +128,7 @@ export function buildDigest(c: Conversation): Digest {
       if (p.type === 'tool_call') {
         toolCalls += 1;
         byName[p.name] = (byName[p.name] ?? 0) + 1;
-        if (files.size < MAX_FILES) for (const f of filesOf(p.arguments)) files.add(f);
+        if (files.size < MAX_FILES) for (const t of fileTouchesOf(p.name, p.arguments)) files.add(t.path);
       } else if (p.type === 'tool_call_response' && p.isError) errors += 1;
     }
   }
@@ -212,21 +213,4 @@ function snippet(text: string | undefined): string | undefined {
   const t = text?.trim();
   if (!t) return undefined;
   return t.length > SNIPPET_CHARS ? `${t.slice(0, SNIPPET_CHARS)}…` : t;
-}
-
-/** Paths a tool call's arguments name: the usual keys, and apply_patch's file headers. */
-export function filesOf(args: string): string[] {
-  const out: string[] = [];
-  for (const m of args.matchAll(/\*\*\* (?:Add|Update|Delete) File: ([^\n\\"]+)/g)) out.push(m[1].trim());
-  if (!args.startsWith('{')) return out;
-  try {
-    const parsed = JSON.parse(args) as Record<string, unknown>;
-    for (const key of FILE_KEYS) {
-      const v = parsed[key];
-      if (typeof v === 'string' && v.length > 0 && v.length < 1024) out.push(v);
-    }
-  } catch {
-    // Arguments that are not JSON name no files this way.
-  }
-  return out;
 }

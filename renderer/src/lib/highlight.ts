@@ -4,8 +4,9 @@
  * returned as data so they render as React spans (never as HTML).
  */
 import type { HighlighterCore, LanguageRegistration, ThemedToken } from 'shiki/core';
+import type { Lang } from '../../../shared/code-lang';
 
-export type Lang = 'bash' | 'json' | 'typescript' | 'tsx' | 'javascript' | 'python' | 'diff' | 'markdown' | 'go' | 'rust' | 'yaml' | 'toml' | 'css' | 'html';
+export { type Lang, langFor, langForPath } from '../../../shared/code-lang';
 
 type LangModule = { default: LanguageRegistration[] };
 const LOADERS: Record<Lang, () => Promise<LangModule>> = {
@@ -24,38 +25,6 @@ const LOADERS: Record<Lang, () => Promise<LangModule>> = {
   css: () => import('shiki/langs/css.mjs'),
   html: () => import('shiki/langs/html.mjs'),
 };
-
-const ALIASES: Record<string, Lang> = {
-  sh: 'bash', shell: 'bash', bash: 'bash', zsh: 'bash', console: 'bash', shellscript: 'bash', shellsession: 'bash',
-  json: 'json', jsonc: 'json', json5: 'json', jsonl: 'json',
-  ts: 'typescript', typescript: 'typescript', mts: 'typescript', cts: 'typescript',
-  tsx: 'tsx', jsx: 'tsx',
-  js: 'javascript', javascript: 'javascript', mjs: 'javascript', cjs: 'javascript',
-  py: 'python', python: 'python',
-  diff: 'diff', patch: 'diff',
-  md: 'markdown', markdown: 'markdown', mdx: 'markdown',
-  go: 'go', golang: 'go',
-  rs: 'rust', rust: 'rust',
-  yml: 'yaml', yaml: 'yaml',
-  toml: 'toml',
-  css: 'css', scss: 'css',
-  html: 'html', htm: 'html', xml: 'html', svg: 'html', vue: 'html',
-};
-
-/** The language for a fence info string or a file extension, if we highlight it. */
-export function langFor(name: string | undefined): Lang | undefined {
-  if (!name) return undefined;
-  return ALIASES[name.trim().toLowerCase()];
-}
-
-export function langForPath(path: string | undefined): Lang | undefined {
-  if (!path) return undefined;
-  const base = path.split(/[\\/]/).pop() ?? '';
-  if (/^(Dockerfile|Makefile)$/i.test(base)) return undefined;
-  if (/^\.?(bashrc|zshrc|profile)$/.test(base)) return 'bash';
-  const ext = /\.([A-Za-z0-9]+)$/.exec(base)?.[1];
-  return langFor(ext);
-}
 
 /** A token as the views need it: text plus light and dark colours. */
 export interface Token {

@@ -7,6 +7,15 @@ export interface Route {
   readonly message?: number;
 }
 
+/** Where an opened thread should go: a message, with the terms a search hit matched. */
+export interface JumpTarget {
+  readonly index: number;
+  /** Changes on every request, so the same message can be jumped to again. */
+  readonly nonce: number;
+  /** The search terms the hit matched: shown, highlighted and stepped through in the thread. */
+  readonly terms?: readonly string[];
+}
+
 export function parseRoute(hash: string): Route {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   const path = /^\/conversation\/([^/?#&]+)\/?(?:\?(.*))?$/.exec(h);

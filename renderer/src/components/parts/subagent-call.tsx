@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ToolCallPart, ToolCallResponsePart } from '../../../../shared/record';
+import type { SubagentBrief } from '../../../../shared/tool-args';
 import { parseToolOutput } from '../../../../shared/tool-output';
 import { displayTitle } from '../../../../shared/title';
 import type { ArchivedSummary } from '../../../../shared/views';
@@ -17,7 +18,7 @@ export const SubagentContext = createContext<Subagents>({ byCall: new Map(), ope
  * A call that started a subagent: its brief and its report are prose, shown as Markdown, with a
  * link to the subagent's own conversation. One line until opened, like every tool call.
  */
-export function SubagentCall({ part, result, brief }: { part: ToolCallPart; result?: ToolCallResponsePart; brief: { prompt: string; description?: string; kind?: string } }): React.JSX.Element {
+export function SubagentCall({ part, result, brief }: { part: ToolCallPart; result?: ToolCallResponsePart; brief: SubagentBrief }): React.JSX.Element {
   const { byCall, open: openConversation } = useContext(SubagentContext);
   const child = byCall.get(part.id);
   const [open, setOpen] = useState(false);

@@ -1,13 +1,12 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import type { ToolCallPart, ToolCallResponsePart } from '../../../../shared/record';
 import { parseToolOutput, type ToolOutput } from '../../../../shared/tool-output';
-import { describeTool, type ToolView } from '../../lib/tools';
+import { describeTool, type ToolDescription, type ToolView } from '../../../../shared/describe-tool';
 import { CodeBlock } from '../code-block';
 import { DiffView } from '../diff-view';
 import { useReveal } from '../find/reveal';
 import { SubagentCall } from './subagent-call';
 import { ToolResult } from './tool-result';
-import { parseJson, subagentBrief } from '../../../../shared/tool-args';
 
 /**
  * A tool call, compact until opened: one line with the tool, what it was about (command, path)
@@ -15,12 +14,11 @@ import { parseJson, subagentBrief } from '../../../../shared/tool-args';
  * opens by itself when it holds what is being found.
  */
 export const ToolCall = memo(function ToolCall({ part, result }: { part: ToolCallPart; result?: ToolCallResponsePart }): React.JSX.Element {
-  const brief = useMemo(() => subagentBrief(part.name, parseJson(part.arguments)), [part.name, part.arguments]);
-  return brief ? <SubagentCall part={part} result={result} brief={brief} /> : <PlainToolCall part={part} result={result} />;
+  const info = useMemo(() => describeTool(part.name, part.arguments), [part.name, part.arguments]);
+  return info.view.kind === 'subagent' ? <SubagentCall part={part} result={result} brief={info.view.brief} /> : <PlainToolCall part={part} result={result} info={info} />;
 });
 
-function PlainToolCall({ part, result }: { part: ToolCallPart; result?: ToolCallResponsePart }): React.JSX.Element {
-  const info = useMemo(() => describeTool(part.name, part.arguments), [part.name, part.arguments]);
+function PlainToolCall({ part, result, info }: { part: ToolCallPart; result?: ToolCallResponsePart; info: ToolDescription }): React.JSX.Element {
   const output = useMemo(() => (result ? parseToolOutput(result.response) : undefined), [result]);
   const [open, setOpen] = useState(false);
   const reveal = useReveal(`${part.name} ${part.arguments}\n${result?.response ?? ''}`);
@@ -103,8 +101,9 @@ function ToolArguments({ view: v }: { view: ToolView }): React.JSX.Element {
           ))}
         </>
       );
-    case 'code':
-      return <CodeBlock code={v.code} lang={v.lang} label={v.path} />;
+    case 'subagent':
+      // Shown by SubagentCall; here only so every kind has a view.
+      return <CodeBlock code={v.brief.prompt} />;
     case 'todos':
       return (
         <div className="todos">

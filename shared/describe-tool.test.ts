@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTool } from './tools';
+import { describeTool } from './describe-tool';
 
 describe('describeTool', () => {
   it('shows shell commands as commands', () => {

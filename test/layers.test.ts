@@ -1,0 +1,75 @@
+/**
+ * The layers are enforced, not just drawn: the real lint config (eslint.config.js) rejects an
+ * import across a boundary with a message that says which, and the real tsconfigs give the
+ * renderer no Node and main no DOM.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './fixtures';
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+/** The import-rule messages for `code` as if it were the file at `file` (relative to the repo). */
+async function importErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint keeps each zone to its layer', () => {
+  it('the renderer imports shared/ and browser packages, never main at any depth nor Node', async () => {
+    expect(await importErrors('renderer/src/lib/ok.ts', "import { describeTool } from '../../../shared/describe-tool';\nimport { useQuery } from '@tanstack/react-query';\nexport { describeTool, useQuery };\n")).toEqual([]);
+    const deep = await importErrors('renderer/src/components/thread/x.ts', "import { openIndexDb } from '../../../../main/core/archive/db';\nexport { openIndexDb };\n");
+    expect(deep).toEqual([expect.stringContaining('The renderer imports only shared/ and its own files')]);
+    const node = await importErrors('renderer/src/lib/x.ts', "import fs from 'fs';\nimport path from 'node:path';\nimport { readFile } from 'fs/promises';\nimport Database from 'better-sqlite3';\nexport { fs, path, readFile, Database };\n");
+    expect(node).toHaveLength(4);
+    for (const m of node) expect(m).toMatch(/The renderer runs in a browser/);
+  });
+
+  it('main never imports the renderer, and shared/ imports only itself', async () => {
+    const html = await importErrors('main/core/render/x.ts', "import { langFor } from '../../../renderer/src/lib/highlight';\nexport { langFor };\n");
+    expect(html).toEqual([expect.stringContaining('Main never imports the renderer')]);
+    expect(await importErrors('main/electron/x.ts', "import { App } from '../../renderer/src/App';\nexport { App };\n")).toEqual([expect.stringContaining('Main never imports the renderer')]);
+    const shared = await importErrors('shared/x.ts', "import { readFileSync } from 'node:fs';\nimport { PROVIDERS } from '../main/core/providers/registry';\nexport { readFileSync, PROVIDERS };\n");
+    expect(shared).toEqual([expect.stringContaining('shared/ runs in the browser too'), expect.stringContaining('shared/ imports only shared/.')]);
+  });
+
+  it('archive/ imports neither search/, retention/ nor capture/; today\'s two offenders keep only the imports they have', async () => {
+    const fresh = await importErrors('main/core/archive/x.ts', "import { searchRows } from '../search/search-rows';\nimport { buildDigest } from '../retention/digest';\nimport { fileParseContext } from '../capture/parse-context';\nexport { searchRows, buildDigest, fileParseContext };\n");
+    expect(fresh).toHaveLength(3);
+    for (const m of fresh) expect(m).toMatch(/archive\/ must not import search\/, retention\/ or capture\//);
+    expect(await importErrors('main/core/archive/migrations/x.ts', "import { searchRows } from '../../search/search-rows';\nexport { searchRows };\n")).toHaveLength(1);
+    expect(await importErrors('main/core/archive/archive-writer.ts', "import { searchRows } from '../search/search-rows';\nexport { searchRows };\n")).toEqual([]);
+    expect(await importErrors('main/core/archive/archive-writer.ts', "import { buildDigest } from '../retention/digest';\nexport { buildDigest };\n")).toHaveLength(1);
+    expect(await importErrors('main/core/archive/archive-reader.ts', "import { searchRows } from '../search/search-rows';\nexport { searchRows };\n")).toHaveLength(1);
+  });
+});
+
+describe('each zone is typechecked with its own globals', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-zones-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** tsc's errors for `code` checked under the zone's tsconfig (only that file, so it takes seconds). */
+  function typeErrors(zoneConfig: string, code: string): Promise<string> {
+    const sub = mkdtempSync(path.join(dir, 'z-'));
+    writeFileSync(path.join(sub, 'probe.ts'), code);
+    // typeRoots: the probe lives outside the repo, where `types: ["node"]` would not be found.
+    writeFileSync(path.join(sub, 'tsconfig.json'), JSON.stringify({ extends: path.join(REPO_ROOT, zoneConfig), compilerOptions: { typeRoots: [path.join(REPO_ROOT, 'node_modules', '@types')] }, include: ['probe.ts'] }));
+    const tsc = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', sub]);
+    let out = '';
+    tsc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    return new Promise((resolve) => tsc.on('close', () => resolve(out)));
+  }
+
+  it('the renderer has the DOM and no Node; main has Node and no DOM', async () => {
+    const [web, node] = await Promise.all([
+      typeErrors('renderer/tsconfig.json', 'export const t = document.title;\nexport const p = process.platform;\nexport const b = Buffer.from("x");\n'),
+      typeErrors('tsconfig.json', 'export const p = process.platform;\nexport const t = document.title;\n'),
+    ]);
+    expect(web.trim().split('\n')).toEqual([expect.stringMatching(/probe\.ts\(2,18\): error .*Cannot find name 'process'/), expect.stringMatching(/probe\.ts\(3,18\): error .*Cannot find name 'Buffer'/)]);
+    expect(node.trim().split('\n')).toEqual([expect.stringMatching(/probe\.ts\(2,18\): error .*Cannot find name 'document'/)]);
+  });
+});
