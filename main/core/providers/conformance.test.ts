@@ -10,6 +10,8 @@
  *   test/home-sync.test.ts runs the real `sync` on such homes);
  * - the same session files in the host home and a jackin container home sync to two
  *   conversations each, under distinct ids, every subagent under its parent in its own home;
+ * - a cut, holed, polluted and empty copy of each fixture keeps what it can and names what it
+ *   skipped, in the warning a person would see (test/damaged-copies.ts);
  * - the incremental parser, where there is one, equals a whole parse at every step;
  * - a reviewed outline per agent (test/golden/outline/<agent>.txt): a missing one fails, and
  *   only `UPDATE_GOLDEN=1` writes them.
@@ -17,9 +19,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation, Part } from '../../../shared/record';
 import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
+import { expectDamagedCopiesSurvive } from '../../../test/damaged-copies';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { HOME_PLACES, layOut } from '../../../test/home-layout';
 import { type FixtureFacts, provenanceFor } from '../../../test/provenance';
@@ -116,6 +119,9 @@ for (const provider of PROVIDERS) {
   if (rows.length === 0) continue; // no real file of this agent exists yet (PROVENANCE "Gaps"): its own tests use built records
 
   describe(`${provider.agent}: conformance on its real fixtures`, () => {
+    const damaged = mkdtempSync(path.join(os.tmpdir(), `dejavu-damaged-${provider.agent}-`));
+    afterAll(() => rmSync(damaged, { recursive: true, force: true }));
+
     it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('reproduces the counted facts of %s, without a warning', async (_name, r) => {
       const mains = mainsOf(await provider.parse(fileParseContext(r.absPath)));
       expect(mains.length).toBeGreaterThan(0);
@@ -141,6 +147,10 @@ for (const provider of PROVIDERS) {
       const results = conversations.flatMap((c) => c.messages.flatMap((m) => m.parts.filter((p) => p.type === 'tool_call_response')));
       if (r.toolCalls > 0 && !CALLS_WITHOUT_RESULTS.has(r.n)) expect(results.length, 'a fixture with tool calls has their results').toBeGreaterThan(0);
       for (const c of conversations) expectToolResultsJoined(c);
+    });
+
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('cut, holed, polluted and empty copies keep what they can and say what they skipped: %s', async (_name, r) => {
+      await expectDamagedCopiesSurvive(provider, r, damaged);
     });
 
     it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('keeps every message with its record, under an id of its own: %s', async (_name, r) => {
