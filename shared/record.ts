@@ -120,7 +120,7 @@ export interface ParseWarning {
 }
 
 export interface Conversation {
-  /** Stable, derived from agent + native id, safe as a file name. */
+  /** Stable, derived from agent + native id (+ the jackin container, for one read there), safe as a file name. */
   id: string;
   agent: AgentId;
   nativeId: string;

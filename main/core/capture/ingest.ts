@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ArchiveWriter, ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
+import { inInstance } from '../providers/kit/identity';
 import type { Provider } from '../providers/kit/provider';
 import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
 import { SearchIndexer } from '../search/indexer';
@@ -193,7 +194,7 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
       return base.readText(note);
     },
   };
-  const conversations = await file.provider.parse(ctx);
+  const conversations = inInstance(await file.provider.parse(ctx), file.instance);
   return {
     path: file.path,
     agent: file.provider.agent as AgentId,

@@ -6,6 +6,7 @@
 import { open, stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource } from '../archive/archive-writer';
+import { inInstance } from '../providers/kit/identity';
 import type { IncrementalParser } from '../providers/kit/provider';
 import type { SourceFile } from './ingest';
 import { readLines } from './read-lines';
@@ -88,7 +89,7 @@ export class LiveFiles {
       size: info.size,
       mtimeMs: info.mtimeMs,
       readOffset: state.offset,
-      conversations: state.parser.snapshot(),
+      conversations: inInstance(state.parser.snapshot(), file.instance),
     };
   }
 

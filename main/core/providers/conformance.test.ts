@@ -8,21 +8,28 @@
  *   record under an id of its own (test/provider-kit.ts);
  * - `locate` finds each fixture laid out in a home where the agent writes it (test/home-layout.ts;
  *   test/home-sync.test.ts runs the real `sync` on such homes);
+ * - the same session files in the host home and a jackin container home sync to two
+ *   conversations each, under distinct ids, every subagent under its parent in its own home;
+ * - a cut, holed, polluted and empty copy of each fixture keeps what it can and names what it
+ *   skipped, in the warning a person would see (test/damaged-copies.ts);
  * - the incremental parser, where there is one, equals a whole parse at every step;
  * - a reviewed outline per agent (test/golden/outline/<agent>.txt): a missing one fails, and
  *   only `UPDATE_GOLDEN=1` writes them.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation, Part } from '../../../shared/record';
 import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
+import { expectDamagedCopiesSurvive } from '../../../test/damaged-copies';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { HOME_PLACES, layOut } from '../../../test/home-layout';
-import { provenanceFor } from '../../../test/provenance';
+import { type FixtureFacts, provenanceFor } from '../../../test/provenance';
 import { expectMessagesKept, expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
+import { ArchiveReader } from '../archive/archive-reader';
 import { fileParseContext } from '../capture/parse-context';
+import { sync } from '../capture/sync';
 import { readHead, readLines } from '../capture/read-lines';
 import type { Provider, SourceLine } from './kit/provider';
 import { detectProvider, PROVIDERS } from './registry';
@@ -77,6 +84,16 @@ const EXCEPTION_KINDS: Readonly<Record<string, readonly string[]>> = {
  * (no `tool_result` block at all) and a Cline task whose `say:tool` entries carry no output.
  */
 const CALLS_WITHOUT_RESULTS = new Set([7, 53, 63]);
+/**
+ * The fixtures laid out in two homes at once: the agent's smallest, and for agents with
+ * subagents one that has them (Claude Code's sidechains in the session file, Kimi's subagent
+ * context file beside its session's).
+ */
+const TWO_HOME_ROWS: Readonly<Record<string, readonly number[]>> = { 'claude-code': [2], 'kimi-cli': [56, 57] };
+const twoHomeRows = (rows: readonly FixtureFacts[]) => {
+  const named = TWO_HOME_ROWS[rows[0].agentSection];
+  return named ? rows.filter((r) => named.includes(r.n)) : [[...rows].sort((a, b) => statSync(a.absPath).size - statSync(b.absPath).size)[0]];
+};
 const SUBAGENT_TASKS = 'subagent task messages (from parent agent, not typed)';
 const ALL_EXCEPTION_KINDS = new Set([...HARNESS_PROMPT_KINDS, ...EXTRA_ANSWER_KINDS]);
 
@@ -102,6 +119,9 @@ for (const provider of PROVIDERS) {
   if (rows.length === 0) continue; // no real file of this agent exists yet (PROVENANCE "Gaps"): its own tests use built records
 
   describe(`${provider.agent}: conformance on its real fixtures`, () => {
+    const damaged = mkdtempSync(path.join(os.tmpdir(), `dejavu-damaged-${provider.agent}-`));
+    afterAll(() => rmSync(damaged, { recursive: true, force: true }));
+
     it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('reproduces the counted facts of %s, without a warning', async (_name, r) => {
       const mains = mainsOf(await provider.parse(fileParseContext(r.absPath)));
       expect(mains.length).toBeGreaterThan(0);
@@ -129,6 +149,10 @@ for (const provider of PROVIDERS) {
       for (const c of conversations) expectToolResultsJoined(c);
     });
 
+    it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('cut, holed, polluted and empty copies keep what they can and say what they skipped: %s', async (_name, r) => {
+      await expectDamagedCopiesSurvive(provider, r, damaged);
+    });
+
     it.each(rows.map((r) => [`#${r.n} ${r.file}`, r] as const))('keeps every message with its record, under an id of its own: %s', async (_name, r) => {
       for (const c of await provider.parse(fileParseContext(r.absPath))) expectMessagesKept(c, r.absPath);
     });
@@ -147,6 +171,49 @@ for (const provider of PROVIDERS) {
           }
         } finally {
           rmSync(home, { recursive: true, force: true });
+        }
+      });
+    }
+
+    if (HOME_PLACES[provider.agent]) {
+      it('the same session files in the host home and a jackin container home are two conversations each, subagents under their own parent', async () => {
+        const work = mkdtempSync(path.join(os.tmpdir(), `dejavu-two-homes-${provider.agent}-`));
+        try {
+          const picked = twoHomeRows(rows);
+          const container = 'jackin-conformance-1';
+          const placed = layOut(path.join(work, 'home'), picked);
+          layOut(path.join(work, 'home', '.jackin', 'data', container, 'home'), picked);
+          const root = path.join(work, 'archive');
+          const report = await sync({ root, home: path.join(work, 'home') });
+          expect(report.errors).toEqual([]);
+          const reader = new ArchiveReader(root);
+          const listed = (() => {
+            try {
+              return reader.list();
+            } finally {
+              reader.close();
+            }
+          })();
+          const host = listed.filter((c) => c.instance === 'host');
+          const inContainer = listed.filter((c) => c.instance === container);
+          expect(host.length).toBeGreaterThan(0);
+          expect(inContainer.length + host.length).toBe(listed.length);
+          expect(inContainer.length).toBe(host.length);
+          expect(new Set(listed.map((c) => c.id)).size, 'every conversation under an id of its own').toBe(listed.length);
+          // Each home's copy is read from its own file, and the host's keeps the id it always had.
+          for (const c of host) expect(c.sourcePath.includes(`${path.sep}.jackin${path.sep}`), c.id).toBe(false);
+          for (const c of inContainer) expect(c.sourcePath.startsWith(path.join(work, 'home', '.jackin', 'data', container) + path.sep), c.id).toBe(true);
+          const hostIds = (await Promise.all([...placed.values()].map((f) => provider.parse(fileParseContext(f))))).flat().map((c) => c.id);
+          expect(host.map((c) => c.id).sort()).toEqual([...new Set(hostIds)].sort());
+          const byId = new Map(listed.map((c) => [c.id, c]));
+          const subagents = listed.filter((c) => c.parentId !== undefined);
+          if (TWO_HOME_ROWS[provider.agent]) expect(subagents.length, 'the picked fixtures have subagents').toBeGreaterThan(0);
+          for (const sub of subagents) {
+            expect(byId.get(sub.parentId!)?.instance, `parent of ${sub.id}`).toBe(sub.instance);
+          }
+          expect(subagents.filter((c) => c.instance === container).length).toBe(subagents.filter((c) => c.instance === 'host').length);
+        } finally {
+          rmSync(work, { recursive: true, force: true });
         }
       });
     }

@@ -21,6 +21,9 @@ describe('parseDeepLink', () => {
     const id = 'claude-code_h0123456789abcdef.agent-x';
     expect(parseDeepLink(conversationLink(id))).toEqual({ command: 'open-conversation', id });
     expect(conversationRoute(id)).toBe('#/conversation/claude-code_h0123456789abcdef.agent-x');
+    // A jackin container's conversation, its id naming the container.
+    const inContainer = 'claude-code__jackin-proj-1_0123-abcd.agent-x';
+    expect(parseDeepLink(conversationLink(inContainer))).toEqual({ command: 'open-conversation', id: inContainer });
   });
 
   it.each([

@@ -15,7 +15,7 @@ export interface DeepLinkCommand {
   readonly message?: number;
 }
 
-/** Conversation ids are `<agent>_<native id>` in file-name-safe characters (see providers/identity.ts). */
+/** Conversation ids are `<agent>_<native id>` or `<agent>__<container>_<native id>`, file-name-safe (see providers/kit/identity.ts). */
 const CONVERSATION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 export function isConversationId(id: string): boolean {

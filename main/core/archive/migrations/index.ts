@@ -4,6 +4,7 @@ import { migration002 } from './002-search-moves-out';
 import { migration003 } from './003-retention';
 import { migration004 } from './004-blob-names';
 import { migration005 } from './005-source-fingerprint';
+import { migration006 } from './006-instance-ids';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];

@@ -6,6 +6,7 @@ import type { Message } from '../../../../shared/record';
 import { counts, eachRow, parts, providerUnderTest, textOf, toolResults, writeFileIn } from '../../../../test/provider-kit';
 import { readHead } from '../../capture/read-lines';
 import { geminiCliProvider } from './index';
+import { inInstance } from '../kit/identity';
 
 const { rows, tmp, row, parseAll, parseMain } = providerUnderTest(geminiCliProvider);
 const partsOf = parts;
@@ -327,5 +328,9 @@ describe('gemini-cli provider: project, logs.json, detect, locate, resume', () =
     expect(geminiCliProvider.resumeCommand(c)).toEqual({ command: `gemini --resume ${chatId}`, cwd: '/home/me/code/my-proj' });
     const noCwd = await parseMain(row(35).absPath);
     expect(geminiCliProvider.resumeCommand(noCwd)).toEqual({ command: `gemini --resume ${noCwd.nativeId}` });
+    // The same session read in a jackin container home: its id names the instance, it still resumes.
+    const [inContainer] = inInstance([c], 'jackin-gem-1');
+    expect(inContainer.id).not.toBe(c.id);
+    expect(geminiCliProvider.resumeCommand(inContainer)).toEqual({ command: `gemini --resume ${chatId}`, cwd: '/home/me/code/my-proj' });
   });
 });

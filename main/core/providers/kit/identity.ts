@@ -8,12 +8,56 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
 /**
  * A conversation id that is stable across syncs and machines and safe as a file name:
- * `<agent>_<nativeId>` when the native id is plain, else `<agent>_h<sha256 prefix>`.
+ * `<agent>_<nativeId>` when the native id is plain, else `<agent>_h<sha256 prefix>`. The
+ * capture puts the instance in it for a jackin container's files (`idInInstance`).
  */
 export function conversationId(agent: AgentId, nativeId: string): string {
   if (SAFE_ID.test(nativeId) && !nativeId.includes('..')) return `${agent}_${nativeId}`;
   const digest = createHash('sha256').update(nativeId).digest('hex').slice(0, 32);
   return `${agent}_h${digest}`;
+}
+
+/** The instance whose conversations keep the plain `<agent>_<…>` ids: the person's own home. */
+export const HOST_INSTANCE = 'host';
+
+/** An instance name as it may stand in an id: plain names as they are, any other as a digest. */
+const PLAIN_INSTANCE = /^[A-Za-z0-9][A-Za-z0-9.-]{0,63}$/;
+
+/**
+ * The id a conversation gets when it was read in `instance`: the host's as it is, a jackin
+ * container's `<agent>__<instance>_<…>`, so the same session file in two homes makes two
+ * conversations. Never a host id: after `<agent>_` a host id goes on with a letter or digit;
+ * and the instance holds no `_`, so two instances never give the same id. Idempotent.
+ */
+export function idInInstance(id: string, instance: string): string {
+  if (instance === HOST_INSTANCE || instanceOfId(id) !== undefined) return id;
+  const cut = id.indexOf('_');
+  if (cut < 1) return id;
+  const name = PLAIN_INSTANCE.test(instance) && !instance.includes('..') ? instance : `h${createHash('sha256').update(instance).digest('hex').slice(0, 16)}`;
+  return `${id.slice(0, cut)}__${name}_${id.slice(cut + 1)}`;
+}
+
+/** The instance an id names (as it stands in the id), or undefined for a host id. */
+export function instanceOfId(id: string): string | undefined {
+  return /^[a-z0-9-]+__([A-Za-z0-9.-]+)_./.exec(id)?.[1];
+}
+
+/** The id without its instance: what the same conversation is called when read on the host. */
+export function hostIdOf(id: string): string {
+  return id.replace(/^([a-z0-9-]+)__[A-Za-z0-9.-]+_/, '$1_');
+}
+
+/**
+ * The conversations of one source file as they are archived for the instance it was read in:
+ * ids and the parent links between them (subagents always live in their parent's instance).
+ */
+export function inInstance(conversations: Conversation[], instance: string): Conversation[] {
+  if (instance === HOST_INSTANCE) return conversations;
+  return conversations.map((c) => {
+    const scoped = { ...c, id: idInInstance(c.id, instance) };
+    if (c.parentId !== undefined) scoped.parentId = idInInstance(c.parentId, instance);
+    return scoped;
+  });
 }
 
 /** The id of a subagent conversation, derived from its parent's native id and its own. */

@@ -6,7 +6,7 @@
  */
 import type { AgentId } from '../../../../../shared/agents';
 import type { Conversation } from '../../../../../shared/record';
-import { conversationId } from '../identity';
+import { conversationId, hostIdOf } from '../identity';
 import type { ResumeCommand } from '../provider';
 
 const PLAIN_ID = /^[A-Za-z0-9._-]+$/;
@@ -14,7 +14,7 @@ const PLAIN_ID = /^[A-Za-z0-9._-]+$/;
 export function resumeWith(binary: string, agent: AgentId, conversation: Conversation): ResumeCommand | undefined {
   const id = conversation.nativeId;
   if (!id || conversation.parentId !== undefined) return undefined;
-  if (conversation.id !== conversationId(agent, id)) return undefined; // prompts-only from logs.json
+  if (hostIdOf(conversation.id) !== conversationId(agent, id)) return undefined; // prompts-only from logs.json
   const arg = PLAIN_ID.test(id) ? id : `'${id.replace(/'/g, `'\\''`)}'`;
   const command = `${binary} --resume ${arg}`;
   return conversation.cwd ? { command, cwd: conversation.cwd } : { command };
