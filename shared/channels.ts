@@ -13,6 +13,7 @@ export const CHANNEL_NAMES = [
   'dejavu:export',
   'dejavu:save-export',
   'dejavu:sync',
+  'dejavu:sync-folder',
   'dejavu:open-external',
   'dejavu:pin',
   'dejavu:retention',

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../shared/channels';
+import { dejavu } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 
 const MAIN = path.join(REPO_ROOT, 'out', 'main', 'index.js');
@@ -135,6 +136,23 @@ describe('the desktop main bundle under a recording Electron', () => {
     const loaded = log.find((e) => e.event === 'renderer loaded')!;
     expect(pulled[0].ms).toBeGreaterThanOrEqual(loaded.ms);
     expect(log.filter((e) => e.event === 'new BrowserWindow')).toHaveLength(1);
+  });
+
+  it('adds a folder the person picks in the folder dialog, and answers what the sync of it found', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-shell-folder-'));
+    for (const d of ['home', 'user-data', 'kept']) mkdirSync(path.join(dir, d));
+    // A copy of a session outside any agent home (a backup): found by its content.
+    copyFileSync(SESSION, path.join(dir, 'kept', 'session.jsonl'));
+    const invoked = (l: Logged[]) => l.some((e) => e.event === 'renderer invoked');
+    const { log, stderr } = await runMain(dir, [], invoked, { env: { FAKE_OPEN_DIALOG_PATH: path.join(dir, 'kept'), FAKE_RENDERER_INVOKE: JSON.stringify({ channel: 'dejavu:sync-folder', request: {} }) } });
+    expect(stderr).toBe('');
+    const opened = log.filter((e) => e.event === 'dialog.showOpenDialog');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ parented: true, options: { title: 'Add a folder of agent sessions', properties: expect.arrayContaining(['openDirectory']) } });
+    const answer = log.find((e) => e.event === 'renderer invoked')!.result as { ok: boolean; value: { folder: string; created: number; read: number; errors: unknown[] } };
+    expect(answer).toMatchObject({ ok: true, value: { folder: path.join(dir, 'kept'), read: 1, created: 1, errors: [] } });
+    const listed = JSON.parse(dejavu(['list', '--json'], { DEJAVU_HOME: path.join(dir, 'archive') }).stdout) as { id: string }[];
+    expect(listed.map((c) => c.id)).toEqual([`claude-code_${SESSION_ID}`]);
   });
 
   it.skipIf(!canDrop)('reports a session file it could not read in the tray', async () => {

@@ -87,6 +87,11 @@ class FakeWebContents extends EventEmitter {
       // The renderer, once listening, asks for the commands that came before it (a launch link).
       const pull = handlers.get('dejavu:pending-commands');
       if (pull) void Promise.resolve(pull({ sender: this, senderFrame: { url } }, {})).then((result) => log('renderer pulled', { channel: 'dejavu:pending-commands', result }));
+      // $FAKE_RENDERER_INVOKE ({ channel, request }): one request the renderer then makes, as a click would.
+      if (process.env.FAKE_RENDERER_INVOKE) {
+        const { channel, request } = JSON.parse(process.env.FAKE_RENDERER_INVOKE);
+        void Promise.resolve(handlers.get(channel)?.({ sender: this, senderFrame: { url } }, request)).then((result) => log('renderer invoked', { channel, result }));
+      }
     }, Number(process.env.FAKE_RENDERER_LOAD_MS ?? 300));
   }
 }
@@ -161,7 +166,13 @@ export const nativeImage = { createFromPath: (p) => ({ path: p }) };
 export const screen = { getAllDisplays: () => [{ bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 export const dialog = {
   showSaveDialog: async () => (log('dialog.showSaveDialog'), { canceled: true }),
-  showOpenDialog: async () => (log('dialog.showOpenDialog'), { canceled: true, filePaths: [] }),
+  // Cancelled, unless $FAKE_OPEN_DIALOG_PATH is what the person picks.
+  showOpenDialog: async (...args) => {
+    const options = args.at(-1);
+    log('dialog.showOpenDialog', { options, parented: args.length > 1 });
+    const picked = process.env.FAKE_OPEN_DIALOG_PATH;
+    return picked ? { canceled: false, filePaths: [picked] } : { canceled: true, filePaths: [] };
+  },
   showErrorBox: (title, content) => log('dialog.showErrorBox', { title, content }),
 };
 /** The system theme: light, and never changing in the stand-in. */
