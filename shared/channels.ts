@@ -23,6 +23,7 @@ export const CHANNEL_NAMES = [
   'dejavu:usage',
   'dejavu:plans',
   'dejavu:timeline',
+  'dejavu:files',
   'dejavu:privacy',
   'dejavu:set-privacy',
   'dejavu:merge-archive',

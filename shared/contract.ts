@@ -18,6 +18,7 @@ import { PLAN_ORIGINS, type PlansAnswer } from './plans';
 import type { TimelineAnswer } from './timeline';
 import { isTimeZone } from './local-day';
 import type { DoctorReport } from './doctor';
+import type { FilesAnswer } from './files';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -203,6 +204,11 @@ export const contract = {
       })
       .strict(),
   ),
+  /**
+   * The per-file view (`dejavu files`): the conversations whose tool calls touched an absolute
+   * `path`, each with its edits of it as diffs; or the files one conversation touched.
+   */
+  'dejavu:files': channel<FilesAnswer>()(z.union([z.object({ path: z.string().min(1).max(4_096) }).strict(), z.object({ conversationId: id }).strict()])),
   /** Secret redaction settings: on exports (default on) and at capture (default off). */
   'dejavu:privacy': channel<PrivacySettings>()(z.object({}).strict()),
   'dejavu:set-privacy': channel<PrivacySettings>()(z.object({ settings: z.object({ redactExports: z.boolean().optional(), redactAtCapture: z.boolean().optional() }).strict() }).strict()),

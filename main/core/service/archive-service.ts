@@ -38,6 +38,9 @@ import { mergeArchive } from '../transfer/merge-archive';
 import { claudeCleanupRisk } from '../storage/agent-cleanup';
 import { spaceBreakdown } from '../storage/space-breakdown';
 import { doctorCensus } from '../doctor/census';
+import { conversationsTouching, filesOfConversation } from '../files/files-query';
+import { editsToFile } from '../files/file-diffs';
+import type { FileTouchEntry } from '../../../shared/files';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -119,6 +122,11 @@ export class ArchiveService {
       'dejavu:usage': (req) => usageReport(this.reader.db, req),
       'dejavu:plans': (req) => listPlans(this.reader.db, { ...req, origin: req.origin as PlanOrigin | undefined }),
       'dejavu:timeline': (req) => timeline(this.reader.db, req),
+      'dejavu:files': (req) => {
+        if ('conversationId' in req) return filesOfConversation(this.reader.db, this.reader.resolveId(req.conversationId));
+        const found = conversationsTouching(this.reader.db, req.path);
+        return { ...found, entries: found.entries.map((e) => this.withEdits(e)) };
+      },
       'dejavu:set-retention': (req) => {
         try {
           return this.withIndex((db) => saveSettings(db, req.settings));
@@ -431,6 +439,15 @@ export class ArchiveService {
     this.cache.set(summary.id, { archivedAt: summary.archivedAt, conversation });
     while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     return conversation;
+  }
+
+  /** A file-touch entry with that conversation's edits of the file; without them when its thread cannot be read (the digest outlives it). */
+  private withEdits(e: FileTouchEntry): FileTouchEntry {
+    try {
+      return { ...e, diffs: editsToFile(this.conversation(e.conversationId), e.path) };
+    } catch {
+      return e;
+    }
   }
 
   /** A conversation as a file to save: redacted unless the person turned that off in Settings; dated in the person's zone. */

@@ -4,6 +4,7 @@ import { parseToolOutput, type ToolOutput } from '../../../../shared/tool-output
 import { describeTool, type ToolView } from '../../lib/tools';
 import { CodeBlock } from '../code-block';
 import { DiffView } from '../diff-view';
+import { FileHistoryLinks } from '../files/file-links';
 import { useReveal } from '../find/reveal';
 import { SubagentCall } from './subagent-call';
 import { ToolResult } from './tool-result';
@@ -48,6 +49,7 @@ function PlainToolCall({ part, result }: { part: ToolCallPart; result?: ToolCall
       </button>
       {open ? (
         <div className="tool-body">
+          <FileHistoryLinks paths={pathsOf(info.view)} />
           <ToolArguments view={info.view} />
           {result && output ? <ToolResult part={result} output={output} /> : null}
         </div>
@@ -89,6 +91,12 @@ function DiffCount({ view }: { view: ToolView }): React.JSX.Element | null {
       <span className="diff-add-count">+{add}</span> <span className="diff-del-count">−{del}</span>
     </span>
   );
+}
+
+/** The files a call's arguments name (an edit's or a write's). */
+function pathsOf(view: ToolView): string[] {
+  if (view.kind === 'diff') return view.files.flatMap((f) => [f.path, ...(f.movedTo ? [f.movedTo] : [])]);
+  return view.kind === 'code' && view.path ? [view.path] : [];
 }
 
 function ToolArguments({ view: v }: { view: ToolView }): React.JSX.Element {
