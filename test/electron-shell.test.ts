@@ -205,6 +205,15 @@ describe('the desktop main bundle under a recording Electron', () => {
     expect(trayStatus(log)).toContain('Last sync failed');
   });
 
+  it('opens the window on a left click of the tray icon on Windows', async () => {
+    const dir = workDir();
+    const clicked = (l: Logged[]) => l.findIndex((e) => e.event === 'tray icon clicked');
+    const shownAfterClick = (l: Logged[]) => clicked(l) >= 0 && l.slice(clicked(l)).some((e) => e.event === 'BrowserWindow.show');
+    const { log } = await runMain(dir, [], shownAfterClick, { env: { FAKE_PLATFORM: 'win32', FAKE_SCRIPT: JSON.stringify([{ tray: 'click' }]) } });
+    expect(log.filter((e) => e.event === 'Tray.on').map((e) => e.name)).toEqual(['click']);
+    expect(shownAfterClick(log)).toBe(true);
+  });
+
   it.skipIf(!canDrop)('reports a session file it could not read in the tray', async () => {
     const dir = workDir();
     const locked = path.join(dir, 'home', '.claude', 'projects', '-work-project', 'a0a0a0a0-0000-4000-8000-000000000000.jsonl');

@@ -95,7 +95,8 @@ class FakeWebContents extends EventEmitter {
 /**
  * $FAKE_SCRIPT: what the person then does, in order: `{ invoke, request }` is a request the
  * renderer makes (its answer logged as 'renderer invoked'); `{ click: 'app' | 'tray', label }`
- * clicks that menu item (logged as 'clicked').
+ * clicks that menu item (logged as 'clicked'); `{ tray: 'click' }` is a left click on the tray
+ * icon; `{ window: 'close' }` closes the window.
  */
 async function play(steps, event) {
   for (const step of steps) {
@@ -106,6 +107,9 @@ async function play(steps, event) {
       // The person closes the window: Electron emits 'close', then destroys it.
       log('window closing');
       windows.at(-1)?.emit('close', { preventDefault: () => undefined });
+    } else if (step.tray === 'click') {
+      log('tray icon clicked');
+      trays.at(-1)?.emit('click');
     } else if (step.click) {
       const item = findItem(step.click === 'tray' ? trayMenu?.template : appMenu?.template, step.label);
       log('clicked', { menu: step.click, label: step.label, found: Boolean(item?.click) });
@@ -210,9 +214,16 @@ export const Menu = {
 let appMenu = null;
 
 let trayMenu = null;
-export class Tray {
+const trays = [];
+export class Tray extends EventEmitter {
   constructor(icon) {
+    super();
+    trays.push(this);
     log('new Tray', { icon: icon.path });
+  }
+  on(event, listener) {
+    log('Tray.on', { name: event });
+    return super.on(event, listener);
   }
   setToolTip(text) {
     log('Tray.setToolTip', { text });
@@ -223,7 +234,14 @@ export class Tray {
   }
 }
 
-export const nativeImage = { createFromPath: (p) => ({ path: p }) };
+export const nativeImage = {
+  createFromPath: (p) => {
+    // $FAKE_PLATFORM: the platform the shell believes it runs on from its tray icon on (say, win32
+    // for the tray's left click). Not earlier: native modules pick their binary by the real one.
+    if (process.env.FAKE_PLATFORM) Object.defineProperty(process, 'platform', { value: process.env.FAKE_PLATFORM });
+    return { path: p };
+  },
+};
 export const screen = { getAllDisplays: () => [{ bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 export const dialog = {
   showSaveDialog: async () => (log('dialog.showSaveDialog'), { canceled: true }),
