@@ -41,6 +41,17 @@ describe('tool calls', () => {
     for (const wrapper of ['Chunk ID', 'Wall time', 'Process exited with code', 'Original token count']) expect(shown).not.toContain(wrapper);
   });
 
+  it('wrap a long command instead of scrolling it sideways', async () => {
+    await app.openConversation(CODEX);
+    // A 156-character one-line rg command, the thread's 20th exec_command.
+    const call = thread.toolCall('exec_command').filter({ hasText: 'rg -n "dashboard|web UI|webui|serve' });
+    await thread.scrollUntil(call);
+    const code = (await thread.openToolCall(call.first())).locator('.code-shell .code');
+    const box = await code.evaluate((el) => ({ overflow: el.scrollWidth - el.clientWidth, height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) }));
+    expect(box.overflow).toBeLessThanOrEqual(0);
+    expect(box.height).toBeGreaterThan(1.5 * box.line); // on more than one line
+  });
+
   it('can be hidden with thinking, leaving prompts and answers', async () => {
     await app.openConversation(KV);
     await thread.toolCall('Bash').first().waitFor();
