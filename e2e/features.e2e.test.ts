@@ -64,6 +64,11 @@ describe('pinning', () => {
 describe('subagents', () => {
   it('lists the subagents in the parent’s header; each opens and links back', async () => {
     await app.openConversation(PARENT);
+    // Five subagents stay one folded line: the header does not grow with them.
+    const folded = thread.header.locator('details.subagents');
+    await folded.waitFor();
+    expect(await folded.getAttribute('open')).toBeNull();
+    expect(await folded.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(40);
     await thread.showSubagents();
     const subs = thread.subagents();
     await subs.first().waitFor();

@@ -1,7 +1,7 @@
 /**
  * First run with a fresh empty archive and a temporary HOME: after a sync that found nothing,
  * the screen names every agent, the folders it looked in under that home (saying which are not
- * there) and how many session files each held, and how to archive a folder kept elsewhere.
+ * there) and how many session files each held, and offers to add a folder kept elsewhere.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,7 +39,8 @@ describe('first run: where the sync looked', () => {
     expect(await looked.locator('li[data-agent="gemini-cli"]').textContent()).toContain('.gemini/tmp (not there)');
     expect(await looked.locator('li[data-agent="cline"]').textContent()).toMatch(/0 session files in \d+ places, none there/);
     expect(await looked.locator('li[data-agent="aider"]').textContent()).toContain('in the project folders under it');
-    expect(await looked.textContent()).toContain('dejavu sync --source <folder>');
+    // A folder kept elsewhere is added from here, as `dejavu sync --source` would.
+    expect(await app.page.getByRole('form', { name: 'Add a folder' }).textContent()).toContain('dejavu sync --source <folder>');
     expect(await app.page.locator('body').textContent()).not.toMatch(/tray/i);
     mkdirSync(path.join(REPO_ROOT, 'docs', 'screenshots'), { recursive: true });
     await app.page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshots', 'first-run.png'), fullPage: true });

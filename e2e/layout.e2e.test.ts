@@ -1,4 +1,4 @@
-/** The layout holds up: the sidebar resizes and folds away, and the app works at 1024×700 and at 200 % zoom. */
+/** The layout holds up: the sidebar resizes and folds away, the text column widens on wide screens, and the app works at 1024×700 and at 200 % zoom. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, startApp } from './harness';
 import { ThreadPage } from './pages/thread-page';
@@ -41,6 +41,17 @@ describe('layout', () => {
     await expect.poll(threadWidth).toBeGreaterThan(narrow + 150);
     await app.page.getByRole('button', { name: 'Show the sidebar' }).click();
     await app.page.getByRole('tree', { name: 'Conversations by workspace' }).waitFor();
+  });
+
+  it('gives the messages a wider column on a wide screen', async () => {
+    await app.openConversation(KV);
+    const column = () => thread.message(0).evaluate((el) => el.getBoundingClientRect().width);
+    await app.page.setViewportSize({ width: 1440, height: 900 });
+    await thread.message(0).waitFor();
+    const usual = await column();
+    await app.page.setViewportSize({ width: 2200, height: 1100 });
+    await expect.poll(column).toBeGreaterThan(usual + 150);
+    await app.page.setViewportSize({ width: 1024, height: 700 });
   });
 
   it('keeps the thread readable at 200 % zoom in a 1024×700 window (512×350 CSS pixels)', async () => {

@@ -1,6 +1,6 @@
 /**
  * Small things a person notices: titles without Markdown markers, a header that folds while
- * reading, "1 subagent", the JSON export as a real button, and no shortcut promised that the
+ * reading, "1 subagent", copy buttons, an image opened larger, the JSON export as a real button, and no shortcut promised that the
  * browser does not have.
  */
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { TreePage } from './pages/tree-page';
 
 const BACKTICK_TITLE = 'claude-code_6af70815-f797-419c-b957-abbc09f18bb3'; // "…until I `kick th…"
 const LONG = 'claude-code_6113e919-67d3-417b-b525-c63700228d19';
+const PASTED_SCREENSHOT = 'claude-code_d161f8df-fbc0-4df3-8c31-ff512052f8b2';
 const KIMI_PARENT = 'kimi-cli_d8447fa8-9d8e-41af-9fc6-a12e4a196b6c'; // one subagent
 const KIMI = path.join(FIXTURES_DIR, 'kimi-cli', 'MoonshotAI__kimi-cli', 'outputs', 'scikit-learn__scikit-learn-26323', '20251030-165708');
 
@@ -63,6 +64,25 @@ describe('polish', () => {
     await prompt.hover();
     await prompt.getByRole('button', { name: 'Copy message' }).click();
     await expect.poll(() => app.page.evaluate(() => navigator.clipboard.readText())).toMatch(/^You need to build a simple KV store server using grpc/);
+  });
+
+  it('opens an attached image at full size, and Escape closes it', async () => {
+    // A real pasted screenshot (411×753 PNG) in the prompt of the PackmindHub fixture.
+    await app.openConversation(PASTED_SCREENSHOT);
+    const open = app.page.getByRole('button', { name: 'Open image larger' }).first();
+    await open.waitFor();
+    const thumb = open.locator('img');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(411);
+    expect((await thumb.boundingBox())!.height).toBeLessThanOrEqual(520);
+    const dialog = app.page.getByRole('dialog', { name: 'Image' });
+    expect(await dialog.isVisible()).toBe(false);
+    await open.click();
+    await dialog.waitFor();
+    // Its content box (the thumbnail's border aside) is the image's own size.
+    expect(await dialog.locator('img').evaluate((img) => [img.clientWidth, img.clientHeight])).toEqual([411, 753]);
+    await app.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('styles the JSON export as a button and promises no desktop-only shortcut in the browser', async () => {

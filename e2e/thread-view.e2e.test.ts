@@ -12,6 +12,7 @@ import { ThreadPage } from './pages/thread-page';
 const CODEX = 'codex_019eef3d-abd1-72e1-ab99-dcdb259027c5'; // exec_command calls with Codex's wrapped output
 const REDACTED = 'codex_019f03e0-321f-7eb2-83cc-b54ecd71be23'; // 176 reasoning parts, all encrypted (empty)
 const KV = 'claude-code_98ce4f1c-b235-4b7d-bc96-d6e13dba30d7'; // Bash calls and a visible thinking block
+const EDIT = { id: 'claude-code_be80e9bc-44fd-4e97-abd0-5d14c5d3e626', index: 57 }; // a Claude Edit
 
 let app: App;
 let thread: ThreadPage;
@@ -38,6 +39,17 @@ describe('tool calls', () => {
     const shown = await body.textContent();
     expect(shown).toContain('From https://github.com/EntityProcess/agentv');
     for (const wrapper of ['Chunk ID', 'Wall time', 'Process exited with code', 'Original token count']) expect(shown).not.toContain(wrapper);
+  });
+
+  it('wrap a long command instead of scrolling it sideways', async () => {
+    await app.openConversation(CODEX);
+    // A 156-character one-line rg command, the thread's 20th exec_command.
+    const call = thread.toolCall('exec_command').filter({ hasText: 'rg -n "dashboard|web UI|webui|serve' });
+    await thread.scrollUntil(call);
+    const code = (await thread.openToolCall(call.first())).locator('.code-shell .code');
+    const box = await code.evaluate((el) => ({ overflow: el.scrollWidth - el.clientWidth, height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) }));
+    expect(box.overflow).toBeLessThanOrEqual(0);
+    expect(box.height).toBeGreaterThan(1.5 * box.line); // on more than one line
   });
 
   it('can be hidden with thinking, leaving prompts and answers', async () => {
@@ -109,5 +121,31 @@ describe('redacted thinking', () => {
       await thread.scroller.evaluate((el) => el.scrollBy(0, 3000));
       await app.page.waitForTimeout(150);
     }
+  });
+});
+
+describe('a file an edit touched', () => {
+  it('opens its per-file view: the conversations that touched it, as `dejavu files` lists them, each edit a diff that opens the thread there', async () => {
+    await app.openConversation(EDIT.id, EDIT.index);
+    const call = await thread.openToolCall(thread.message(EDIT.index).locator('[data-tool="Edit"]').first());
+    const link = call.getByRole('button', { name: /^History of / });
+    await link.waitFor();
+    const file = (await link.getAttribute('title'))!;
+    await link.click();
+    const view = app.page.getByTestId('file-history');
+    await view.getByRole('heading', { level: 1, name: file }).waitFor();
+    const entries = view.getByRole('list', { name: 'Conversations that touched the file' }).locator(':scope > li');
+    await entries.first().waitFor();
+    const cli = dejavuJson<{ entries: { conversationId: string; diffs?: { messageIndex: number }[] }[] }>(['files', file, '--diffs'], app.env);
+    expect(await entries.evaluateAll((els) => els.map((el) => el.getAttribute('data-conversation-id')))).toEqual(cli.entries.map((e) => e.conversationId));
+    const mine = view.locator(`li[data-conversation-id="${EDIT.id}"]`);
+    const edits = cli.entries.find((e) => e.conversationId === EDIT.id)!.diffs!;
+    expect(edits.map((d) => d.messageIndex)).toContain(EDIT.index);
+    expect(await mine.getByTestId('diff-view').count()).toBe(edits.length);
+    const at = edits.findIndex((d) => d.messageIndex === EDIT.index);
+    await mine.getByRole('button', { name: /open here$/ }).nth(at).click();
+    await app.page.waitForSelector(`header[data-conversation-id="${EDIT.id}"]`);
+    await thread.message(EDIT.index).waitFor();
+    expect(await thread.inView(thread.message(EDIT.index))).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import { PLAN_ORIGINS, type PlansAnswer } from './plans';
 import type { TimelineAnswer } from './timeline';
 import { isTimeZone } from './local-day';
 import type { DoctorReport } from './doctor';
+import type { FilesAnswer } from './files';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -82,6 +83,11 @@ export interface SyncOutcome {
   readonly looked?: readonly LookedIn[];
 }
 
+/** What adding a folder found: a sync of that folder alone (`dejavu sync --source <folder>`); `folder` null when the person cancelled the dialog. */
+export interface FolderSyncOutcome extends SyncOutcome {
+  readonly folder: string | null;
+}
+
 /** What merging another machine's archive did; `path` null when the person cancelled the dialog. */
 export interface MergeOutcome {
   readonly path: string | null;
@@ -98,9 +104,10 @@ export interface AppStatus {
   readonly archive: string;
   readonly stats: ArchiveStatsView;
   readonly syncing: boolean;
-  readonly lastSync?: { readonly at: string; readonly outcome: SyncOutcome };
-  /** What this transport can do beyond reading: native save and open dialogs, external links. */
-  readonly capabilities: { readonly saveDialog: boolean; readonly openDialog: boolean; readonly openExternal: boolean };
+  /** `folder`: the sync read only that folder, which the person added. */
+  readonly lastSync?: { readonly at: string; readonly outcome: SyncOutcome; readonly folder?: string };
+  /** What this transport can do beyond reading: native save and open dialogs (a file, a folder), external links. */
+  readonly capabilities: { readonly saveDialog: boolean; readonly openDialog: boolean; readonly folderDialog: boolean; readonly openExternal: boolean };
 }
 
 export const contract = {
@@ -141,6 +148,11 @@ export const contract = {
   /** Export through a native save dialog (Electron only); null when the person cancels. */
   'dejavu:save-export': channel<{ path: string | null }>()(z.object({ id, format: z.enum(EXPORT_FORMATS), timeZone }).strict()),
   'dejavu:sync': channel<SyncOutcome>()(z.object({}).strict()),
+  /**
+   * Archive one folder kept outside the agents' homes, as `dejavu sync --source <folder>` does.
+   * Without `path`, the native folder dialog asks for it (Electron only).
+   */
+  'dejavu:sync-folder': channel<FolderSyncOutcome>()(z.object({ path: z.string().trim().min(1).max(4_096).optional() }).strict()),
   /** Open an http(s) link from a transcript in the system browser (Electron only). */
   'dejavu:open-external': channel<null>()(z.object({ url: z.string().url().max(4_000) }).strict()),
   /** Pin (never evict) or unpin a conversation. */
@@ -192,6 +204,11 @@ export const contract = {
       })
       .strict(),
   ),
+  /**
+   * The per-file view (`dejavu files`): the conversations whose tool calls touched an absolute
+   * `path`, each with its edits of it as diffs; or the files one conversation touched.
+   */
+  'dejavu:files': channel<FilesAnswer>()(z.union([z.object({ path: z.string().min(1).max(4_096) }).strict(), z.object({ conversationId: id }).strict()])),
   /** Secret redaction settings: on exports (default on) and at capture (default off). */
   'dejavu:privacy': channel<PrivacySettings>()(z.object({}).strict()),
   'dejavu:set-privacy': channel<PrivacySettings>()(z.object({ settings: z.object({ redactExports: z.boolean().optional(), redactAtCapture: z.boolean().optional() }).strict() }).strict()),

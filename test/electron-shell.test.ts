@@ -6,11 +6,12 @@
  * sandbox, the real window, the OS tray) is not exercised here; see the README.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../shared/channels';
+import { dejavu } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 
 const MAIN = path.join(REPO_ROOT, 'out', 'main', 'index.js');
@@ -135,6 +136,82 @@ describe('the desktop main bundle under a recording Electron', () => {
     const loaded = log.find((e) => e.event === 'renderer loaded')!;
     expect(pulled[0].ms).toBeGreaterThanOrEqual(loaded.ms);
     expect(log.filter((e) => e.event === 'new BrowserWindow')).toHaveLength(1);
+  });
+
+  it('adds a folder the person picks in the folder dialog, and answers what the sync of it found', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-shell-folder-'));
+    for (const d of ['home', 'user-data', 'kept']) mkdirSync(path.join(dir, d));
+    // A copy of a session outside any agent home (a backup): found by its content.
+    copyFileSync(SESSION, path.join(dir, 'kept', 'session.jsonl'));
+    const invoked = (l: Logged[]) => l.some((e) => e.event === 'renderer invoked');
+    const { log, stderr } = await runMain(dir, [], invoked, { env: { FAKE_OPEN_DIALOG_PATH: path.join(dir, 'kept'), FAKE_SCRIPT: JSON.stringify([{ invoke: 'dejavu:sync-folder' }]) } });
+    expect(stderr).toBe('');
+    const opened = log.filter((e) => e.event === 'dialog.showOpenDialog');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ parented: true, options: { title: 'Add a folder of agent sessions', properties: expect.arrayContaining(['openDirectory']) } });
+    const answer = log.find((e) => e.event === 'renderer invoked')!.result as { ok: boolean; value: { folder: string; created: number; read: number; errors: unknown[] } };
+    expect(answer).toMatchObject({ ok: true, value: { folder: path.join(dir, 'kept'), read: 1, created: 1, errors: [] } });
+    const listed = JSON.parse(dejavu(['list', '--json'], { DEJAVU_HOME: path.join(dir, 'archive') }).stdout) as { id: string }[];
+    expect(listed.map((c) => c.id)).toEqual([`claude-code_${SESSION_ID}`]);
+  });
+
+  it('enables File → Export only while a conversation is open, with shortcuts the platform leaves free; saves the window when it closes; dark background in a dark theme', async () => {
+    const dir = workDir();
+    const id = `claude-code_${SESSION_ID}`;
+    const script = [{ invoke: 'dejavu:viewing', request: { id } }, { invoke: 'dejavu:viewing', request: { id: null } }, { window: 'close' }];
+    const closed = (l: Logged[]) => l.some((e) => e.event === 'window closing');
+    const { log, stderr } = await runMain(dir, [], closed, { env: { FAKE_SCRIPT: JSON.stringify(script), FAKE_DARK_THEME: '1' } });
+    expect(stderr).toBe('');
+    const menu = log.find((e) => e.event === 'Menu.setApplicationMenu')?.items as { label?: string; role?: string; submenu?: { label?: string; role?: string; accelerator?: string; enabled?: boolean }[] }[];
+    const item = (menuLabel: string, label: string) => menu.find((m) => m.label === menuLabel)!.submenu!.find((i) => i.label === label);
+    // Disabled until the renderer says a conversation is open; not Cmd+E (macOS: Use Selection for Find).
+    expect(item('File', 'Export Thread to Markdown…')).toMatchObject({ enabled: false, accelerator: 'CmdOrCtrl+Shift+E' });
+    expect(item('File', 'Export as HTML…')).toMatchObject({ enabled: false, accelerator: 'CmdOrCtrl+Alt+E' });
+    expect(item('File', 'Settings…')?.accelerator).toBe('CmdOrCtrl+,');
+    expect(item('Edit', 'Find in Conversation…')?.accelerator).toBe('CmdOrCtrl+F');
+    expect(menu.find((m) => m.role === 'help')!.submenu!.map((i) => i.role ?? i.label)).toContain('about'); // About off macOS too
+    const toggles = log.filter((e) => e.event === 'MenuItem.enabled').map((e) => [e.id, e.enabled]);
+    expect(toggles).toEqual([
+      ['export-thread', true],
+      ['export-thread-html', true],
+      ['export-thread', false],
+      ['export-thread-html', false],
+    ]);
+    // Written when the window closes, before it is destroyed (not after a debounce).
+    expect(JSON.parse(readFileSync(path.join(dir, 'user-data', 'window-state.json'), 'utf8'))).toEqual({ x: 0, y: 0, width: 1280, height: 820, maximized: false });
+    expect((log.find((e) => e.event === 'new BrowserWindow')?.options as { backgroundColor: string }).backgroundColor).toBe('#15171b');
+  });
+
+  it('shows a Sync Now that failed, from the tray and from the File menu, naming who holds the archive', async () => {
+    const dir = workDir();
+    const archive = path.join(dir, 'archive');
+    const first = dejavu(['sync', '--source', path.join(dir, 'home')], { DEJAVU_HOME: archive });
+    expect(first.code).toBe(0);
+    // A `dejavu sync --watch` (this test's own pid, alive) holds the writer lock.
+    writeFileSync(path.join(archive, 'sync.lock'), `${process.pid} 0123456789abcdef dejavu sync --watch`);
+    const script = [{ click: 'tray', label: 'Sync Now' }, { click: 'app', label: 'Sync Now' }];
+    const boxes = (l: Logged[]) => l.filter((e) => e.event === 'dialog.showErrorBox');
+    const { log } = await runMain(dir, [], (l) => boxes(l).length >= 2, { env: { FAKE_SCRIPT: JSON.stringify(script) } });
+    expect(log.filter((e) => e.event === 'clicked').map((e) => [e.menu, e.found])).toEqual([
+      ['tray', true],
+      ['app', true],
+    ]);
+    const shown = boxes(log);
+    expect(shown).toHaveLength(2);
+    for (const box of shown) {
+      expect(box.title).toBe('Sync failed');
+      expect(box.content).toBe(`dejavu sync --watch (pid ${process.pid}) is writing the archive ${archive}: it syncs by itself while it runs, so a sync here is not needed; to run this command anyway, stop it (Ctrl-C where it runs, or kill ${process.pid}) first`);
+    }
+    expect(trayStatus(log)).toContain('Last sync failed');
+  });
+
+  it('opens the window on a left click of the tray icon on Windows', async () => {
+    const dir = workDir();
+    const clicked = (l: Logged[]) => l.findIndex((e) => e.event === 'tray icon clicked');
+    const shownAfterClick = (l: Logged[]) => clicked(l) >= 0 && l.slice(clicked(l)).some((e) => e.event === 'BrowserWindow.show');
+    const { log } = await runMain(dir, [], shownAfterClick, { env: { FAKE_PLATFORM: 'win32', FAKE_SCRIPT: JSON.stringify([{ tray: 'click' }]) } });
+    expect(log.filter((e) => e.event === 'Tray.on').map((e) => e.name)).toEqual(['click']);
+    expect(shownAfterClick(log)).toBe(true);
   });
 
   it.skipIf(!canDrop)('reports a session file it could not read in the tray', async () => {

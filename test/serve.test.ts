@@ -68,7 +68,7 @@ describe('dejavu serve', () => {
     const status = JSON.parse((await api('dejavu:status', {})).body);
     expect(status.ok).toBe(true);
     expect(status.value.stats.conversations).toBe(3);
-    expect(status.value.capabilities).toEqual({ saveDialog: false, openDialog: false, openExternal: false });
+    expect(status.value.capabilities).toEqual({ saveDialog: false, openDialog: false, folderDialog: false, openExternal: false });
 
     const list = JSON.parse((await api('dejavu:conversations', { agent: 'codex' })).body);
     expect(list.value).toHaveLength(3);

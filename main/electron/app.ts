@@ -85,6 +85,12 @@ if (!app.requestSingleInstanceLock()) {
         const choice = target ? await dialog.showOpenDialog(target, options) : await dialog.showOpenDialog(options);
         return choice.canceled || choice.filePaths.length === 0 ? null : choice.filePaths[0];
       },
+      pickFolder: async () => {
+        const target = win && !win.isDestroyed() ? win : undefined;
+        const options = { title: 'Add a folder of agent sessions', buttonLabel: 'Add Folder', properties: ['openDirectory' as const, 'showHiddenFiles' as const] };
+        const choice = target ? await dialog.showOpenDialog(target, options) : await dialog.showOpenDialog(options);
+        return choice.canceled || choice.filePaths.length === 0 ? null : choice.filePaths[0];
+      },
       openExternal: (url) => shell.openExternal(url),
       onViewing: (id) => setExportEnabled(id !== null),
     });

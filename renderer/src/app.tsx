@@ -31,6 +31,7 @@ import { displayTitle } from '../../shared/title';
 // The chart library loads only when Activity is first opened: the rest of the app starts without it.
 const ActivityView = lazy(() => import('./components/activity/activity-view').then((m) => ({ default: m.ActivityView })));
 const PlansView = lazy(() => import('./components/insights/plans-view').then((m) => ({ default: m.PlansView })));
+const FileHistoryView = lazy(() => import('./components/files/file-history-view').then((m) => ({ default: m.FileHistoryView })));
 const TimelineView = lazy(() => import('./components/insights/timeline-view').then((m) => ({ default: m.TimelineView })));
 
 export function App(): React.JSX.Element {
@@ -45,6 +46,8 @@ export function App(): React.JSX.Element {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [activityOpen, setActivityOpen] = useState(false);
   const [insight, setInsight] = useState<Insight | undefined>();
+  /** The per-file view open over the thread it was opened from (closing it returns there). */
+  const [filePath, setFilePath] = useState<string | undefined>();
   const gearRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const debounced = useDebounced(query.trim(), 220);
@@ -57,6 +60,7 @@ export function App(): React.JSX.Element {
       setSettingsOpen(false);
       setActivityOpen(false);
       setInsight(undefined);
+      setFilePath(undefined);
       go(id, message, terms);
     },
     [go],
@@ -287,8 +291,12 @@ export function App(): React.JSX.Element {
           <Suspense fallback={<LoadingState label="Opening…" />}>
             {insight === 'plans' ? <PlansView onClose={() => setInsight(undefined)} onOpen={open} /> : <TimelineView agent={agent} onClose={() => setInsight(undefined)} onOpen={(id) => open(id)} />}
           </Suspense>
+        ) : filePath ? (
+          <Suspense fallback={<LoadingState label="Opening…" />}>
+            <FileHistoryView path={filePath} onClose={() => setFilePath(undefined)} onOpen={open} />
+          </Suspense>
         ) : route.id ? (
-          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} findRequest={findRequest} />
+          <Thread key={route.id} id={route.id} jump={jump} onOpen={(id) => open(id)} onOpenFile={setFilePath} findRequest={findRequest} />
         ) : !status.data ? (
           <LoadingState label="Opening the archive…" />
         ) : status.data.stats.conversations === 0 ? (

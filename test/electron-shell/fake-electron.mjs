@@ -87,14 +87,52 @@ class FakeWebContents extends EventEmitter {
       // The renderer, once listening, asks for the commands that came before it (a launch link).
       const pull = handlers.get('dejavu:pending-commands');
       if (pull) void Promise.resolve(pull({ sender: this, senderFrame: { url } }, {})).then((result) => log('renderer pulled', { channel: 'dejavu:pending-commands', result }));
+      if (process.env.FAKE_SCRIPT) void play(JSON.parse(process.env.FAKE_SCRIPT), { sender: this, senderFrame: { url } });
     }, Number(process.env.FAKE_RENDERER_LOAD_MS ?? 300));
   }
 }
 
+/**
+ * $FAKE_SCRIPT: what the person then does, in order: `{ invoke, request }` is a request the
+ * renderer makes (its answer logged as 'renderer invoked'); `{ click: 'app' | 'tray', label }`
+ * clicks that menu item (logged as 'clicked'); `{ tray: 'click' }` is a left click on the tray
+ * icon; `{ window: 'close' }` closes the window.
+ */
+async function play(steps, event) {
+  for (const step of steps) {
+    if (step.invoke) {
+      const result = await handlers.get(step.invoke)?.(event, step.request ?? {});
+      log('renderer invoked', { channel: step.invoke, result });
+    } else if (step.window === 'close') {
+      // The person closes the window: Electron emits 'close', then destroys it.
+      log('window closing');
+      windows.at(-1)?.emit('close', { preventDefault: () => undefined });
+    } else if (step.tray === 'click') {
+      log('tray icon clicked');
+      trays.at(-1)?.emit('click');
+    } else if (step.click) {
+      const item = findItem(step.click === 'tray' ? trayMenu?.template : appMenu?.template, step.label);
+      log('clicked', { menu: step.click, label: step.label, found: Boolean(item?.click) });
+      item?.click?.();
+    }
+  }
+}
+
+function findItem(template, label) {
+  for (const item of template ?? []) {
+    if (item.label === label) return item;
+    const inner = Array.isArray(item.submenu) ? findItem(item.submenu, label) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+const windows = [];
 export class BrowserWindow extends EventEmitter {
   webContents = new FakeWebContents();
   constructor(options) {
     super();
+    windows.push(this);
     log('new BrowserWindow', { options });
   }
   isDestroyed() {
@@ -135,8 +173,38 @@ export const ipcMain = {
   },
 };
 
+/** A built menu: its items as data (logged), its template (for scripted clicks), items by id whose `enabled` is logged when set. */
+function builtMenu(template) {
+  return {
+    items: describe(template),
+    template,
+    getMenuItemById(id) {
+      const item = findById(template, id);
+      if (!item) return null;
+      return {
+        get enabled() {
+          return item.enabled !== false;
+        },
+        set enabled(value) {
+          item.enabled = value;
+          log('MenuItem.enabled', { id, enabled: value });
+        },
+      };
+    },
+  };
+}
+
+function findById(template, id) {
+  for (const item of template ?? []) {
+    if (item.id === id) return item;
+    const inner = Array.isArray(item.submenu) ? findById(item.submenu, id) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 export const Menu = {
-  buildFromTemplate: (template) => ({ items: describe(template) }),
+  buildFromTemplate: (template) => builtMenu(template),
   setApplicationMenu: (menu) => {
     appMenu = menu;
     log('Menu.setApplicationMenu', { items: menu.items });
@@ -145,27 +213,49 @@ export const Menu = {
 };
 let appMenu = null;
 
-export class Tray {
+let trayMenu = null;
+const trays = [];
+export class Tray extends EventEmitter {
   constructor(icon) {
+    super();
+    trays.push(this);
     log('new Tray', { icon: icon.path });
+  }
+  on(event, listener) {
+    log('Tray.on', { name: event });
+    return super.on(event, listener);
   }
   setToolTip(text) {
     log('Tray.setToolTip', { text });
   }
   setContextMenu(menu) {
+    trayMenu = menu;
     log('Tray.setContextMenu', { items: menu.items });
   }
 }
 
-export const nativeImage = { createFromPath: (p) => ({ path: p }) };
+export const nativeImage = {
+  createFromPath: (p) => {
+    // $FAKE_PLATFORM: the platform the shell believes it runs on from its tray icon on (say, win32
+    // for the tray's left click). Not earlier: native modules pick their binary by the real one.
+    if (process.env.FAKE_PLATFORM) Object.defineProperty(process, 'platform', { value: process.env.FAKE_PLATFORM });
+    return { path: p };
+  },
+};
 export const screen = { getAllDisplays: () => [{ bounds: { x: 0, y: 0, width: 1920, height: 1080 } }] };
 export const dialog = {
   showSaveDialog: async () => (log('dialog.showSaveDialog'), { canceled: true }),
-  showOpenDialog: async () => (log('dialog.showOpenDialog'), { canceled: true, filePaths: [] }),
+  // Cancelled, unless $FAKE_OPEN_DIALOG_PATH is what the person picks.
+  showOpenDialog: async (...args) => {
+    const options = args.at(-1);
+    log('dialog.showOpenDialog', { options, parented: args.length > 1 });
+    const picked = process.env.FAKE_OPEN_DIALOG_PATH;
+    return picked ? { canceled: false, filePaths: [picked] } : { canceled: true, filePaths: [] };
+  },
   showErrorBox: (title, content) => log('dialog.showErrorBox', { title, content }),
 };
-/** The system theme: light, and never changing in the stand-in. */
-export const nativeTheme = { shouldUseDarkColors: false, on: () => nativeTheme, off: () => nativeTheme };
+/** The system theme: light unless $FAKE_DARK_THEME, and never changing in the stand-in. */
+export const nativeTheme = { shouldUseDarkColors: process.env.FAKE_DARK_THEME === '1', on: () => nativeTheme, off: () => nativeTheme };
 export const shell = { openExternal: async (url) => log('shell.openExternal', { url }) };
 
 // What a sandboxed preload may use.

@@ -8,12 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ZodError } from 'zod';
 import { CommandMailbox } from './command-mailbox';
-import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type FolderSyncOutcome, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
 import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
 import { ArchiveBusyError } from '../archive/lock';
-import { sync, type SyncOptions, type SyncReport } from '../capture/sync';
+import { sync, syncFiles, type SyncOptions, type SyncReport, syncSources } from '../capture/sync';
+import { checkedFolder, FolderError } from './checked-folder';
 import { LiveCapture } from '../capture/live';
 import { ArchiveWriter } from '../archive/archive-writer';
 import { openReadableIndex, openWritableIndex } from '../archive/db';
@@ -37,6 +38,9 @@ import { mergeArchive } from '../transfer/merge-archive';
 import { claudeCleanupRisk } from '../storage/agent-cleanup';
 import { spaceBreakdown } from '../storage/space-breakdown';
 import { doctorCensus } from '../doctor/census';
+import { conversationsTouching, filesOfConversation } from '../files/files-query';
+import { editsToFile } from '../files/file-diffs';
+import type { FileTouchEntry } from '../../../shared/files';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -48,6 +52,8 @@ export interface ServiceOptions {
   readonly saveFile?: (file: ExportFile) => Promise<string | null>;
   /** Native open dialog for an archive to merge (Electron); absent over HTTP. Resolves to the path chosen, or null. */
   readonly pickArchive?: () => Promise<string | null>;
+  /** Native folder dialog for a folder to archive (Electron); absent over HTTP. Resolves to the folder chosen, or null. */
+  readonly pickFolder?: () => Promise<string | null>;
   /** Opens a checked http(s) URL outside the app (Electron); absent over HTTP. */
   readonly openExternal?: (url: string) => Promise<void>;
   /** The renderer opened a conversation, or closed it (null): the desktop menu follows (Export). */
@@ -63,7 +69,10 @@ export class ArchiveService {
   private readonly reader: ArchiveReader;
   private readonly events = new EventEmitter();
   private readonly cache = new Map<string, { archivedAt: string; conversation: Conversation }>();
+  /** The sync running now (of the homes, or of a folder the person added). */
   private syncing: Promise<SyncOutcome> | undefined;
+  /** The homes' sync asked for, running or waiting its turn: later requests join it. */
+  private homeSync: Promise<SyncOutcome> | undefined;
   /** Live capture, while on: it holds the writer, so syncs run through it. */
   private live: LiveCapture | undefined;
   private liveStarting: Promise<void> | undefined;
@@ -81,7 +90,7 @@ export class ArchiveService {
         stats: this.reader.stats(),
         syncing: this.syncing !== undefined,
         lastSync: this.lastSync,
-        capabilities: { saveDialog: Boolean(options.saveFile), openDialog: Boolean(options.pickArchive), openExternal: Boolean(options.openExternal) },
+        capabilities: { saveDialog: Boolean(options.saveFile), openDialog: Boolean(options.pickArchive), folderDialog: Boolean(options.pickFolder), openExternal: Boolean(options.openExternal) },
       }),
       'dejavu:tree': (req) => this.reader.tree(req.agent, req.timeZone),
       'dejavu:conversations': (req) => this.reader.list(req),
@@ -113,6 +122,11 @@ export class ArchiveService {
       'dejavu:usage': (req) => usageReport(this.reader.db, req),
       'dejavu:plans': (req) => listPlans(this.reader.db, { ...req, origin: req.origin as PlanOrigin | undefined }),
       'dejavu:timeline': (req) => timeline(this.reader.db, req),
+      'dejavu:files': (req) => {
+        if ('conversationId' in req) return filesOfConversation(this.reader.db, this.reader.resolveId(req.conversationId));
+        const found = conversationsTouching(this.reader.db, req.path);
+        return { ...found, entries: found.entries.map((e) => this.withEdits(e)) };
+      },
       'dejavu:set-retention': (req) => {
         try {
           return this.withIndex((db) => saveSettings(db, req.settings));
@@ -141,6 +155,19 @@ export class ArchiveService {
           if (target === undefined) return { path: null, considered: 0, added: 0, updated: 0, unchanged: 0, errors: [] };
         }
         return this.mergeArchive(target);
+      },
+      'dejavu:sync-folder': async (req) => {
+        let folder = req.path;
+        if (folder === undefined) {
+          if (!options.pickFolder) throw new UnsupportedError('choosing a folder needs the desktop app: type the folder’s path');
+          folder = (await options.pickFolder()) ?? undefined;
+          if (folder === undefined) return { folder: null, read: 0, unchanged: 0, created: 0, updated: 0, sourceDeleted: 0, errors: [] };
+        }
+        try {
+          return await this.syncFolder(folder);
+        } catch (err) {
+          throw err instanceof FolderError ? new InvalidRequestError(err.message) : err;
+        }
       },
       'dejavu:pending-commands': () => this.commands.drain(),
       'dejavu:viewing': (req) => {
@@ -171,38 +198,61 @@ export class ArchiveService {
     }
   }
 
-  /** One sync at a time: a second request joins the one running. */
+  /** One sync at a time: a second request joins the one running (or, behind a folder's sync, the one queued). */
   sync(): Promise<SyncOutcome> {
-    this.syncing ??= (async () => {
-      try {
-        await this.evicting?.catch(() => undefined); // one writer at a time
-        const report = await this.syncOnce({
-          root: this.options.root,
-          sources: this.options.sources,
-          home: this.options.home,
-          indexerWorker: this.options.indexerWorker,
-          onProgress: (p) => this.emit('dejavu:sync-progress', { done: p.done, total: p.total }),
-        });
-        const outcome: SyncOutcome = {
-          read: report.read,
-          unchanged: report.unchanged,
-          created: report.created.length,
-          updated: report.updated.length,
-          sourceDeleted: report.sourceDeleted.length,
-          errors: report.errors,
-          looked: report.looked,
-        };
-        this.lastSync = { at: new Date().toISOString(), outcome };
-        const changed = [...report.created, ...report.updated, ...report.sourceDeleted];
-        if (changed.length) this.emit('dejavu:changed', { conversations: changed });
-        this.emit('dejavu:sync-progress', { finished: outcome });
-        this.sweepIfDue();
-        return outcome;
-      } finally {
-        this.syncing = undefined;
-      }
-    })();
-    return this.syncing;
+    this.homeSync ??= this.queueSync().finally(() => {
+      this.homeSync = undefined;
+    });
+    return this.homeSync;
+  }
+
+  /**
+   * Archive one folder the person added, as `dejavu sync --source <folder>` does, after any sync
+   * running. A path that is not a folder is refused before anything is read.
+   */
+  async syncFolder(folder: string): Promise<FolderSyncOutcome> {
+    const checked = checkedFolder(folder, this.options.home ?? os.homedir(), this.options.root);
+    return { folder: checked, ...(await this.queueSync(checked)) };
+  }
+
+  /** Runs a sync once none is running; `folder`: that folder alone instead of the homes. */
+  private async queueSync(folder?: string): Promise<SyncOutcome> {
+    while (this.syncing) await this.syncing.catch(() => undefined);
+    // Set before any other await, so `syncing` tells the truth and the next in line waits.
+    const running = this.runSync(folder);
+    this.syncing = running;
+    try {
+      return await running;
+    } finally {
+      if (this.syncing === running) this.syncing = undefined;
+    }
+  }
+
+  private async runSync(folder?: string): Promise<SyncOutcome> {
+    await this.evicting?.catch(() => undefined); // one writer at a time
+    const options: SyncOptions = {
+      root: this.options.root,
+      sources: folder ? [folder] : this.options.sources,
+      home: this.options.home,
+      indexerWorker: this.options.indexerWorker,
+      onProgress: (p) => this.emit('dejavu:sync-progress', { done: p.done, total: p.total }),
+    };
+    const report = folder ? await this.syncFolderOnce(options) : await this.syncOnce(options);
+    const outcome: SyncOutcome = {
+      read: report.read,
+      unchanged: report.unchanged,
+      created: report.created.length,
+      updated: report.updated.length,
+      sourceDeleted: report.sourceDeleted.length,
+      errors: report.errors,
+      looked: report.looked,
+    };
+    this.lastSync = { at: new Date().toISOString(), outcome, ...(folder ? { folder } : {}) };
+    const changed = [...report.created, ...report.updated, ...report.sourceDeleted];
+    if (changed.length) this.emit('dejavu:changed', { conversations: changed });
+    this.emit('dejavu:sync-progress', { finished: outcome });
+    this.sweepIfDue();
+    return outcome;
   }
 
   /**
@@ -342,6 +392,12 @@ export class ArchiveService {
     }
   }
 
+  /** One folder's sync: its files found first, then stored through the archive's writer (live capture's while it runs, which watches only the homes). */
+  private async syncFolderOnce(options: SyncOptions): Promise<SyncReport> {
+    const located = await syncSources(options);
+    return this.withWriter((writer) => syncFiles(writer, located, options));
+  }
+
   /** A sync through live capture's writer while it runs (never a second writer beside it), else on its own. */
   private async syncOnce(options: SyncOptions): Promise<SyncReport> {
     await this.liveStarting?.catch(() => undefined);
@@ -383,6 +439,15 @@ export class ArchiveService {
     this.cache.set(summary.id, { archivedAt: summary.archivedAt, conversation });
     while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     return conversation;
+  }
+
+  /** A file-touch entry with that conversation's edits of the file; without them when its thread cannot be read (the digest outlives it). */
+  private withEdits(e: FileTouchEntry): FileTouchEntry {
+    try {
+      return { ...e, diffs: editsToFile(this.conversation(e.conversationId), e.path) };
+    } catch {
+      return e;
+    }
   }
 
   /** A conversation as a file to save: redacted unless the person turned that off in Settings; dated in the person's zone. */

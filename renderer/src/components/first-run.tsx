@@ -1,12 +1,14 @@
-/** The empty archive: what Déjà Vu does, how to fill it from here, and what the last sync found. */
+/** The empty archive: what Déjà Vu does, how to fill it from here (Sync, or add a folder), and what the last sync found. */
 import type { AppStatus } from '../../../shared/contract';
 import { num } from '../lib/format';
+import { AddFolder } from './add-folder';
 import { LookedInList } from './looked-in';
 import { transport } from '../transport';
 import { EmptyState } from './states';
 
 export function FirstRun({ status }: { status: AppStatus }): React.JSX.Element {
-  const last = status.lastSync?.outcome;
+  // A folder the person added reports itself in Add a folder: this says what the homes' sync found.
+  const last = status.lastSync?.folder ? undefined : status.lastSync?.outcome;
   // Only the desktop app has a tray icon; the browser view (dejavu serve) has the Sync button.
   const desktop = transport.kind === 'electron';
   return (
@@ -23,6 +25,8 @@ export function FirstRun({ status }: { status: AppStatus }): React.JSX.Element {
           {last.errors.length ? `; ${last.errors.length} could not be read (${last.errors[0].path}: ${last.errors[0].message})` : ''}.
         </p>
       ) : null}
+      {/* Before the long list of where the sync looked, so it is seen without scrolling. */}
+      <AddFolder />
       {last?.looked?.length ? <LookedInList looked={last.looked} /> : null}
     </EmptyState>
   );

@@ -26,9 +26,6 @@ export function LookedInList({ looked }: { looked: readonly LookedIn[] }): React
           </ul>
         </section>
       ))}
-      <p>
-        Does an agent keep its sessions somewhere else? Archive that folder with <code className="md-code">dejavu sync --source &lt;folder&gt;</code>.
-      </p>
     </div>
   );
 }

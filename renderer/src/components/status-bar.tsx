@@ -68,7 +68,8 @@ export function StatusBar({ status }: { status: AppStatus | undefined }): React.
           </>
         ) : last ? (
           <span title={new Date(last.at).toLocaleString()}>
-            Synced {ago(last.at)}
+            Synced {last.folder ? `${last.folder} ` : ''}
+            {ago(last.at)}
             {last.outcome.created || last.outcome.updated ? ` · ${last.outcome.created} new, ${last.outcome.updated} updated` : ''}
             {last.outcome.errors.length ? ` · ${last.outcome.errors.length} unreadable` : ''}
           </span>

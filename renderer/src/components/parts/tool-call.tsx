@@ -4,6 +4,7 @@ import { parseToolOutput, type ToolOutput } from '../../../../shared/tool-output
 import { describeTool, type ToolDescription, type ToolView } from '../../../../shared/describe-tool';
 import { CodeBlock } from '../code-block';
 import { DiffView } from '../diff-view';
+import { FileHistoryLinks } from '../files/file-links';
 import { useReveal } from '../find/reveal';
 import { SubagentCall } from './subagent-call';
 import { ToolResult } from './tool-result';
@@ -46,6 +47,7 @@ function PlainToolCall({ part, result, info }: { part: ToolCallPart; result?: To
       </button>
       {open ? (
         <div className="tool-body">
+          <FileHistoryLinks paths={pathsOf(info)} />
           <ToolArguments view={info.view} />
           {result && output ? <ToolResult part={result} output={output} /> : null}
         </div>
@@ -87,6 +89,11 @@ function DiffCount({ view }: { view: ToolView }): React.JSX.Element | null {
       <span className="diff-add-count">+{add}</span> <span className="diff-del-count">−{del}</span>
     </span>
   );
+}
+
+/** The files a call changed (an edit's, a write's, a patch's), as its arguments name them. */
+function pathsOf(info: ToolDescription): string[] {
+  return [...new Set(info.paths.filter((t) => t.action !== 'read' && t.action !== 'other').map((t) => t.path))];
 }
 
 function ToolArguments({ view: v }: { view: ToolView }): React.JSX.Element {

@@ -10,6 +10,7 @@ import type { ArchivedSummary } from '../../../../shared/views';
 import { agentLabel } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
 import { FindBar } from '../find/find-bar';
+import { FileLinksContext, useFileLinks } from '../files/file-links';
 import { RevealContext } from '../find/reveal';
 import { useThreadFind } from '../find/use-thread-find';
 import { ErrorState, LoadingState } from '../states';
@@ -35,11 +36,14 @@ interface ThreadProps {
   readonly id: string;
   readonly jump?: JumpTarget;
   readonly onOpen: (id: string) => void;
+  /** Opens the per-file view of a file a tool call touched. */
+  readonly onOpenFile?: (path: string) => void;
   /** Changes when the person asks to find in this conversation (Ctrl/Cmd+F, Edit → Find). */
   readonly findRequest?: number;
 }
 
-export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JSX.Element {
+export function Thread({ id, jump, onOpen, onOpenFile, findRequest }: ThreadProps): React.JSX.Element {
+  const fileLinks = useFileLinks(id, onOpenFile);
   // A live conversation stops being live when its agent goes quiet: look again now and then.
   const conversation = useChannel('dejavu:conversation', { id }, { refetchInterval: (q) => (q.state.data?.summary.live ? LIVE_RECHECK_MS : false) });
   const loaded = useMessagePages(id, jump ? Math.floor(jump.index / PAGE_SIZE) : 0);
@@ -133,6 +137,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
         ) : total === 0 ? (
           <div className="thread-empty">This conversation has no messages.</div>
         ) : (
+          <FileLinksContext.Provider value={fileLinks}>
           <SubagentContext.Provider value={subagents}>
           <ViewContext.Provider value={view}>
           <RevealContext.Provider value={find.reveal}>
@@ -167,6 +172,7 @@ export function Thread({ id, jump, onOpen, findRequest }: ThreadProps): React.JS
           </RevealContext.Provider>
           </ViewContext.Provider>
           </SubagentContext.Provider>
+          </FileLinksContext.Provider>
         )}
       </div>
     </section>
