@@ -13,6 +13,9 @@ describe('isCredentialFile', () => {
     ]) {
       expect(isCredentialFile(`/home/me/.agent/${name}`), name).toBe(true);
     }
+    // A common name that holds a key in one agent's folder only.
+    expect(isCredentialFile('/home/me/.openhands/settings.json')).toBe(true);
+    expect(isCredentialFile('/home/me/.claude/settings.json')).toBe(false);
   });
 
   it('leaves session files alone, whatever word their name or folder holds', () => {

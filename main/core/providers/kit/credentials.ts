@@ -32,8 +32,12 @@ const AUTH_JSON = /^\.?(auth|creds|client_secret)[^/]*\.json$/;
 /** A name whose stem is a credential word: `token.json`, `secrets.yaml`, `github_token`, `api-key`. */
 const CREDENTIAL_STEM = /^(?:[a-z0-9]+[_-])?(?:credentials?|creds|secrets?|tokens?|oauth|api[_-]?keys?|passwords?|passwd|auth)$/;
 
+/** Settings files that hold a key in one agent's folder only (the name is too common to ban everywhere). */
+const KEYED_SETTINGS = new Set(['.openhands/settings.json']);
+
 export function isCredentialFile(filePath: string): boolean {
   const name = path.basename(filePath).toLowerCase();
+  if (KEYED_SETTINGS.has(`${path.basename(path.dirname(filePath)).toLowerCase()}/${name}`)) return true; // OpenHands' older settings hold the LLM key
   if (CREDENTIAL_NAMES.has(name) || KEY_FILE.test(name) || AUTH_JSON.test(name)) return true;
   if (name.includes('credential')) return true; // .credentials.json, .git-credentials, credentials-old.json
   if (name === '.env' || name.startsWith('.env.')) return true;
