@@ -13,6 +13,8 @@ describe('files a tool call touched', () => {
     expect(fileTouchesOf('str_replace_editor', '{"command":"view","path":"/r/d"}')).toEqual([{ path: '/r/d', action: 'read' }]);
     expect(fileTouchesOf('NotebookEdit', '{"notebook_path":"/r/n.ipynb","new_source":"x"}')).toEqual([{ path: '/r/n.ipynb', action: 'edit' }]);
     expect(fileTouchesOf('Grep', '{"pattern":"x","path":"/r"}')).toEqual([{ path: '/r', action: 'other' }]);
+    expect(fileTouchesOf('view_file', '{"AbsolutePath":"/r/e.go"}')).toEqual([{ path: '/r/e.go', action: 'read' }]); // Antigravity
+    expect(fileTouchesOf('developer__text_editor', '{"command":"write","path":"ledger.py"}')).toEqual([{ path: 'ledger.py', action: 'write' }]); // Goose
     expect(fileTouchesOf('Bash', '{"command":"ls"}')).toEqual([]);
     expect(fileTouchesOf('Read', 'not json')).toEqual([]);
   });

@@ -17,8 +17,8 @@ export interface FileTouch {
 
 type Args = Record<string, unknown>;
 
-/** Keys that name the one file a call is about (Claude, Gemini, OpenCode, Cline, Cursor, …). */
-export const PATH_KEYS = ['file_path', 'filePath', 'path', 'absolute_path', 'notebook_path', 'target_file', 'filename', 'file'] as const;
+/** Keys that name the one file a call is about (Claude, Gemini, OpenCode, Cline, Cursor, Antigravity, …). */
+export const PATH_KEYS = ['file_path', 'filePath', 'path', 'absolute_path', 'AbsolutePath', 'notebook_path', 'target_file', 'filename', 'file'] as const;
 const OLD_KEYS = ['old_string', 'oldString', 'old_str', 'old_text', 'oldText', 'search'];
 const NEW_KEYS = ['new_string', 'newString', 'new_str', 'new_text', 'newText', 'replace'];
 const CONTENT_KEYS = ['content', 'file_text', 'contents', 'text'];
@@ -44,7 +44,7 @@ function actionOf(lname: string, a: Args): FileAction {
   // str_replace_editor and its kin say what they do in a `command` argument.
   const command = typeof a.command === 'string' ? a.command.toLowerCase() : undefined;
   if (command === 'view') return 'read';
-  if (command === 'create') return 'write';
+  if (command === 'create' || command === 'write') return 'write'; // Goose's text_editor says `write`
   if (command === 'str_replace' || command === 'insert' || command === 'undo_edit') return 'edit';
   if (has(a, OLD_KEYS) && has(a, NEW_KEYS)) return 'edit';
   if (Array.isArray(a.edits)) return 'edit';
