@@ -11,11 +11,11 @@ import { CommandMailbox } from './command-mailbox';
 import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
-import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
+import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../access/archive-reader';
 import { ArchiveBusyError } from '../archive/lock';
 import { sync, type SyncOptions, type SyncReport } from '../capture/sync';
 import { LiveCapture } from '../capture/live';
-import { ArchiveWriter } from '../archive/archive-writer';
+import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { openReadableIndex, openWritableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
 import { readLastCheck } from '../verify/last-check';
@@ -331,10 +331,10 @@ export class ArchiveService {
   }
 
   /** The archive's writer for one job: live capture's while it runs (queued with its work), else a fresh one. */
-  private async withWriter<T>(job: (writer: ArchiveWriter) => Promise<T>): Promise<T> {
+  private async withWriter<T>(job: (writer: FollowedWriter) => Promise<T>): Promise<T> {
     await this.liveStarting?.catch(() => undefined);
     if (this.live) return this.live.withWriter(job);
-    const writer = new ArchiveWriter(this.options.root);
+    const writer = openArchiveWriter(this.options.root);
     try {
       return await job(writer);
     } finally {
