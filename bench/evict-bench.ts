@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArchiveWriter } from '../main/core/archive/archive-writer';
+import { openArchiveWriter } from '../main/core/access/open-writer';
 import { archiveDiskBytes } from '../main/core/archive/disk-usage';
 import { sync } from '../main/core/capture/sync';
 import { sweep } from '../main/core/retention/evict';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 
     // Caps that make both stages happen: stage 1 for all, then stage 2 for the oldest.
     const overrides = { softCapBytes: Math.round(before * 0.2), hardCapBytes: Math.round(before * 0.3), maxAgeDays: null };
-    const writer = new ArchiveWriter(archive);
+    const writer = openArchiveWriter(archive);
     try {
       const t1 = performance.now();
       const plan = await sweep(writer, { apply: false, overrides });

@@ -10,7 +10,7 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArchiveReader } from '../main/core/archive/archive-reader';
+import { ArchiveReader } from '../main/core/access/archive-reader';
 import { LiveCapture } from '../main/core/capture/live';
 import { sync } from '../main/core/capture/sync';
 import { claudeCodeProvider } from '../main/core/providers/claude-code/index';

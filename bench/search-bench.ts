@@ -18,8 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Conversation } from '../shared/record';
-import { ArchiveReader } from '../main/core/archive/archive-reader';
-import { ArchiveWriter, type ParsedSource } from '../main/core/archive/archive-writer';
+import { ArchiveReader } from '../main/core/access/archive-reader';
+import type { ParsedSource } from '../main/core/archive/archive-writer';
+import { openArchiveWriter } from '../main/core/access/open-writer';
 import { importPaths } from '../main/core/capture/import';
 import { isIndexerThread, runIndexerThread, threadIndexSink } from '../main/core/search/index-sink';
 import { searchDbPath } from '../main/core/search/search-db';
@@ -78,8 +79,8 @@ function shifted(iso: string | undefined, days: number): string | undefined {
 
 /** Copies of the seeds under fresh ids until `target` messages are stored and indexed. */
 async function generate(root: string, seeds: readonly Conversation[], target: number): Promise<{ conversations: number; messages: number }> {
-  const writer = new ArchiveWriter(root);
-  const sink = threadIndexSink(root, fileURLToPath(import.meta.url));
+  const writer = openArchiveWriter(root);
+  const finishSink = writer.follow.indexThrough(threadIndexSink(root, fileURLToPath(import.meta.url)));
   let messages = 0;
   let conversations = 0;
   try {
@@ -98,13 +99,13 @@ async function generate(root: string, seeds: readonly Conversation[], target: nu
         messages += seed.messages.length;
         conversations += 1;
         if (batch.length === BATCH) {
-          await sink.post(writer.store(batch).indexItems);
+          await writer.store(batch);
           batch = [];
         }
       }
-      if (batch.length) await sink.post(writer.store(batch).indexItems);
+      if (batch.length) await writer.store(batch);
     }
-    await sink.finish();
+    await finishSink();
   } finally {
     writer.close();
   }

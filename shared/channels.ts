@@ -34,4 +34,4 @@ export const CHANNEL_NAMES = [
   'dejavu:viewing',
 ] as const;
 
-export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command'] as const;
+export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command', 'dejavu:background-failure'] as const;

@@ -246,7 +246,12 @@ export interface ContractEvents {
   'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
   'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string; readonly message?: number };
+  /** Work nobody awaited failed (the sweep after a sync, live capture of a file): for the status bar; also logged. */
+  'dejavu:background-failure': { readonly task: BackgroundTask; readonly message: string; readonly at: string };
 }
+
+/** The work main runs on its own, named as the status bar says it. */
+export type BackgroundTask = 'eviction sweep' | 'live capture';
 export type EventName = keyof ContractEvents;
 export const EVENTS: readonly EventName[] = EVENT_NAMES;
 const _eventsMatch: Same<(typeof EVENT_NAMES)[number], EventName> = true;

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveReader } from '../main/core/archive/archive-reader';
+import { ArchiveReader } from '../main/core/access/archive-reader';
 import { digestDocument } from '../main/core/digest/digest-document';
 import { errorFingerprint } from '../main/core/retention/digest-markers';
 import type { DigestDocument } from '../shared/digest-contract';

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Conversation } from '../shared/record';
-import { ArchiveReader } from '../main/core/archive/archive-reader';
+import { ArchiveReader } from '../main/core/access/archive-reader';
 import { textOf } from '../main/core/retention/digest';
 import { PROVIDERS } from '../main/core/providers/registry';
 import { dejavu } from './cli';

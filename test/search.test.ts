@@ -10,9 +10,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../shared/record';
 import type { SearchHit } from '../shared/views';
-import { ArchiveReader } from '../main/core/archive/archive-reader';
-import { ArchiveWriter } from '../main/core/archive/archive-writer';
-import { SearchIndexer } from '../main/core/search/indexer';
+import { ArchiveReader } from '../main/core/access/archive-reader';
+import { openArchiveWriter } from '../main/core/access/open-writer';
 import { searchRows } from '../main/core/search/search-rows';
 import { dejavu, dejavuJson } from './cli';
 import { FIXTURES_DIR } from './fixtures';
@@ -213,15 +212,16 @@ describe('search over the real fixtures', () => {
 });
 
 describe('search ranking', () => {
-  it('puts the newer of two equally relevant conversations first', () => {
+  it('puts the newer of two equally relevant conversations first', async () => {
     const source = mkdtempSync(path.join(os.tmpdir(), 'dejavu-rank-src-'));
     expect(dejavu(['import', path.join(FIXTURES_DIR, 'claude-code', 'Mai0313__VibeCodingTracker')], { DEJAVU_HOME: source }).code).toBe(0);
     const original = dejavuJson<Conversation>(['show', 'claude-code_e9f146fa'], { DEJAVU_HOME: source });
     // Two dated copies of the same real conversation.
     const copy = (suffix: string, startedAt: string): Conversation => ({ ...original, id: `${original.id}-${suffix}`, startedAt, endedAt: startedAt });
     const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-rank-'));
-    const writer = new ArchiveWriter(root);
-    const stored = writer.store(
+    const writer = openArchiveWriter(root);
+    // Search follows the writer's commit: no separate indexing step.
+    await writer.store(
       [copy('old', '2024-03-01T00:00:00.000Z'), copy('new', '2026-03-01T00:00:00.000Z')].map((c) => ({
         path: `/rank/${c.id}.jsonl`,
         agent: c.agent,
@@ -233,9 +233,6 @@ describe('search ranking', () => {
       })),
     );
     writer.close();
-    const indexer = new SearchIndexer(root);
-    indexer.index(stored.indexItems);
-    indexer.close();
     const reader = new ArchiveReader(root);
     try {
       const hits = reader.search('"toolchain 卻是"', { now: new Date('2026-03-10T00:00:00.000Z') });

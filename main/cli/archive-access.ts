@@ -1,5 +1,5 @@
 /** Opens the archive the CLI was pointed at (--archive, DEJAVU_HOME, or the default). */
-import { ArchiveReader } from '../core/archive/archive-reader';
+import { ArchiveReader } from '../core/access/archive-reader';
 import { archiveRoot } from '../core/archive/paths';
 
 export interface GlobalOptions {

@@ -2,7 +2,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
 import type { ArchivedSummary } from '../../shared/views';
-import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/archive/archive-reader';
+import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/access/archive-reader';
 import { outgoingText, redactsOutgoing } from '../core/redact/outgoing';
 
 /** `id · Agent · workspace · 2026-01-31 14:05 · 120 messages (8 prompts) · "title"` */

@@ -2,7 +2,7 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
-import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/archive/archive-reader';
+import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/access/archive-reader';
 import { outgoingConversation, outgoingText, redactsOutgoing } from '../core/redact/outgoing';
 import { conversationToMarkdown } from '../core/render/markdown';
 

@@ -1,6 +1,6 @@
 /** `dejavu evict`: fit the archive to its storage budget, or show what that would do. */
 import type { Command } from 'commander';
-import { ArchiveWriter } from '../../core/archive/archive-writer';
+import { openArchiveWriter } from '../../core/access/open-writer';
 import { openReadableIndex } from '../../core/archive/db';
 import { type ArchiveAccess, sweep } from '../../core/retention/evict';
 import { InvalidSettingsError, type SettingsPatch } from '../../core/retention/settings';
@@ -49,7 +49,7 @@ export function registerEvict(program: Command): void {
 }
 
 async function applied(root: string, overrides: SettingsPatch): Promise<EvictionReport> {
-  const writer = new ArchiveWriter(root);
+  const writer = openArchiveWriter(root);
   try {
     const batch = process.env.DEJAVU_EVICT_BATCH ? Number(process.env.DEJAVU_EVICT_BATCH) : undefined;
     // Tests kill the sweep at a chosen point to prove the next run repairs it.

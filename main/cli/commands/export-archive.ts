@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { AGENT_IDS, isAgentId } from '../../../shared/agents';
 import { exportArchive, type ExportFilter } from '../../core/transfer/export-archive';
-import { machineOf } from '../../core/transfer/machine';
+import { machineOf } from '../../core/archive/machine';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { formatBytes, printJson, stdout, warn } from '../output';

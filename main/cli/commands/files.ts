@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { diffText } from '../../../shared/diff';
 import type { FilesAnswer, FileTouchEntry } from '../../../shared/files';
 import { absolutePath } from '../../../shared/tool-files';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { editsToFile } from '../../core/files/file-diffs';
 import { conversationsTouching, filesOfConversation } from '../../core/files/files-query';
 import { type GlobalOptions, withReader } from '../archive-access';

@@ -1,7 +1,7 @@
 /** `dejavu merge`: another machine's archive (an export-archive file or an archive folder) into this one. */
 import type { Command } from 'commander';
 import path from 'node:path';
-import { ArchiveWriter } from '../../core/archive/archive-writer';
+import { openArchiveWriter } from '../../core/access/open-writer';
 import { MergeSourceError, openArchiveSource } from '../../core/transfer/archive-source';
 import { mergeArchive } from '../../core/transfer/merge-archive';
 import { type GlobalOptions, rootOf } from '../archive-access';
@@ -30,7 +30,7 @@ export function registerMerge(program: Command): void {
       const bar = opts.json ? undefined : progressBar();
       let report;
       try {
-        const writer = new ArchiveWriter(root);
+        const writer = openArchiveWriter(root);
         try {
           report = await mergeArchive(writer, source, { onProgress: (done, total) => bar?.update(done, total, '') });
         } finally {

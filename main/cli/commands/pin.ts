@@ -1,6 +1,6 @@
 /** `dejavu pin` / `dejavu unpin`: keep a conversation whole, whatever the budget says. */
 import type { Command } from 'commander';
-import { openWritableIndex } from '../../core/archive/db';
+import { withWriterLock } from '../../core/archive/locked-write';
 import { setPinned } from '../../core/retention/pins';
 import { type GlobalOptions, rootOf, withReader } from '../archive-access';
 import { stdout } from '../output';
@@ -11,15 +11,11 @@ export function registerPin(program: Command): void {
       .command(name)
       .description(pinned ? 'never evict this conversation' : 'let eviction treat this conversation like any other')
       .argument('<id>', 'conversation id, a unique prefix of it, or the agent’s own session id')
-      .action((id: string, _opts: unknown, cmd: Command) => {
+      .action(async (id: string, _opts: unknown, cmd: Command) => {
         const global = cmd.optsWithGlobals<GlobalOptions>();
         const resolved = withReader(global, (r) => r.resolveId(id));
-        const db = openWritableIndex(rootOf(global));
-        try {
-          setPinned(db, resolved, pinned);
-        } finally {
-          db.close();
-        }
+        // Under the writer lock: a running sync or sweep finishes first, so no step of it thins a conversation pinned meanwhile.
+        await withWriterLock(rootOf(global), (db) => setPinned(db, resolved, pinned));
         stdout.write(`${pinned ? 'pinned' : 'unpinned'} ${resolved}\n`);
       });
   }

@@ -1,6 +1,7 @@
 /** `dejavu settings`: show or change the retention budget and the secret redaction the app and the CLI share. */
 import type { Command } from 'commander';
-import { openReadableIndex, openWritableIndex } from '../../core/archive/db';
+import { type IndexDb, openReadableIndex } from '../../core/archive/db';
+import { withWriterLock } from '../../core/archive/locked-write';
 import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type SettingsPatch } from '../../core/retention/settings';
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
 import type { PrivacySettings } from '../../../shared/privacy';
@@ -54,7 +55,7 @@ export function registerSettings(program: Command): void {
     .option('--redact-exports <on|off>', 'mask secrets in exports, `show` and MCP answers (default on)', switchOption('--redact-exports'))
     .option('--redact-at-capture <on|off>', 'store secrets masked in the archive and its search index (default off)', switchOption('--redact-at-capture'))
     .option('--json', 'print as JSON')
-    .action((opts: { softCap?: number; hardCap?: number; maxAge?: number; digestCap?: number; cadence?: string; redactExports?: boolean; redactAtCapture?: boolean; json?: boolean }, cmd: Command) => {
+    .action(async (opts: { softCap?: number; hardCap?: number; maxAge?: number; digestCap?: number; cadence?: string; redactExports?: boolean; redactAtCapture?: boolean; json?: boolean }, cmd: Command) => {
       if (opts.cadence !== undefined && !(EVICTION_CADENCES as readonly string[]).includes(opts.cadence)) {
         throw new UsageError(`--cadence is one of ${EVICTION_CADENCES.join(', ')}, not "${opts.cadence}"`);
       }
@@ -63,18 +64,18 @@ export function registerSettings(program: Command): void {
       const changingPrivacy = Object.values(privacyPatch).some((v) => v !== undefined);
       const changing = Object.values(patch).some((v) => v !== undefined) || changingPrivacy;
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
-      // Only a change writes: showing the settings works on a read-only archive too.
-      const db = changing ? openWritableIndex(root) : openReadableIndex(root);
+      const apply = (db: IndexDb) => ({
+        settings: changing ? saveSettings(db, patch) : readSettings(db),
+        privacy: changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db),
+      });
       let settings: RetentionSettings;
       let privacy: PrivacySettings;
       try {
-        settings = changing ? saveSettings(db, patch) : readSettings(db);
-        privacy = changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db);
+        // Only a change writes, under the writer lock; showing the settings works on a read-only archive too.
+        ({ settings, privacy } = changing ? await withWriterLock(root, apply) : withReadOnly(root, apply));
       } catch (err) {
         if (err instanceof InvalidSettingsError) throw new UsageError(err.message);
         throw err;
-      } finally {
-        db.close();
       }
       if (opts.json) return printJson({ ...settings, ...privacy });
       printSettings(settings);
@@ -93,4 +94,13 @@ export function printSettings(s: RetentionSettings, out: TextOut = stdout): void
 export function printPrivacy(p: PrivacySettings, out: TextOut = stdout): void {
   out.write(`redact exports     ${p.redactExports ? 'on   (secrets masked in exports, show and MCP answers; --no-redact for one command)' : 'off  (exports, show and MCP answers carry secrets as they were typed)'}\n`);
   out.write(`redact at capture  ${p.redactAtCapture ? 'on   (the archive and its search index store secrets masked)' : 'off  (the archive keeps what was typed, secrets included)'}\n`);
+}
+
+function withReadOnly<T>(root: string, read: (db: IndexDb) => T): T {
+  const db = openReadableIndex(root);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { type LiveChange, LiveCapture } from '../../core/capture/live';
 import { sync, type SyncOptions, type SyncReport } from '../../core/capture/sync';
-import { sweepWhenDue } from '../../core/retention/cadence';
+import { sweepWhenDue } from '../../core/access/cadence';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { formatBytes, printJson, progressBar, stdout, warn } from '../output';

@@ -1,7 +1,7 @@
 /** `dejavu verify`: check the whole archive is consistent, and with --repair rebuild what can be rebuilt. */
 import type { Command } from 'commander';
 import type { IntegrityProblem, IntegrityReport } from '../../../shared/verify';
-import { ArchiveWriter } from '../../core/archive/archive-writer';
+import { openArchiveWriter } from '../../core/access/open-writer';
 import { openSearchDb } from '../../core/search/search-db';
 import { recordLastCheck } from '../../core/verify/last-check';
 import { repairArchive } from '../../core/verify/repair-archive';
@@ -23,7 +23,7 @@ export function registerVerify(program: Command): void {
     .action(async (opts: VerifyOptions, cmd: Command) => {
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
       // The writer lock: nothing changes while the archive is checked (and repaired).
-      const writer = new ArchiveWriter(root);
+      const writer = openArchiveWriter(root);
       let result: Verification;
       let repaired: string[] | undefined;
       let fixed = 0;
@@ -32,7 +32,7 @@ export function registerVerify(program: Command): void {
         try {
           result = verifyArchive(root, writer.db, search);
           if (opts.repair) {
-            repaired = result.findings.some((f) => f.repairable) ? await repairArchive(root, writer.db, result.findings) : [];
+            repaired = result.findings.some((f) => f.repairable) ? await repairArchive(writer, result.findings) : [];
             const before = result.report.problems;
             result = verifyArchive(root, writer.db, search);
             fixed = Math.max(0, before - result.report.problems);

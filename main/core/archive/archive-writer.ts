@@ -2,13 +2,15 @@
  * The one writer of an archive (sync and import): stores parsed conversations as blobs and
  * index rows. Blobs are written first (atomically), then the index rows and ingest cursors of
  * a whole batch in one transaction, so a crash at any point leaves an archive whose index is
- * consistent and whose next sync redoes only the unfinished batch. Full-text rows go to the
- * search indexer (search.db), which catches up from the blobs after a crash.
+ * consistent and whose next sync redoes only the unfinished batch. After each commit the writer
+ * publishes what changed (changes.ts); search indexing and digests subscribe to it (access/),
+ * and catch up from the index rows after a crash.
  */
 import { mkdirSync } from 'node:fs';
 import type { AgentId } from '../../../shared/agents';
 import type { Conversation, SourceRewrite } from '../../../shared/record';
 import { clearTemp, readBlob, removeBlob, writeBlob } from './blob-store';
+import { ChangeFeed, type StoredConversation, type WritableArchive } from './changes';
 import { type IndexDb, openWritableIndex } from './db';
 import { acquireWriterLock, type WriterLock } from './lock';
 import { mergeConversation } from './merge';
@@ -16,11 +18,7 @@ import { blobRelativePath } from './paths';
 import { sourceFingerprint } from './source-fingerprint';
 import { type ConversationRow, rowValues } from './rows';
 import { withStorableTokenCounts } from './token-counts';
-import { redactConversation } from '../redact/redact-conversation';
-import { readPrivacy } from '../redact/settings';
-import type { IndexItem } from '../search/indexer';
-import { searchRows } from '../search/search-rows';
-import { recordMachine } from '../transfer/machine';
+import { recordMachine } from './machine';
 
 /** What the archive remembers of a source file between syncs. */
 export interface SourceCursor {
@@ -51,10 +49,8 @@ export interface ParsedSource {
 export interface StoreOutcome {
   readonly created: string[];
   readonly updated: string[];
-  /** Full-text rows of what was stored, for the search indexer. */
-  readonly indexItems: IndexItem[];
-  /** What was stored, at which revision (for digests, made while the record is in memory). */
-  readonly stored: { readonly conversation: Conversation; readonly revision: number }[];
+  /** What was stored, at which seq and revision (published to the subscribers as a `stored` change). */
+  readonly stored: StoredConversation[];
   /** Conversations that kept messages their source no longer holds. */
   readonly rewritten: SourceRewriteReport[];
 }
@@ -80,12 +76,25 @@ interface CursorRow {
   fingerprint: string | null;
 }
 
-export class ArchiveWriter {
+export interface WriterOptions {
+  /**
+   * What every parsed record goes through before it is merged, written or indexed (the opt-in
+   * redaction at capture, injected by access/open-writer.ts). Asked once per batch.
+   */
+  readonly prepareBatch?: (db: IndexDb) => ((conversation: Conversation) => Conversation) | undefined;
+}
+
+export class ArchiveWriter implements WritableArchive {
   readonly db: IndexDb;
+  /** Every commit is published here once durable (see changes.ts). */
+  readonly changes = new ChangeFeed();
   private readonly lock: WriterLock;
   private readonly statements;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    private readonly options: WriterOptions = {},
+  ) {
     this.lock = acquireWriterLock(ensureDir(root));
     try {
       clearTemp(root);
@@ -150,15 +159,16 @@ export class ArchiveWriter {
 
   /**
    * Store a batch of parsed sources: blobs first, then one transaction for the index. The
-   * archive only grows: what a re-read source no longer holds is kept (see merge.ts).
+   * archive only grows: what a re-read source no longer holds is kept (see merge.ts). Resolves
+   * once the subscribers took the change.
    */
-  store(batch: readonly ParsedSource[]): StoreOutcome {
+  async store(batch: readonly ParsedSource[]): Promise<StoreOutcome> {
     const now = new Date().toISOString();
     const pending = new Map<string, { conversation: Conversation; previousBlob?: string; existed: boolean }>();
     const rewritten: SourceRewriteReport[] = [];
     const heldBefore = new Map<string, string[]>();
     // Opt-in: secrets masked before anything is merged, written or indexed (redact/README.md).
-    const prepare = readPrivacy(this.db).redactAtCapture ? (c: Conversation) => redactConversation(c).conversation : (c: Conversation) => c;
+    const prepare = this.options.prepareBatch?.(this.db) ?? ((c: Conversation) => c);
     for (const source of batch) {
       const cursor = this.cursor(source.path);
       const change = changeOf(source, cursor);
@@ -195,14 +205,12 @@ export class ArchiveWriter {
       return { ...p, relative, bytes: writeBlob(this.root, relative, p.conversation) };
     });
     const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
-    const indexItems: IndexItem[] = [];
-    const stored: { conversation: Conversation; revision: number }[] = [];
+    const stored: StoredConversation[] = [];
     this.db.transaction(() => {
       for (const w of written) {
         const deleted = w.conversation.sources.every((s) => missing.has(s) && !batch.some((b) => b.path === s));
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
-        indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation), lastActive: w.conversation.endedAt ?? w.conversation.startedAt });
-        stored.push({ conversation: w.conversation, revision });
+        stored.push({ conversation: w.conversation, seq, revision });
       }
       for (const source of batch) {
         this.statements.upsertCursor.run({
@@ -220,10 +228,10 @@ export class ArchiveWriter {
     })();
     // Only after the index points at the new blob may an old one at another path go.
     for (const w of written) if (w.previousBlob && w.previousBlob !== w.relative) removeBlob(this.root, w.previousBlob);
+    await this.changes.publish({ kind: 'stored', conversations: stored });
     return {
       created: written.filter((w) => !w.existed).map((w) => w.conversation.id),
       updated: written.filter((w) => w.existed).map((w) => w.conversation.id),
-      indexItems,
       stored,
       rewritten,
     };
@@ -240,28 +248,26 @@ export class ArchiveWriter {
    * changes. A conversation already archived keeps its source-deleted flag (its sources are
    * this machine's); one new here has none of this machine's agent files to lose.
    */
-  storeWhole(conversations: readonly Conversation[], beforeCommit?: () => void): StoreOutcome {
+  async storeWhole(conversations: readonly Conversation[], beforeCommit?: () => void): Promise<StoreOutcome> {
     const written = conversations.map((conversation) => {
       const relative = blobRelativePath(conversation);
       const previousBlob = this.row(conversation.id)?.blob_path;
       return { conversation, relative, previousBlob, bytes: writeBlob(this.root, relative, conversation) };
     });
     beforeCommit?.();
-    const indexItems: IndexItem[] = [];
-    const stored: { conversation: Conversation; revision: number }[] = [];
+    const stored: StoredConversation[] = [];
     this.db.transaction(() => {
       for (const w of written) {
         const deleted = this.statements.deletedOf.get(w.conversation.id) === 1;
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
-        indexItems.push({ seq, id: w.conversation.id, revision, rows: searchRows(w.conversation) });
-        stored.push({ conversation: w.conversation, revision });
+        stored.push({ conversation: w.conversation, seq, revision });
       }
     })();
     for (const w of written) if (w.previousBlob && w.previousBlob !== w.relative) removeBlob(this.root, w.previousBlob);
+    await this.changes.publish({ kind: 'stored', conversations: stored });
     return {
       created: written.filter((w) => !w.previousBlob).map((w) => w.conversation.id),
       updated: written.filter((w) => w.previousBlob).map((w) => w.conversation.id),
-      indexItems,
       stored,
       rewritten: [],
     };

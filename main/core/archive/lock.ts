@@ -9,6 +9,19 @@ import { LOCK_FILE } from './paths';
 
 export class ArchiveBusyError extends Error {
   override readonly name = 'ArchiveBusyError';
+
+  /** True when the holder keeps the archive for as long as it runs (live capture): waiting for it is pointless. */
+  constructor(
+    message: string,
+    readonly holdsForever = false,
+  ) {
+    super(message);
+  }
+}
+
+/** Holders that keep the lock while they run, syncing by themselves. */
+function holdsForever(holder: string): boolean {
+  return holder === 'dejavu serve' || holder === 'dejavu sync --watch' || holder === 'the Déjà Vu app';
 }
 
 function alive(pid: number): boolean {
@@ -36,7 +49,7 @@ export function setWriterName(name: string): void {
 function busyMessage(root: string, pid: number, holder: string): string {
   const who = `${holder || 'another Déjà Vu process'} (pid ${pid})`;
   // These keep the archive synced by themselves for as long as they run.
-  const live = holder === 'dejavu serve' || holder === 'dejavu sync --watch' || holder === 'the Déjà Vu app';
+  const live = holdsForever(holder);
   const stop = holder === 'the Déjà Vu app' ? 'quit the app' : `stop it (Ctrl-C where it runs, or kill ${pid})`;
   return live
     ? `${who} is writing the archive ${root}: it syncs by itself while it runs, so a sync here is not needed; to run this command anyway, ${stop} first`
@@ -90,7 +103,7 @@ function tryAcquire(root: string): WriterLock {
         throw new ArchiveBusyError('this process is already writing this archive (one writer at a time)');
       }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new ArchiveBusyError(busyMessage(root, pid, name.join(' ')));
+        throw new ArchiveBusyError(busyMessage(root, pid, name.join(' ')), holdsForever(name.join(' ')));
       }
       rmSync(file, { force: true });
     }

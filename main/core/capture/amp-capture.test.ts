@@ -11,7 +11,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { ArchiveReader } from '../archive/archive-reader';
+import { ArchiveReader } from '../access/archive-reader';
 import { conversationId } from '../providers/kit/identity';
 import { AmpNotStartedError, ampArgs, captureAmp } from './amp-capture';
 import { sync } from './sync';

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { ArchiveWriter } from '../archive/archive-writer';
+import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { ArchiveBusyError } from '../archive/lock';
 import { insideRoot } from '../archive/paths';
 import { ampProvider } from '../providers/amp';
@@ -99,9 +99,9 @@ export async function captureAmp(options: AmpCaptureOptions): Promise<AmpCapture
   const ingest = (reason: IngestReason): Promise<boolean> => {
     const run = async (): Promise<boolean> => {
       const size = bytes;
-      let writer: ArchiveWriter | undefined;
+      let writer: FollowedWriter | undefined;
       try {
-        writer = new ArchiveWriter(options.root);
+        writer = openArchiveWriter(options.root);
         const report = await ingestFiles(writer, [{ path: capturePath, provider: ampProvider, instance: 'host' }], { force: true });
         if (report.errors.length) throw new Error(report.errors.map((e) => e.message).join('; '));
         conversationIds = [...report.created, ...report.updated];

@@ -5,7 +5,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentId } from '../../../shared/agents';
-import { ArchiveWriter } from '../archive/archive-writer';
+import { openArchiveWriter } from '../access/open-writer';
 import type { Provider } from '../providers/kit/provider';
 import { detectProvider, isCompanionFile, providerFor } from '../providers/registry';
 import { originOf } from './homes';
@@ -59,7 +59,7 @@ export async function importPaths(options: ImportOptions): Promise<ImportReport>
       }
     });
   }
-  const writer = new ArchiveWriter(options.root);
+  const writer = openArchiveWriter(options.root);
   try {
     // A file whose size, mtime and agent match its cursor is unchanged, as in a sync: nothing is
     // read or written again (no new revision), unless eviction thinned it and importing it restores it.

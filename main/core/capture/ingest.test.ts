@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../test/fixtures';
-import { ArchiveWriter } from '../archive/archive-writer';
+import { openArchiveWriter } from '../access/open-writer';
 import { providerFor } from '../providers/registry';
 import { ingestFiles, type SourceFile } from './ingest';
 
@@ -13,7 +13,7 @@ const SMALL = path.join(FIXTURES_DIR, 'codex/entireio__skills/entire_checkpoints
 
 describe('ingestFiles', () => {
   it('reads a huge file last, after everything before it is stored', async () => {
-    const writer = new ArchiveWriter(mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-')));
+    const writer = openArchiveWriter(mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-')));
     try {
       const provider = providerFor('codex')!;
       const files: SourceFile[] = [BIG, SMALL].map((p) => ({ path: p, provider, instance: 'host' }));

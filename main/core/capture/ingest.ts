@@ -5,12 +5,11 @@
  */
 import { stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
-import type { ArchiveWriter, ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
+import type { ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
+import type { FollowedWriter } from '../access/open-writer';
 import { inInstance } from '../providers/kit/identity';
 import type { Provider } from '../providers/kit/provider';
-import { type IndexSink, inlineIndexSink, threadIndexSink } from '../search/index-sink';
-import { SearchIndexer } from '../search/indexer';
-import { analyzePending, digestStored } from '../retention/analyze';
+import { type IndexSink, threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 
 export interface SourceFile extends SourceOrigin {
@@ -72,32 +71,27 @@ export interface IngestOptions {
 }
 
 /**
- * Archive the files, then bring search up to date: rows of what was stored go to the indexer
- * as each batch commits, and a final catch-up indexes anything a crash left unindexed.
+ * Archive the files, then bring search and digests up to date: they follow each batch's commit
+ * (access/follow-writes.ts), and the writer's `settle` catches up with anything a crash left.
  */
-export async function ingestFiles(writer: ArchiveWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
+export async function ingestFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
   const started = performance.now();
-  const sink = options.deferSearch ? deferredSink() : options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker) : inlineIndexSink(writer.root);
+  const sink = options.deferSearch ? deferredSink() : options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker) : undefined;
+  const finishSink = sink ? writer.follow.indexThrough(sink) : async () => undefined;
   let report: Omit<IngestReport, 'timings'>;
   let captured = started;
   try {
-    report = await captureFiles(writer, files, sink, options);
+    report = await captureFiles(writer, files, options);
     captured = performance.now();
   } catch (err) {
     // The capture's own error is the one to tell (a full disk fails the indexer too).
-    await sink.finish().catch(() => undefined);
+    await finishSink().catch(() => undefined);
     throw err;
   }
-  await sink.finish();
-  const indexer = new SearchIndexer(writer.root);
-  try {
-    indexer.catchUp(writer.root, writer.db);
-  } finally {
-    indexer.close();
-  }
+  await finishSink();
+  // Digests and search rows of anything a crash or a deferred run left, under the writer lock the caller holds.
+  await writer.follow.settle();
   const searched = performance.now();
-  // Digests of what was stored (retention's durable tier), under the writer lock the caller holds.
-  await analyzePending(writer.root, writer.db);
   return { ...report, timings: { captureMs: Math.round(captured - started), searchWaitMs: Math.round(searched - captured) } };
 }
 
@@ -106,21 +100,19 @@ function deferredSink(): IndexSink {
   return { post: async () => undefined, finish: async () => undefined };
 }
 
-async function captureFiles(writer: ArchiveWriter, files: readonly SourceFile[], sink: IndexSink, options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
+async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
   const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, empty: [] as string[], errors: [] as { path: string; message: string }[] };
   const batchLimit = options.batchBytes ?? 4 * 1024 * 1024;
   let batch: ParsedSource[] = [];
   let batchSize = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcome = writer.store(batch);
-    digestStored(writer.db, outcome.stored);
+    const outcome = await writer.store(batch);
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
     report.rewritten.push(...outcome.rewritten);
     batch = [];
     batchSize = 0;
-    await sink.post(outcome.indexItems);
   };
   let done = 0;
   const hugeBytes = options.hugeBytes ?? 32 * 1024 * 1024;

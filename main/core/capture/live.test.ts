@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
 import { dejavu } from '../../../test/cli';
 import { claudeTarget, CLAUDE_FIXTURE, CODEX_FIXTURE, CODEX_FIXTURE_2, codexTarget, splitFixture, until, writeHead } from '../../../test/live-home';
-import { ArchiveReader } from '../archive/archive-reader';
+import { ArchiveReader } from '../access/archive-reader';
 import { LOCK_FILE } from '../archive/paths';
 import { claudeCodeProvider } from '../providers/claude-code/index';
 import { codexProvider } from '../providers/codex/index';

@@ -8,15 +8,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import { ArchiveWriter } from '../archive/archive-writer';
-import { SearchIndexer } from '../search/indexer';
+import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { isCredentialFile } from '../providers/kit/credentials';
 import { type IngestOptions, parseSource, type SourceFile, statSource } from './ingest';
 import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';
 import { type LocatedSources, type SyncReport, syncFiles, syncSources } from './sync';
 import { underRoots, WATCH_DEPTH, watchRoots } from './watch-roots';
-import { digestStored } from '../retention/analyze';
 
 export interface LiveOptions {
   /** Archive folder. */
@@ -45,8 +43,7 @@ export interface LiveChange {
 }
 
 export class LiveCapture {
-  private readonly writer: ArchiveWriter;
-  private readonly indexer: SearchIndexer;
+  private readonly writer: FollowedWriter;
   private readonly files: LiveFiles;
   private readonly known = new Map<string, SourceFile>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -59,13 +56,7 @@ export class LiveCapture {
 
   /** Takes the writer lock (throws ArchiveBusyError when another process holds it). */
   private constructor(private readonly options: LiveOptions) {
-    this.writer = new ArchiveWriter(options.root);
-    try {
-      this.indexer = new SearchIndexer(options.root);
-    } catch (err) {
-      this.writer.close();
-      throw err;
-    }
+    this.writer = openArchiveWriter(options.root);
     this.files = new LiveFiles({ maxFiles: options.maxFiles, maxBytes: options.maxBytes, onRead: options.onRead });
   }
 
@@ -96,7 +87,7 @@ export class LiveCapture {
   }
 
   /** Run a job that needs the archive's writer (an eviction sweep) in turn with the watcher's work. */
-  withWriter<T>(job: (writer: ArchiveWriter) => Promise<T>): Promise<T> {
+  withWriter<T>(job: (writer: FollowedWriter) => Promise<T>): Promise<T> {
     return this.enqueue(() => job(this.writer));
   }
 
@@ -116,11 +107,7 @@ export class LiveCapture {
     this.rescanTimer = undefined;
     await this.watcher?.close();
     await this.queue.catch(() => undefined);
-    try {
-      this.indexer.close();
-    } finally {
-      this.writer.close();
-    }
+    this.writer.close();
   }
 
   private located(): Promise<LocatedSources> {
@@ -219,9 +206,8 @@ export class LiveCapture {
       this.options.onRead?.(filePath, 0, info.size);
       parsed = await parseSource(file, info.size, info.mtimeMs);
     }
-    const outcome = this.writer.store([parsed]);
-    this.indexer.index(outcome.indexItems);
-    digestStored(this.writer.db, outcome.stored);
+    // Searchable and digested once this resolves: both follow the writer's commits.
+    const outcome = await this.writer.store([parsed]);
     const conversations = [...outcome.created, ...outcome.updated];
     this.options.onChange?.({ path: filePath, conversations, created: outcome.created, kind: appended ? 'appended' : 'read' });
   }

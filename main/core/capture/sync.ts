@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ArchiveWriter } from '../archive/archive-writer';
+import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { isAgentId } from '../../../shared/agents';
 import { PROVIDERS, providerFor } from '../providers/registry';
 import { isCredentialFile } from '../providers/kit/credentials';
@@ -85,7 +85,7 @@ export function archiveCaptureSources(root: string): SourceFile[] {
 
 export async function sync(options: SyncOptions): Promise<SyncReport> {
   const located = await syncSources(options);
-  const writer = new ArchiveWriter(options.root);
+  const writer = openArchiveWriter(options.root);
   try {
     return await syncFiles(writer, located, options);
   } finally {
@@ -112,7 +112,7 @@ export async function syncSources(options: SyncOptions): Promise<LocatedSources>
 }
 
 /** Archive the located files through a writer already held (live capture owns one while it watches), then flag sources gone. */
-export async function syncFiles(writer: ArchiveWriter, located: LocatedSources, options: SyncOptions): Promise<SyncReport> {
+export async function syncFiles(writer: FollowedWriter, located: LocatedSources, options: SyncOptions): Promise<SyncReport> {
   const report = await ingestFiles(writer, located.files, options);
   const gone = writer.cursors().filter((c) => !c.missing && !existsSync(c.path)).map((c) => c.path);
   const sourceDeleted = writer.markSourcesMissing(gone);

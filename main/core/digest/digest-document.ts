@@ -6,7 +6,7 @@
 import { DIGEST_SCHEMA_VERSION, type DigestDocument } from '../../../shared/digest-contract';
 import type { Usage } from '../../../shared/record';
 import { addUsage } from '../../../shared/usage';
-import type { ArchiveReader } from '../archive/archive-reader';
+import type { ArchiveReader } from '../access/archive-reader';
 import { buildDigest, type Digest, DIGEST_VERSION } from '../retention/digest';
 import { PRICE_TABLE, priceOf } from '../usage/prices';
 

@@ -7,7 +7,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { AgentCensus, DoctorReport, VersionSeen } from '../../../shared/doctor';
-import type { ArchiveReader } from '../archive/archive-reader';
+import type { ArchiveReader } from '../access/archive-reader';
 import type { ArchivedSummary } from '../archive/rows';
 import { originOf } from '../capture/homes';
 import { isUnder } from '../capture/looked-in';

@@ -5,6 +5,7 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
+import type { WritableArchive } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
 import { buildDigest, type Digest } from './digest';
 import { pendingAnalysis, writeDigest } from './digest-store';
@@ -33,8 +34,9 @@ export function digestStored(db: IndexDb, stored: readonly { conversation: Conve
 }
 
 /** Only the archive's writer (lock holder) may call this. */
-export async function analyzePending(root: string, db: IndexDb): Promise<AnalyzeReport> {
-  const repaired = repairUnfinished(root, db);
+export async function analyzePending(archive: WritableArchive): Promise<AnalyzeReport> {
+  const { root, db } = archive;
+  const repaired = await repairUnfinished(archive);
   // A conversation stored again since its eviction is whole again: its stage no longer applies.
   db.prepare('UPDATE conversations SET retention_stage = 0, retention_revision = NULL WHERE retention_stage != 0 AND (retention_revision IS NULL OR retention_revision != revision)').run();
   const todo = pendingAnalysis(db);

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EvictionReport, EvictionStep, RetentionSettings } from '../../../shared/retention';
 import { readBlob } from '../archive/blob-store';
+import type { WritableArchive } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
 import { sweepContent } from '../archive/content-sweep';
 import { archiveDiskBytes } from '../archive/disk-usage';
-import { SearchIndexer } from '../search/indexer';
 import { openSearchDb } from '../search/search-db';
 import { analyzePending } from './analyze';
 import { type Candidate, loadCandidates, phases, stageOf } from './budget';
@@ -19,7 +19,7 @@ import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPat
 import { endSweep, saveSweep, unfinishedSweep } from './sweep-state';
 import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
 
-/** What a sweep works through: the archive writer (its lock is held) or anything shaped like it. */
+/** What a dry run reads: the archive folder and an index connection. */
 export interface ArchiveAccess {
   readonly root: string;
   readonly db: IndexDb;
@@ -40,12 +40,14 @@ export interface SweepOptions {
 
 const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
 
-export async function sweep(archive: ArchiveAccess, options: SweepOptions): Promise<EvictionReport> {
+/** An applied sweep needs the writer (its lock held, search and digests following its changes); a dry run any connection. */
+export async function sweep(archive: ArchiveAccess | WritableArchive, options: SweepOptions): Promise<EvictionReport> {
   const started = performance.now();
   const { root, db } = archive;
+  const writable = options.apply ? writableOf(archive) : undefined;
   const now = options.now ?? Date.now();
   const settings: RetentionSettings = withPatch(readSettings(db), settingsPatchSchema.parse(options.overrides ?? {}));
-  const analysis = options.apply ? await analyzePending(root, db) : { analyzed: 0, repaired: 0 };
+  const analysis = writable ? await analyzePending(writable) : { analyzed: 0, repaired: 0 };
   const before = archiveDiskBytes(root);
   // A killed sweep's count, not the disk it left uncompacted (see sweep-state.ts).
   const resumed = unfinishedSweep(db);
@@ -55,48 +57,43 @@ export async function sweep(archive: ArchiveAccess, options: SweepOptions): Prom
 
   const runId = randomUUID();
   const done: PreparedStep[] = [];
-  const indexer = options.apply ? new SearchIndexer(root) : undefined;
   let size = resumed?.size ?? before;
   if (options.apply) saveSweep(db, runId, { start, size });
-  try {
-    for (const phase of phases(settings, now, start)) {
-      let batch: PreparedStep[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const crashAt = done.length === 0 ? options.crashAt : undefined;
-        const taken = indexer ? executeSteps(root, db, indexer, runId, batch, { crashAt, onCommit: () => saveSweep(db, runId, { start, size }) }) : batch;
-        for (const s of taken) {
-          s.candidate.stage = stageOf(s.action);
-          // A dry run writes nothing, so its next stage reads the record as it is, but counts from
-          // what this one would leave: its plan and figures are those of the real run.
-          if (indexer && s.newBlob) s.candidate.blobPath = s.newBlob;
-          s.candidate.blobBytes = s.blobBytesAfter;
-          s.candidate.searchChars = s.searchCharsAfter;
-        }
-        done.push(...taken);
-        batch = [];
-        options.onProgress?.(done.length);
-        await yieldNow();
-      };
-      for (const c of candidates) {
-        if (!phase.active(size)) break;
-        if (!phase.eligible(c)) continue;
-        let step: PreparedStep | undefined;
-        try {
-          step = prepareStep(root, db, c, phase.action, phase.reason);
-        } catch (err) {
-          if (!(err instanceof UnreadableError)) throw err;
-          c.analyzed = false; // nothing can be made of it: only the data-loss pass may take it
-        }
-        if (!step) continue;
-        batch.push(step);
-        size -= step.estimatedFreed;
-        if (batch.length >= (options.batch ?? 32)) await flush();
+  for (const phase of phases(settings, now, start)) {
+    let batch: PreparedStep[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const crashAt = done.length === 0 ? options.crashAt : undefined;
+      const taken = writable ? await executeSteps(writable, runId, batch, { crashAt, onCommit: () => saveSweep(db, runId, { start, size }) }) : batch;
+      for (const s of taken) {
+        s.candidate.stage = stageOf(s.action);
+        // A dry run writes nothing, so its next stage reads the record as it is, but counts from
+        // what this one would leave: its plan and figures are those of the real run.
+        if (writable && s.newBlob) s.candidate.blobPath = s.newBlob;
+        s.candidate.blobBytes = s.blobBytesAfter;
+        s.candidate.searchChars = s.searchCharsAfter;
       }
-      await flush();
+      done.push(...taken);
+      batch = [];
+      options.onProgress?.(done.length);
+      await yieldNow();
+    };
+    for (const c of candidates) {
+      if (!phase.active(size)) break;
+      if (!phase.eligible(c)) continue;
+      let step: PreparedStep | undefined;
+      try {
+        step = prepareStep(root, db, c, phase.action, phase.reason);
+      } catch (err) {
+        if (!(err instanceof UnreadableError)) throw err;
+        c.analyzed = false; // nothing can be made of it: only the data-loss pass may take it
+      }
+      if (!step) continue;
+      batch.push(step);
+      size -= step.estimatedFreed;
+      if (batch.length >= (options.batch ?? 32)) await flush();
     }
-  } finally {
-    indexer?.close();
+    await flush();
   }
   // A resumed sweep also gives back what the killed one freed but never compacted.
   if (options.apply && (done.length || resumed !== undefined)) {
@@ -166,4 +163,9 @@ async function compact(root: string, db: IndexDb): Promise<void> {
     search.close();
   }
   db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+function writableOf(archive: ArchiveAccess | WritableArchive): WritableArchive {
+  if (!('changes' in archive)) throw new Error('an applied sweep needs the archive writer (access/open-writer.ts), not a read connection');
+  return archive;
 }

@@ -1,4 +1,4 @@
-/** Pins: a pinned conversation is never evicted. A tiny write, so it needs no writer lock. */
+/** Pins: a pinned conversation is never evicted. Written under the writer lock (archive/locked-write.ts), like every write. */
 import type { IndexDb } from '../archive/db';
 
 export function setPinned(db: IndexDb, id: string, pinned: boolean): void {

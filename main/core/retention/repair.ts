@@ -5,45 +5,41 @@
  * Every step is idempotent, so a crash during repair is repaired by the next run.
  */
 import { removeBlob } from '../archive/blob-store';
+import type { StoredConversation, WritableArchive } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
-import { type IndexItem, SearchIndexer } from '../search/indexer';
-import { searchRows } from '../search/search-rows';
 import { markStatus, unfinished } from './ledger';
 import { currentThread, type ThreadRow } from './restore';
 
 /** Only the archive's writer (lock holder) may call this. Returns the steps repaired. */
-export function repairUnfinished(root: string, db: IndexDb): number {
+export async function repairUnfinished(archive: WritableArchive): Promise<number> {
+  const { root, db } = archive;
   const steps = unfinished(db);
-  if (steps.length === 0) return 0;
-  const indexer = new SearchIndexer(root);
-  try {
-    for (const s of steps) {
-      const row = db.prepare('SELECT * FROM conversations WHERE id = ?').get(s.conversationId) as ThreadRow | undefined;
-      if (s.status === 'intent') {
-        if (s.newBlob && s.newBlob !== row?.blob_path) removeBlob(root, s.newBlob);
-        markStatus(db, s.seq, 'rolled-back');
-        continue;
-      }
-      const item = row && finishCommitted(root, db, row, s.oldBlob);
-      if (item) indexer.index([item]);
-      markStatus(db, s.seq, 'done');
+  for (const s of steps) {
+    const row = db.prepare('SELECT * FROM conversations WHERE id = ?').get(s.conversationId) as ThreadRow | undefined;
+    if (s.status === 'intent') {
+      if (s.newBlob && s.newBlob !== row?.blob_path) removeBlob(root, s.newBlob);
+      markStatus(db, s.seq, 'rolled-back');
+      continue;
     }
-  } finally {
-    indexer.close();
+    const now = row && finishCommitted(root, db, row, s.oldBlob);
+    // Search follows the thinned thread before the step is done; killed before, the next repair redoes it.
+    if (now) await archive.changes.publish({ kind: 'retained', conversations: [now] });
+    markStatus(db, s.seq, 'done');
   }
   return steps.length;
 }
 
 /**
- * After a step's commit: remove the file the index no longer uses, and return the search rows
- * of what the conversation is now (to index with the batch). A lost conversation's file goes
- * only while it is still lost: a later store may have written a fresh blob at the same path.
+ * After a step's commit: remove the file the index no longer uses, and return what the
+ * conversation reads as now (published with the batch, so search follows). A lost
+ * conversation's file goes only while it is still lost: a later store may have written a fresh
+ * blob at the same path.
  */
-export function finishCommitted(root: string, db: IndexDb, row: ThreadRow, oldBlob: string | null): IndexItem | undefined {
+export function finishCommitted(root: string, db: IndexDb, row: ThreadRow, oldBlob: string | null): StoredConversation | undefined {
   const stillLost = row.retention_stage === 3 && row.retention_revision === row.revision;
   if (oldBlob && (oldBlob !== row.blob_path || stillLost)) removeBlob(root, oldBlob);
   try {
-    return { seq: row.seq, id: row.id, revision: row.revision, rows: searchRows(currentThread(root, db, row)) };
+    return { seq: row.seq, revision: row.revision, conversation: currentThread(root, db, row) };
   } catch {
     return undefined; // an unreadable record keeps its old search rows; they still point at the conversation
   }

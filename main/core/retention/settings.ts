@@ -25,6 +25,9 @@
 import type { RetentionPatch, RetentionSettings } from '../../../shared/retention';
 import { retentionPatchSchema } from '../../../shared/retention-schema';
 import type { IndexDb } from '../archive/db';
+import { deleteSetting, getSetting, putSetting } from '../archive/settings-table';
+
+export { deleteSetting, getSetting, putSetting } from '../archive/settings-table';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
@@ -50,18 +53,6 @@ const CHOSEN_KEY = 'retention.chosen';
 const LEGACY_KEY = 'retention';
 const LEGACY_DEFAULTS: RetentionSettings = { ...DEFAULT_SETTINGS, maxAgeDays: 365 };
 const LAST_RUN_KEY = 'retention.last-run';
-
-export function getSetting(db: IndexDb, key: string): string | undefined {
-  return (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value;
-}
-
-export function putSetting(db: IndexDb, key: string, value: string, at = new Date().toISOString()): void {
-  db.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at').run(key, value, at);
-}
-
-export function deleteSetting(db: IndexDb, key: string): void {
-  db.prepare('DELETE FROM settings WHERE key = ?').run(key);
-}
 
 /** The values the person set (a stored value that does not parse counts as never set). */
 function chosen(db: IndexDb): SettingsPatch {

@@ -2,7 +2,8 @@
  * One batch of eviction steps, crash-safe. Order of operations: (1) one transaction records
  * every step's intent in the ledger; (2) new blobs are written beside the old ones (atomic
  * writes, new names); (3) one transaction points the index at them, sets the stage and marks
- * the steps committed; (4) old files go and search rows are rebuilt; (5) the steps are marked
+ * the steps committed; (4) old files go and the thinned threads are published as a `retained`
+ * change (search re-indexes them); (5) the steps are marked
  * done. Killed anywhere, the index names only files that exist, and repair.ts finishes (after
  * 3) or rolls back (before 3) what was under way, so the ledger says what really happened.
  */
@@ -10,9 +11,9 @@ import type { Conversation } from '../../../shared/record';
 import type { LedgerAction, LedgerReason } from '../../../shared/retention';
 import { readBlob, writeBlob } from '../archive/blob-store';
 import { encodeConversation } from '../archive/codec';
+import type { WritableArchive } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
 import { blobRelativePath } from '../archive/paths';
-import type { SearchIndexer } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
 import { type Candidate, SEARCH_BYTES_PER_CHAR, stageOf } from './budget';
 import { dropBulk, threadFromDigest } from './degrade';
@@ -82,7 +83,8 @@ export interface BatchOptions {
 }
 
 /** Do a batch of prepared steps (see the order of operations at the top of this file). */
-export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, runId: string, steps: readonly PreparedStep[], options: BatchOptions = {}): PreparedStep[] {
+export async function executeSteps(archive: WritableArchive, runId: string, steps: readonly PreparedStep[], options: BatchOptions = {}): Promise<PreparedStep[]> {
+  const { root, db } = archive;
   const { crashAt, onCommit } = options;
   const rowOf = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const intents: { step: PreparedStep; seq: number }[] = [];
@@ -111,8 +113,8 @@ export function executeSteps(root: string, db: IndexDb, indexer: SearchIndexer, 
     onCommit?.();
   })();
   crash(crashAt, 'after-commit');
-  const items = intents.map(({ step }) => finishCommitted(root, db, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath));
-  indexer.index(items.filter((i) => i !== undefined));
+  const now = intents.map(({ step }) => finishCommitted(root, db, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath));
+  await archive.changes.publish({ kind: 'retained', conversations: now.filter((c) => c !== undefined) });
   db.transaction(() => {
     for (const { seq } of intents) markStatus(db, seq, 'done');
   })();

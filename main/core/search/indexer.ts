@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { readBlob } from '../archive/blob-store';
+import type { StoredConversation } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
 import { cjkBigrams, firstRowid, keyFits, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
@@ -18,6 +19,11 @@ export interface IndexItem {
   readonly rows: readonly SearchRow[];
   /** When the conversation was last active (ISO): where its rows go in the newest-first order. Now when absent. */
   readonly lastActive?: string;
+}
+
+/** The full-text rows of conversations a commit stored or thinned (what a subscriber hands the indexer). */
+export function indexItemsOf(conversations: readonly StoredConversation[]): IndexItem[] {
+  return conversations.map(({ conversation, seq, revision }) => ({ seq, id: conversation.id, revision, rows: searchRows(conversation), lastActive: conversation.endedAt ?? conversation.startedAt }));
 }
 
 export class SearchIndexer {

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
-import { ArchiveReader } from '../archive/archive-reader';
-import { ArchiveWriter } from '../archive/archive-writer';
-import { SearchIndexer } from './indexer';
+import { ArchiveReader } from '../access/archive-reader';
+import { openArchiveWriter } from '../access/open-writer';
 import { CANDIDATES } from './search';
 
 /** A conversation of `n` user messages, the i-th saying `say(i)`, last active at `at`. */
@@ -26,22 +25,19 @@ function conversation(id: string, at: string, n: number, say: (i: number) => str
   };
 }
 
-function archiveOf(conversations: readonly Conversation[]): ArchiveReader {
+async function archiveOf(conversations: readonly Conversation[]): Promise<ArchiveReader> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-search-engine-'));
-  const writer = new ArchiveWriter(root);
-  const stored = writer.store(conversations.map((c) => ({ path: c.sourcePath, agent: c.agent, instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: [c] })));
+  const writer = openArchiveWriter(root);
+  await writer.store(conversations.map((c) => ({ path: c.sourcePath, agent: c.agent, instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: [c] })));
   writer.close();
-  const indexer = new SearchIndexer(root);
-  indexer.index(stored.indexItems);
-  indexer.close();
   return new ArchiveReader(root);
 }
 
 describe('search engine', () => {
-  it('counts every hit of a conversation the newest-first walk stopped inside', () => {
+  it('counts every hit of a conversation the newest-first walk stopped inside', async () => {
     const big = conversation('big', '2025-01-01T00:00:00.000Z', CANDIDATES + 500, (i) => `needle number ${i}`);
     const recent = conversation('recent', '2026-01-01T00:00:00.000Z', 30, (i) => (i % 3 === 0 ? `a needle here ${i}` : `nothing ${i}`));
-    const reader = archiveOf([big, recent]);
+    const reader = await archiveOf([big, recent]);
     try {
       const hits = reader.search('needle', { now: new Date('2026-01-02T00:00:00.000Z') });
       expect(hits.map((h) => [h.conversation.id, h.hitCount])).toEqual([
@@ -53,9 +49,9 @@ describe('search engine', () => {
     }
   });
 
-  it('lists conversations newest first by when they were last active, not by when they were archived, and stops at the limit', () => {
+  it('lists conversations newest first by when they were last active, not by when they were archived, and stops at the limit', async () => {
     const dates = ['2025-03-01', '2026-02-01', '2024-07-01', '2025-11-01'];
-    const reader = archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 3, (j) => `hello ${j}`)));
+    const reader = await archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 3, (j) => `hello ${j}`)));
     try {
       const hits = reader.search('role:user', { limit: 3 });
       expect(hits.map((h) => h.conversation.startedAt)).toEqual(['2026-02-01T00:00:00.000Z', '2025-11-01T00:00:00.000Z', '2025-03-01T00:00:00.000Z']);
@@ -70,8 +66,8 @@ describe('search engine', () => {
     }
   });
 
-  it('finds two-character CJK words through the bigram index, only where they are written together', () => {
-    const reader = archiveOf([
+  it('finds two-character CJK words through the bigram index, only where they are written together', async () => {
+    const reader = await archiveOf([
       conversation('zh1', '2025-05-01T00:00:00.000Z', 2, (i) => (i === 1 ? '请帮我重构这个函数' : 'hello')),
       conversation('zh2', '2025-06-01T00:00:00.000Z', 1, () => '重新构建'),
     ]);

@@ -8,16 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ZodError } from 'zod';
 import { CommandMailbox } from './command-mailbox';
-import { type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type FolderSyncOutcome, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type FolderSyncOutcome, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
-import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../archive/archive-reader';
+import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../access/archive-reader';
 import { ArchiveBusyError } from '../archive/lock';
 import { sync, syncFiles, type SyncOptions, type SyncReport, syncSources } from '../capture/sync';
 import { checkedFolder, FolderError } from './checked-folder';
+import { withWriterLock } from '../archive/locked-write';
+import { createLogger, errorText, type Logger, type LogSink } from '../logger';
 import { LiveCapture } from '../capture/live';
-import { ArchiveWriter } from '../archive/archive-writer';
-import { openReadableIndex, openWritableIndex } from '../archive/db';
+import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
+import { type IndexDb, openReadableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
 import { readLastCheck } from '../verify/last-check';
 import { setPinned } from '../retention/pins';
@@ -58,6 +60,8 @@ export interface ServiceOptions {
   readonly openExternal?: (url: string) => Promise<void>;
   /** The renderer opened a conversation, or closed it (null): the desktop menu follows (Export). */
   readonly onViewing?: (id: string | null) => void;
+  /** Where the service's log lines go (default stderr). */
+  readonly log?: LogSink;
 }
 
 type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
@@ -81,8 +85,10 @@ export class ArchiveService {
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
   private readonly handlers: Handlers;
   private readonly commands = new CommandMailbox<ContractEvents['dejavu:command']>();
+  private readonly log: Logger;
 
   constructor(private readonly options: ServiceOptions) {
+    this.log = createLogger('service', options.log);
     this.reader = new ArchiveReader(options.root);
     this.handlers = {
       'dejavu:status': () => ({
@@ -112,9 +118,9 @@ export class ArchiveService {
         return { path: await options.saveFile(this.exportFile(req.id, req.format, req.timeZone)) };
       },
       'dejavu:sync': () => this.sync(),
-      'dejavu:pin': (req) => {
+      'dejavu:pin': async (req) => {
         const id = this.reader.resolveId(req.id);
-        this.withIndex((db) => setPinned(db, id, req.pinned));
+        await this.withIndex((db) => setPinned(db, id, req.pinned));
         this.emit('dejavu:changed', { conversations: [id] });
         return { id, pinned: req.pinned };
       },
@@ -127,9 +133,9 @@ export class ArchiveService {
         const found = conversationsTouching(this.reader.db, req.path);
         return { ...found, entries: found.entries.map((e) => this.withEdits(e)) };
       },
-      'dejavu:set-retention': (req) => {
+      'dejavu:set-retention': async (req) => {
         try {
-          return this.withIndex((db) => saveSettings(db, req.settings));
+          return await this.withIndex((db) => saveSettings(db, req.settings));
         } catch (err) {
           throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
         }
@@ -217,7 +223,7 @@ export class ArchiveService {
 
   /** Runs a sync once none is running; `folder`: that folder alone instead of the homes. */
   private async queueSync(folder?: string): Promise<SyncOutcome> {
-    while (this.syncing) await this.syncing.catch(() => undefined);
+    while (this.syncing) await settled(this.syncing);
     // Set before any other await, so `syncing` tells the truth and the next in line waits.
     const running = this.runSync(folder);
     this.syncing = running;
@@ -229,7 +235,7 @@ export class ArchiveService {
   }
 
   private async runSync(folder?: string): Promise<SyncOutcome> {
-    await this.evicting?.catch(() => undefined); // one writer at a time
+    await settled(this.evicting); // one writer at a time
     const options: SyncOptions = {
       root: this.options.root,
       sources: folder ? [folder] : this.options.sources,
@@ -273,7 +279,7 @@ export class ArchiveService {
     }
     this.evicting ??= (async () => {
       try {
-        await this.syncing?.catch(() => undefined);
+        await settled(this.syncing);
         const report = await this.withWriter((writer) => sweep(writer, { apply: true }));
         this.cache.clear();
         if (report.steps.length) this.emit('dejavu:changed', { conversations: report.steps.map((s) => s.conversationId) });
@@ -295,8 +301,8 @@ export class ArchiveService {
       throw err instanceof MergeSourceError ? new InvalidRequestError(err.message) : err;
     }
     try {
-      await this.syncing?.catch(() => undefined);
-      await this.evicting?.catch(() => undefined);
+      await settled(this.syncing);
+      await settled(this.evicting);
       const report = await this.withWriter((writer) => mergeArchive(writer, source));
       this.cache.clear();
       const changed = [...report.added, ...report.updated];
@@ -312,24 +318,37 @@ export class ArchiveService {
     const settings = readSettings(this.reader.db);
     if (!sweepDue(settings, lastRunAt(this.reader.db))) return;
     // Started now (it waits for this sync to end), so `idle()` sees it.
-    void this.evict(false).catch(() => undefined);
+    this.inBackground('eviction sweep', this.evict(false));
+  }
+
+  /** Work nobody awaits: its failure is logged and announced (the status bar), never dropped. */
+  private inBackground(task: BackgroundTask, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.backgroundFailed(task, errorText(err)));
+  }
+
+  private backgroundFailed(task: BackgroundTask, message: string): void {
+    this.log.error(`${task} failed`, message);
+    this.emit('dejavu:background-failure', { task, message, at: new Date().toISOString() });
   }
 
   /** Resolves once no sync or sweep is running, including the sweep a sync started. */
   async idle(): Promise<void> {
     while (this.syncing || this.evicting) {
-      await this.syncing?.catch(() => undefined);
-      await this.evicting?.catch(() => undefined);
+      await settled(this.syncing);
+      await settled(this.evicting);
     }
   }
 
-  private withIndex<T>(fn: (db: ReturnType<typeof openWritableIndex>) => T): T {
-    const db = openWritableIndex(this.options.root);
-    try {
-      return fn(db);
-    } finally {
-      db.close();
-    }
+  /**
+   * A short write (a pin, a setting) under the writer lock: through live capture's writer while
+   * it runs, else after this process's sync or sweep, waiting for another process's writer.
+   */
+  private async withIndex<T>(write: (db: IndexDb) => T): Promise<T> {
+    await settled(this.liveStarting);
+    if (this.live) return this.live.withWriter(async (writer) => write(writer.db));
+    await settled(this.syncing);
+    await settled(this.evicting);
+    return withWriterLock(this.options.root, write);
   }
 
   /**
@@ -344,8 +363,8 @@ export class ArchiveService {
         // Not beside a sync's or a sweep's writer. Only the start itself is `liveStarting`, which
         // they wait for: waiting on each other here would never end.
         while (this.syncing || this.evicting) {
-          await this.syncing?.catch(() => undefined);
-          await this.evicting?.catch(() => undefined);
+          await settled(this.syncing);
+          await settled(this.evicting);
         }
         this.liveStarting = (async () => {
           this.live = await LiveCapture.start({
@@ -356,7 +375,7 @@ export class ArchiveService {
               for (const id of change.conversations) this.cache.delete(id);
               if (change.conversations.length) this.emit('dejavu:changed', { conversations: change.conversations });
             },
-            onError: (file, err) => console.error(`live capture: ${file}: ${err.message}`),
+            onError: (file, err) => this.backgroundFailed('live capture', `${file}: ${err.message}`),
           });
         })();
         await this.liveStarting;
@@ -370,7 +389,7 @@ export class ArchiveService {
 
   /** Stop watching and give the writer lock back. */
   async stopLive(): Promise<void> {
-    await this.liveQueued?.catch(() => undefined);
+    await settled(this.liveQueued);
     const live = this.live;
     this.live = undefined;
     await live?.close();
@@ -381,10 +400,10 @@ export class ArchiveService {
   }
 
   /** The archive's writer for one job: live capture's while it runs (queued with its work), else a fresh one. */
-  private async withWriter<T>(job: (writer: ArchiveWriter) => Promise<T>): Promise<T> {
-    await this.liveStarting?.catch(() => undefined);
+  private async withWriter<T>(job: (writer: FollowedWriter) => Promise<T>): Promise<T> {
+    await settled(this.liveStarting);
     if (this.live) return this.live.withWriter(job);
-    const writer = new ArchiveWriter(this.options.root);
+    const writer = openArchiveWriter(this.options.root);
     try {
       return await job(writer);
     } finally {
@@ -400,7 +419,7 @@ export class ArchiveService {
 
   /** A sync through live capture's writer while it runs (never a second writer beside it), else on its own. */
   private async syncOnce(options: SyncOptions): Promise<SyncReport> {
-    await this.liveStarting?.catch(() => undefined);
+    await settled(this.liveStarting);
     return this.live ? this.live.sync(options) : sync(options);
   }
 
@@ -475,4 +494,15 @@ function toFailure(err: unknown): Result<never> {
 
 function describeZod(error: ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
+}
+
+/**
+ * Resolves when `work` (another writer this one must not run beside) has ended, however it
+ * ended: its failure is its starter's to report (the request that asked for it, or inBackground).
+ */
+function settled(work: Promise<unknown> | undefined): Promise<void> {
+  return (work ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
 }

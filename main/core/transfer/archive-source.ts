@@ -13,7 +13,7 @@ import { openReadOnly } from '../archive/read-only-open';
 import { INDEX_FILE } from '../archive/paths';
 import type { ConversationRow } from '../archive/rows';
 import { effectiveStage } from '../verify/check-blobs';
-import { type Machine, recordedMachine } from './machine';
+import { type Machine, recordedMachine } from '../archive/machine';
 import { MANIFEST_NAME, type ManifestEntry, manifestSchema } from './manifest';
 import { TarReader } from './tar';
 

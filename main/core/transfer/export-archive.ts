@@ -12,7 +12,7 @@ import type { ConversationRow } from '../archive/rows';
 import { readBlob } from '../archive/blob-store';
 import { contentRefsOf, encodeConversation } from '../archive/codec';
 import { effectiveStage } from '../verify/check-blobs';
-import { machineOf } from './machine';
+import { machineOf } from '../archive/machine';
 import { type Manifest, type ManifestEntry, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_VERSION } from './manifest';
 import { TarWriter } from './tar';
 

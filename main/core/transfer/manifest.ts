@@ -4,7 +4,7 @@
  * knew of it. The blobs are the archive's own (codec.ts), so nothing is re-encoded on the way.
  */
 import { z } from 'zod';
-import { machineSchema } from './machine';
+import { machineSchema } from '../archive/machine';
 
 export const MANIFEST_NAME = 'manifest.json';
 export const MANIFEST_FORMAT = 'dejavu-archive-export';

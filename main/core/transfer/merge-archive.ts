@@ -7,15 +7,12 @@
  * finished by running it again, and running it twice changes nothing the second time.
  */
 import type { Conversation } from '../../../shared/record';
-import type { ArchiveWriter } from '../archive/archive-writer';
+import type { FollowedWriter } from '../access/open-writer';
 import { mergeConversation } from '../archive/merge';
 import { withStorableTokenCounts } from '../archive/token-counts';
-import { analyzePending, digestStored } from '../retention/analyze';
-import { inlineIndexSink } from '../search/index-sink';
-import { SearchIndexer } from '../search/indexer';
 import { effectiveStage } from '../verify/check-blobs';
 import type { ArchiveSource, IncomingEntry } from './archive-source';
-import { instanceHere, type Machine, recordMachine } from './machine';
+import { instanceHere, type Machine, recordMachine } from '../archive/machine';
 
 export interface MergeReport {
   readonly machine: Machine;
@@ -34,55 +31,43 @@ export interface MergeOptions {
   readonly batchSize?: number;
 }
 
-export async function mergeArchive(writer: ArchiveWriter, source: ArchiveSource, options: MergeOptions = {}): Promise<MergeReport> {
+export async function mergeArchive(writer: FollowedWriter, source: ArchiveSource, options: MergeOptions = {}): Promise<MergeReport> {
   const here = recordMachine(writer.db);
   const report = { machine: source.machine, considered: source.entries.length, added: [] as string[], updated: [] as string[], unchanged: 0, errors: [] as { id: string; message: string }[] };
-  const sink = inlineIndexSink(writer.root);
   const batchSize = options.batchSize ?? 8;
   let batch: Conversation[] = [];
   let batches = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     batches += 1;
-    const outcome = writer.storeWhole(batch, () => crashFor('before-commit', batches));
-    digestStored(writer.db, outcome.stored);
+    // Search and digests follow the commit; killed after it, the next run's settle catches them up.
+    const outcome = await writer.storeWhole(batch, () => crashFor('before-commit', batches));
     report.added.push(...outcome.created);
     report.updated.push(...outcome.updated);
     batch = [];
     crashFor('after-commit', batches);
-    await sink.post(outcome.indexItems);
   };
-  try {
-    let done = 0;
-    for (const entry of source.entries) {
-      done += 1;
-      try {
-        const merged = mergeOne(writer, source, entry, here);
-        if (merged) batch.push(merged);
-        else report.unchanged += 1;
-      } catch (err) {
-        report.errors.push({ id: entry.id, message: (err as Error).message });
-      }
-      if (batch.length >= batchSize) await flush();
-      options.onProgress?.(done, source.entries.length);
+  let done = 0;
+  for (const entry of source.entries) {
+    done += 1;
+    try {
+      const merged = mergeOne(writer, source, entry, here);
+      if (merged) batch.push(merged);
+      else report.unchanged += 1;
+    } catch (err) {
+      report.errors.push({ id: entry.id, message: (err as Error).message });
     }
-    await flush();
-  } finally {
-    await sink.finish();
+    if (batch.length >= batchSize) await flush();
+    options.onProgress?.(done, source.entries.length);
   }
+  await flush();
   // Search and digests catch up with anything a killed run stored but did not index.
-  const indexer = new SearchIndexer(writer.root);
-  try {
-    indexer.catchUp(writer.root, writer.db);
-  } finally {
-    indexer.close();
-  }
-  await analyzePending(writer.root, writer.db);
+  await writer.follow.settle();
   return report;
 }
 
 /** What to store for one incoming conversation, or undefined when this archive has it all already. */
-function mergeOne(writer: ArchiveWriter, source: ArchiveSource, entry: IncomingEntry, here: Machine): Conversation | undefined {
+function mergeOne(writer: FollowedWriter, source: ArchiveSource, entry: IncomingEntry, here: Machine): Conversation | undefined {
   const row = writer.row(entry.id);
   // A slimmed copy never touches one kept here.
   if (row && entry.stage > 0) return undefined;

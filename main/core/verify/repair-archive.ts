@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { sweepContent } from '../archive/content-sweep';
+import type { WritableArchive } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
 import { insideRoot } from '../archive/paths';
 import { analyzePending } from '../retention/analyze';
@@ -18,13 +19,14 @@ import { LOST_AND_FOUND } from './blob-files';
 import type { Finding, Fix } from './findings';
 
 /** What was done, one sentence each. */
-export async function repairArchive(root: string, db: IndexDb, findings: readonly Finding[]): Promise<string[]> {
+export async function repairArchive(archive: WritableArchive, findings: readonly Finding[]): Promise<string[]> {
+  const { root, db } = archive;
   const fixes = findings.map((f) => f.fix).filter((f): f is Fix => f !== undefined);
   const of = <T extends Fix['type']>(type: T) => fixes.filter((f): f is Extract<Fix, { type: T }> => f.type === type);
   const done: string[] = [];
 
   // The ledger first: finishing a step may move a conversation's blob and rebuild its search rows.
-  if (of('finish-ledger').length) done.push(`Finished or rolled back ${repairUnfinished(root, db)} interrupted eviction step(s).`);
+  if (of('finish-ledger').length) done.push(`Finished or rolled back ${await repairUnfinished(archive)} interrupted eviction step(s).`);
 
   const counts = of('counts');
   if (counts.length) {
@@ -42,7 +44,7 @@ export async function repairArchive(root: string, db: IndexDb, findings: readonl
   }
 
   if (of('analyze').length) {
-    const report = await analyzePending(root, db);
+    const report = await analyzePending(archive);
     done.push(`Made ${report.analyzed} digest(s).`);
   }
 

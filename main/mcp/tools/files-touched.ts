@@ -1,7 +1,7 @@
 /** `files_touched`: which conversations touched a file, or which files a conversation touched (as `dejavu files --json`). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { conversationsTouching, filesOfConversation } from '../../core/files/files-query';
 import { absolutePath } from '../../../shared/tool-files';
 import { guarded } from '../format';

@@ -1,7 +1,7 @@
 /** `get_digest`: a conversation in one screen, before reading it page by page. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { digestDocument } from '../../core/digest/digest-document';
 import { outgoingValue } from '../../core/redact/outgoing';
 import { guarded } from '../format';

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AGENT_IDS } from '../../../shared/agents';
 import type { ArchivedSummary } from '../../../shared/views';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { parseDate, resolveAgent } from '../../core/search/query';
 import { guarded, summaryLine } from '../format';
 

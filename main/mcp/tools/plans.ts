@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { PLAN_ORIGINS } from '../../../shared/plans';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { planMarkdown } from '../../core/plans/plan-markdown';
 import { findPlan, listPlans } from '../../core/plans/plans-query';
 import { guarded } from '../format';

@@ -1,7 +1,7 @@
 /** `read_conversation`: one conversation as Markdown, a page of messages at a time. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { outgoingConversation } from '../../core/redact/outgoing';
 import { conversationPageToMarkdown } from '../../core/render/markdown';
 import { guarded } from '../format';

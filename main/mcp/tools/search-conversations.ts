@@ -1,7 +1,7 @@
 /** `search_conversations`: full-text search with snippets, in the query language every surface shares. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { effectiveQuery } from '../../core/search/search';
 import { guarded, summaryLine } from '../format';
 

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AGENT_IDS } from '../../../shared/agents';
 import { USAGE_GROUPINGS } from '../../../shared/usage';
-import type { ArchiveReader } from '../../core/archive/archive-reader';
+import type { ArchiveReader } from '../../core/access/archive-reader';
 import { usageReport } from '../../core/usage/usage-report';
 import { guarded } from '../format';
 

@@ -1,14 +1,11 @@
 /**
- * Read access to the archive for every surface (CLI, app, MCP): lists, whole records,
- * search and totals. Never writes.
+ * Read access to index.db: lists, the tree, ids, summaries and totals. Never writes. Whole
+ * records (as retention left them) and search are added above archive/, by
+ * access/archive-reader.ts, so archive/ needs neither retention/ nor search/.
  */
-import type { Conversation } from '../../../shared/record';
 import type { ArchiveStatsView, TreeWorkspace } from '../../../shared/views';
-import { currentThread } from '../retention/restore';
 import { type IndexDb, openReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
-import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
-import { searchDbForReading } from '../search/search-db';
 import { localDay, systemTimeZone } from '../../../shared/local-day';
 
 /**
@@ -45,14 +42,17 @@ export class AmbiguousIdError extends Error {
   override readonly name = 'AmbiguousIdError';
 }
 
-export class ArchiveReader {
+export class IndexReader {
   readonly db: IndexDb;
 
-  constructor(readonly root: string) {
+  /** `prepare` runs on the fresh connection before anything is read (ATTACHing search.db); the connection is closed if it throws. */
+  constructor(
+    readonly root: string,
+    prepare?: (db: IndexDb) => void,
+  ) {
     this.db = openReadableIndex(root);
     try {
-      // search.db's schema is brought up to date on its own connection, then read through ours.
-      this.db.prepare('ATTACH DATABASE ? AS search').run(searchDbForReading(root));
+      prepare?.(this.db);
     } catch (err) {
       this.db.close();
       throw err;
@@ -141,17 +141,9 @@ export class ArchiveReader {
     return summaryFromRow(row);
   }
 
-  /** The whole record (as retention left it); the index's source-deleted flag is the current truth. */
-  get(id: string): Conversation {
-    const row = this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
-    const conversation = currentThread(this.root, this.db, row);
-    conversation.sourceDeleted = row.source_deleted === 1 || undefined;
-    if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
-    return conversation;
-  }
-
-  search(query: string, options?: SearchOptions): SearchHit[] {
-    return searchArchive(this.db, query, options);
+  /** The index row of a conversation, by id or a unique prefix (throws ConversationNotFoundError). */
+  row(id: string): ConversationRow {
+    return this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
   }
 
   stats(): ArchiveStats {

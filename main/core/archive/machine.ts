@@ -6,8 +6,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { z } from 'zod';
-import type { IndexDb } from '../archive/db';
-import { getSetting, putSetting } from '../retention/settings';
+import type { IndexDb } from './db';
+import { getSetting, putSetting } from './settings-table';
 
 const KEY = 'machine';
 

@@ -3,10 +3,10 @@
  * settings ask for (every sync, or once a day), so a CLI-only archive keeps its budget too.
  */
 import type { EvictionReport } from '../../../shared/retention';
-import { ArchiveWriter } from '../archive/archive-writer';
+import { openArchiveWriter } from './open-writer';
 import { openReadableIndex } from '../archive/db';
-import { sweep } from './evict';
-import { lastRunAt, readSettings, sweepDue } from './settings';
+import { sweep } from '../retention/evict';
+import { lastRunAt, readSettings, sweepDue } from '../retention/settings';
 
 export async function sweepWhenDue(root: string, now = Date.now()): Promise<EvictionReport | undefined> {
   const db = openReadableIndex(root);
@@ -17,7 +17,7 @@ export async function sweepWhenDue(root: string, now = Date.now()): Promise<Evic
     db.close();
   }
   if (!due) return undefined;
-  const writer = new ArchiveWriter(root);
+  const writer = openArchiveWriter(root);
   try {
     return await sweep(writer, { apply: true, now });
   } finally {

@@ -1,0 +1,32 @@
+/**
+ * Read access to the archive for every surface (CLI, app, MCP): index.db's reader (archive/)
+ * plus search (search.db ATTACHed to the same connection) and whole records read as retention
+ * left them. Never writes.
+ */
+import type { Conversation } from '../../../shared/record';
+import { IndexReader } from '../archive/index-reader';
+import { currentThread } from '../retention/restore';
+import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
+import { searchDbForReading } from '../search/search-db';
+
+export { AmbiguousIdError, ConversationNotFoundError } from '../archive/index-reader';
+
+export class ArchiveReader extends IndexReader {
+  constructor(root: string) {
+    // search.db's schema is brought up to date on its own connection, then read through ours.
+    super(root, (db) => db.prepare('ATTACH DATABASE ? AS search').run(searchDbForReading(root)));
+  }
+
+  /** The whole record (as retention left it); the index's source-deleted flag is the current truth. */
+  get(id: string): Conversation {
+    const row = this.row(id);
+    const conversation = currentThread(this.root, this.db, row);
+    conversation.sourceDeleted = row.source_deleted === 1 || undefined;
+    if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
+    return conversation;
+  }
+
+  search(query: string, options?: SearchOptions): SearchHit[] {
+    return searchArchive(this.db, query, options);
+  }
+}

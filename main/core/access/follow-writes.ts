@@ -1,0 +1,56 @@
+/**
+ * The one place "store, then index, then digest" is wired: search indexing and digests subscribe
+ * to a writer's change feed. Every commit's conversations go to the search indexer (inline, or
+ * through the sink a run chooses) and stored records get their digest while still in memory;
+ * `settle` catches both up from the durable index rows (what a crash or a deferred run left).
+ */
+import type { ArchiveChange, WritableArchive } from '../archive/changes';
+import { analyzePending, type AnalyzeReport, digestStored } from '../retention/analyze';
+import { type IndexSink, inlineIndexSink } from '../search/index-sink';
+import { indexItemsOf, SearchIndexer } from '../search/indexer';
+
+export interface WriteFollowers {
+  /**
+   * Index the next commits through `sink` (a worker thread, or one that drops rows so `settle`
+   * indexes from the blobs) instead of inline. The function returned waits for the sink to
+   * finish and goes back to inline indexing.
+   */
+  indexThrough(sink: IndexSink): () => Promise<void>;
+  /** Finish interrupted eviction steps, digest what has no current digest, index what search lacks. */
+  settle(): Promise<AnalyzeReport>;
+  close(): void;
+}
+
+export function followWrites(archive: WritableArchive): WriteFollowers {
+  let inline: IndexSink | undefined;
+  let routed: IndexSink | undefined;
+  const sink = () => routed ?? (inline ??= inlineIndexSink(archive.root));
+  archive.changes.subscribe((change: ArchiveChange) => {
+    // A new revision's digest, from the record in memory (a thinned thread keeps its digest).
+    if (change.kind === 'stored') digestStored(archive.db, change.conversations);
+    return sink().post(indexItemsOf(change.conversations));
+  });
+  return {
+    indexThrough(next) {
+      routed = next;
+      return async () => {
+        routed = undefined;
+        await next.finish();
+      };
+    },
+    async settle() {
+      const report = await analyzePending(archive);
+      const indexer = new SearchIndexer(archive.root);
+      try {
+        indexer.catchUp(archive.root, archive.db);
+      } finally {
+        indexer.close();
+      }
+      return report;
+    },
+    close() {
+      void inline?.finish();
+      inline = undefined;
+    },
+  };
+}
