@@ -10,13 +10,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveReader } from '../main/core/archive/archive-reader';
+import { ArchiveReader } from '../main/core/access/archive-reader';
 import { ArchiveWriter } from '../main/core/archive/archive-writer';
+import { openArchiveWriter } from '../main/core/access/open-writer';
 import { readBlob } from '../main/core/archive/blob-store';
 import { fileParseContext } from '../main/core/capture/parse-context';
 import { sync, syncSources } from '../main/core/capture/sync';
 import { idInInstance } from '../main/core/providers/kit/identity';
-import { digestStored } from '../main/core/retention/analyze';
 import { dejavu } from './cli';
 import { layOut } from './home-layout';
 import { readProvenance } from './provenance';
@@ -34,14 +34,14 @@ const inBoth = rows.find((r) => r.n === 3)!;
 /** What a sync before container ids did: the provider's ids as they are, whatever the home. */
 async function oldSync(root: string): Promise<void> {
   const { files } = await syncSources({ root, home });
-  const writer = new ArchiveWriter(root);
+  const writer = openArchiveWriter(root);
   try {
     for (const f of files) {
       const info = statSync(f.path);
       const conversations = await f.provider.parse(fileParseContext(f.path, f, info.size));
-      const outcome = writer.store([{ path: f.path, agent: f.provider.agent, instance: f.instance, size: info.size, mtimeMs: info.mtimeMs, readOffset: info.size, conversations }]);
-      digestStored(writer.db, outcome.stored);
+      await writer.store([{ path: f.path, agent: f.provider.agent, instance: f.instance, size: info.size, mtimeMs: info.mtimeMs, readOffset: info.size, conversations }]);
     }
+    await writer.follow.settle(); // search rows and digests, as that version wrote them
     // The archive as that version left it: schema 5.
     writer.db.prepare('DELETE FROM schema_migrations WHERE version = 6').run();
   } finally {

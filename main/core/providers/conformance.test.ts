@@ -27,7 +27,7 @@ import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { HOME_PLACES, layOut } from '../../../test/home-layout';
 import { type FixtureFacts, provenanceFor } from '../../../test/provenance';
 import { expectMessagesKept, expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
-import { ArchiveReader } from '../archive/archive-reader';
+import { ArchiveReader } from '../access/archive-reader';
 import { fileParseContext } from '../capture/parse-context';
 import { sync } from '../capture/sync';
 import { readHead, readLines } from '../capture/read-lines';
