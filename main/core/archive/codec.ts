@@ -3,23 +3,16 @@
  * record.proto), compressed, behind a small header that names the format so an old archive
  * stays readable when either changes.
  */
-import zlib from 'node:zlib';
 import { isAgentId } from '../../../shared/agents';
 import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../../shared/record';
 import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
+import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
+import { ArchiveFormatError } from './format-error';
 import { dejavu } from './generated/record';
 
+export { ArchiveFormatError } from './format-error';
+
 const pb = dejavu.archive;
-
-/** "DJV" + container version. */
-const MAGIC = Buffer.from('DJV1', 'latin1');
-const COMPRESSION_ZSTD = 1;
-const COMPRESSION_GZIP = 2;
-const COMPRESSION_NONE = 0;
-
-export class ArchiveFormatError extends Error {
-  override readonly name = 'ArchiveFormatError';
-}
 
 /**
  * Where large parts are kept once, by the sha256 of their bytes (content-store.ts). The codec
@@ -35,18 +28,51 @@ export interface ContentStore {
 
 /** Without a store every part stays inline: the blob then reads anywhere on its own. */
 export function encodeConversation(conversation: Conversation, store?: ContentStore): Buffer {
+  const chunks: Buffer[] = [];
+  writeConversation(conversation, (bytes) => chunks.push(bytes), store);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Encodes a conversation in blob container 2 (blob-container.ts), handing the bytes to `write`
+ * page by page as they are made; returns how many it wrote.
+ */
+export function writeConversation(conversation: Conversation, write: (bytes: Buffer) => void, store?: ContentStore): number {
+  let written = 0;
+  const frames = new FrameWriter((bytes) => {
+    written += bytes.length;
+    write(bytes);
+  });
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
-  const raw = pb.Conversation.encode(toProto(conversation, store) as dejavu.archive.Conversation.$Properties).finish();
-  // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
-  const zstd = typeof zlib.zstdCompressSync === 'function';
-  const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
-  const header = Buffer.from([...MAGIC, zstd ? COMPRESSION_ZSTD : COMPRESSION_GZIP]);
-  return Buffer.concat([header, compressed]);
+  frames.frame(pb.Conversation.encode(headToProto(conversation) as dejavu.archive.Conversation.$Properties).finish());
+  let page: Uint8Array[] = [];
+  let pageBytes = 0;
+  const flush = () => {
+    if (page.length) frames.frame(Buffer.concat(page));
+    page = [];
+    pageBytes = 0;
+  };
+  for (const m of conversation.messages) {
+    // A page of one message is that message as a repeated field: pages concatenate.
+    const encoded = pb.MessagePage.encode({ messages: [messageToProto(m, store) as dejavu.archive.Message.$Properties] }).finish();
+    if (pageBytes > 0 && pageBytes + encoded.length > PAGE_BYTES) flush();
+    page.push(encoded);
+    pageBytes += encoded.length;
+  }
+  flush();
+  return written;
 }
 
 /** A blob that refers to stored content reads only with its archive's store. */
 export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
-  return fromProto(decodeProto(bytes), store && remembering(store));
+  const remembered = store && remembering(store);
+  let conversation: Conversation | undefined;
+  for (const decoded of decodedFrames(bytes)) {
+    if (!conversation) conversation = fromProto(decoded as DecodedConversation, remembered);
+    else for (const m of (decoded as DecodedPage).messages) conversation.messages.push(messageFromProto(m, remembered));
+  }
+  if (!conversation) throw new ArchiveFormatError('the blob holds no record');
+  return conversation;
 }
 
 /** A part's content is read once though its native record names it too. */
@@ -65,44 +91,39 @@ function remembering(store: ContentStore): ContentStore {
 /** The content hashes a blob refers to, without reading them. */
 export function contentRefsOf(bytes: Uint8Array): string[] {
   const refs: string[] = [];
-  for (const m of decodeProto(bytes).messages) {
-    for (const p of m.parts) {
-      const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
-      if (ref) refs.push(ref);
+  for (const decoded of decodedFrames(bytes)) {
+    for (const m of decoded.messages) {
+      for (const p of m.parts) {
+        const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
+        if (ref) refs.push(ref);
+      }
+      if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
     }
-    if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
   }
   return refs;
 }
 
-function decodeProto(bytes: Uint8Array): DecodedConversation {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 5 || !buf.subarray(0, 4).equals(MAGIC)) throw new ArchiveFormatError('not a Déjà Vu archive blob');
-  const body = buf.subarray(5);
-  let raw: Buffer;
-  switch (buf[4]) {
-    case COMPRESSION_ZSTD:
-      raw = zlib.zstdDecompressSync(body);
-      break;
-    case COMPRESSION_GZIP:
-      raw = zlib.gunzipSync(body);
-      break;
-    case COMPRESSION_NONE:
-      raw = body;
-      break;
-    default:
-      throw new ArchiveFormatError(`unknown blob compression ${buf[4]}`);
+/** The blob's frames decoded one at a time: the conversation (whole, or its head), then its pages. */
+function* decodedFrames(bytes: Uint8Array): Generator<DecodedConversation | DecodedPage> {
+  let first = true;
+  for (const raw of framesOf(bytes)) {
+    if (!first) {
+      yield pb.MessagePage.decode(raw) as unknown as DecodedPage;
+      continue;
+    }
+    first = false;
+    const decoded = pb.Conversation.decode(raw);
+    if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
+      throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
+    }
+    yield decoded as unknown as DecodedConversation;
   }
-  const decoded = pb.Conversation.decode(raw);
-  if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
-    throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
-  }
-  return decoded as unknown as DecodedConversation;
 }
 
 type ProtoObject = Record<string, unknown>;
 
-function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject {
+/** The head of a blob: everything but the messages, which follow in pages. */
+function headToProto(c: Conversation): ProtoObject {
   return {
     schemaVersion: RECORD_SCHEMA_VERSION,
     id: c.id,
@@ -124,7 +145,8 @@ function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject 
     sources: c.sources,
     sourceDeleted: c.sourceDeleted ?? false,
     warnings: c.warnings,
-    messages: c.messages.map((m) => messageToProto(m, store)),
+    // Written page by page after this head (writeConversation).
+    messages: [],
     rewrites: c.rewrites ?? [],
   };
 }
@@ -237,6 +259,9 @@ interface DecodedMessage {
   nativeRefs?: Maybe<boolean>;
   source?: Maybe<number>;
   supersededAt?: Maybe<string>;
+}
+interface DecodedPage {
+  messages: DecodedMessage[];
 }
 interface DecodedConversation {
   schemaVersion: number;
