@@ -65,27 +65,30 @@ export function writeConversation(conversation: Conversation, write: (bytes: Buf
 
 /** A blob that refers to stored content reads only with its archive's store. */
 export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
-  const remembered = store && remembering(store);
+  const texts = new StoredTexts(store);
   let conversation: Conversation | undefined;
   for (const decoded of decodedFrames(bytes)) {
-    if (!conversation) conversation = fromProto(decoded as DecodedConversation, remembered);
-    else for (const m of (decoded as DecodedPage).messages) conversation.messages.push(messageFromProto(m, remembered));
+    if (!conversation) conversation = fromProto(decoded as DecodedConversation, texts);
+    else for (const m of (decoded as DecodedPage).messages) conversation.messages.push(messageFromProto(m, texts));
   }
   if (!conversation) throw new ArchiveFormatError('the blob holds no record');
   return conversation;
 }
 
-/** A part's content is read once though its native record names it too. */
-function remembering(store: ContentStore): ContentStore {
-  const read = new Map<string, Buffer>();
-  return {
-    ...store,
-    get(hash) {
-      let bytes = read.get(hash);
-      if (!bytes) read.set(hash, (bytes = store.get(hash)));
-      return bytes;
-    },
-  };
+/**
+ * Stored content as the strings a record holds, each read once though its native record names
+ * it too; the part and the native record then share one string, and the bytes are let go.
+ */
+class StoredTexts {
+  private readonly read = new Map<string, string>();
+  constructor(private readonly store: ContentStore | undefined) {}
+
+  of(hash: string, encoding: 'utf8' | 'base64'): string {
+    const key = `${encoding}:${hash}`;
+    let text = this.read.get(key);
+    if (text === undefined) this.read.set(key, (text = resolve(hash, this.store).toString(encoding)));
+    return text;
+  }
 }
 
 /** The content hashes a blob refers to, without reading them. */
@@ -175,8 +178,8 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
 type NativeForm = 'j' | 'b';
 const MARKER = /\u0000c:([0-9a-f]{64}):([jb])\u0000/g;
 
-function nativeText(bytes: Buffer, form: NativeForm): string {
-  return form === 'j' ? JSON.stringify(bytes.toString('utf8')).slice(1, -1) : bytes.toString('base64');
+function nativeText(hash: string, form: NativeForm, texts: StoredTexts): string {
+  return form === 'j' ? JSON.stringify(texts.of(hash, 'utf8')).slice(1, -1) : texts.of(hash, 'base64');
 }
 
 /**
@@ -190,8 +193,8 @@ function withMarkers(native: string, kept: readonly { hash: string; form: Native
   return out === native ? undefined : out;
 }
 
-function withoutMarkers(native: string, store: ContentStore | undefined): string {
-  return native.replace(MARKER, (_, hash: string, form: NativeForm) => nativeText(resolve(hash, store), form));
+function withoutMarkers(native: string, texts: StoredTexts): string {
+  return native.replace(MARKER, (_, hash: string, form: NativeForm) => nativeText(hash, form, texts));
 }
 
 function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: string; form: NativeForm; text: string }[]): ProtoObject {
@@ -298,7 +301,7 @@ function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {
   return out;
 }
 
-function fromProto(c: DecodedConversation, store: ContentStore | undefined): Conversation {
+function fromProto(c: DecodedConversation, texts: StoredTexts): Conversation {
   if (!isAgentId(c.agent)) throw new ArchiveFormatError(`unknown agent "${c.agent}" in blob ${c.id}`);
   return stripUndefined({
     id: c.id,
@@ -320,12 +323,12 @@ function fromProto(c: DecodedConversation, store: ContentStore | undefined): Con
     sources: [...c.sources],
     sourceDeleted: c.sourceDeleted || undefined,
     warnings: c.warnings.map((w) => stripUndefined({ line: opt(w.line), message: w.message })),
-    messages: c.messages.map((m) => messageFromProto(m, store)),
+    messages: c.messages.map((m) => messageFromProto(m, texts)),
     rewrites: c.rewrites.length ? c.rewrites.map((r) => ({ at: r.at, path: r.path, how: r.how === 'shrank' ? 'shrank' : 'rewritten', kept: r.kept })) : undefined,
   });
 }
 
-function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): Message {
+function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message {
   return stripUndefined({
     id: m.id,
     parentId: opt(m.parentId),
@@ -334,26 +337,26 @@ function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): M
     model: opt(m.model),
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
-    parts: m.parts.map((p) => partFromProto(p, store)),
-    native: m.nativeRefs && m.native ? withoutMarkers(m.native, store) : opt(m.native),
+    parts: m.parts.map((p) => partFromProto(p, texts)),
+    native: m.nativeRefs && m.native ? withoutMarkers(m.native, texts) : opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });
 }
 
-function partFromProto(p: DecodedPart, store: ContentStore | undefined): Part {
+function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
   if (p.text) return { type: 'text', content: p.text.content };
   if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
   if (p.toolCallResponse) {
     const ref = opt(p.toolCallResponse.contentRef);
-    const response = ref ? resolve(ref, store).toString('utf8') : p.toolCallResponse.response;
+    const response = ref ? texts.of(ref, 'utf8') : p.toolCallResponse.response;
     return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response, isError: p.toolCallResponse.isError || undefined });
   }
   if (p.blob) {
     const ref = opt(p.blob.contentRef);
-    const content = ref ? resolve(ref, store) : Buffer.from(p.blob.content);
-    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: content.toString('base64') };
+    const content = ref ? texts.of(ref, 'base64') : Buffer.from(p.blob.content).toString('base64');
+    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content };
   }
   if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
   return { type: 'generic', kind: 'unknown-part', content: '' };
