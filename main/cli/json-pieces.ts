@@ -5,6 +5,8 @@
  * JSON.stringify gives for the plain data the CLI prints (objects, arrays, strings, numbers,
  * booleans, null, toJSON).
  */
+import { stringSlices } from '../../shared/string-slices';
+
 const STRING_SLICE = 64 * 1024;
 
 export function* jsonPieces(value: unknown, indent = '', key = ''): Generator<string> {
@@ -40,16 +42,10 @@ function jsonValue(value: unknown, key: string): unknown {
   return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? undefined : v;
 }
 
-/** A string in slices, never cut between the two halves of a surrogate pair (each would be escaped alone). */
+/** A long string as JSON in slices; stringSlices never cuts a surrogate pair (each half would be escaped alone). */
 function* stringPieces(s: string): Generator<string> {
   if (s.length <= STRING_SLICE) return yield JSON.stringify(s);
   yield '"';
-  for (let at = 0; at < s.length; ) {
-    let end = Math.min(at + STRING_SLICE, s.length);
-    const last = s.charCodeAt(end - 1);
-    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    yield JSON.stringify(s.slice(at, end)).slice(1, -1);
-    at = end;
-  }
+  for (const slice of stringSlices(s, STRING_SLICE)) yield JSON.stringify(slice).slice(1, -1);
   yield '"';
 }

@@ -8,6 +8,7 @@ import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../.
 import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
 import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
 import { ArchiveFormatError } from './format-error';
+import { type KeptText, MARKER, type NativeForm, withMarkers, withoutMarkers } from './native-markers';
 import { dejavu } from './generated/record';
 
 export { ArchiveFormatError } from './format-error';
@@ -155,7 +156,7 @@ function headToProto(c: Conversation): ProtoObject {
 }
 
 function messageToProto(m: Message, store: ContentStore | undefined): ProtoObject {
-  const kept: { hash: string; form: NativeForm; text: string }[] = [];
+  const kept: KeptText[] = [];
   const parts = m.parts.map((p) => partToProto(p, store, kept));
   const native = m.native === undefined ? undefined : withMarkers(m.native, kept);
   return {
@@ -174,30 +175,12 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
   };
 }
 
-/** How a stored part's text appears in a native record: JSON-escaped text, or base64 bytes. */
-type NativeForm = 'j' | 'b';
-const MARKER = /\u0000c:([0-9a-f]{64}):([jb])\u0000/g;
-
+/** A stored part's text as its native record wrote it (see native-markers.ts). */
 function nativeText(hash: string, form: NativeForm, texts: StoredTexts): string {
   return form === 'j' ? JSON.stringify(texts.of(hash, 'utf8')).slice(1, -1) : texts.of(hash, 'base64');
 }
 
-/**
- * The native record with each stored part's text replaced by a marker naming it, or undefined
- * when none is in it. A record that holds NUL is left alone: a marker could not be told apart.
- */
-function withMarkers(native: string, kept: readonly { hash: string; form: NativeForm; text: string }[]): string | undefined {
-  if (!kept.length || native.includes('\u0000')) return undefined;
-  let out = native;
-  for (const k of kept) out = out.replaceAll(k.text, `\u0000c:${k.hash}:${k.form}\u0000`);
-  return out === native ? undefined : out;
-}
-
-function withoutMarkers(native: string, texts: StoredTexts): string {
-  return native.replace(MARKER, (_, hash: string, form: NativeForm) => nativeText(hash, form, texts));
-}
-
-function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: string; form: NativeForm; text: string }[]): ProtoObject {
+function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[]): ProtoObject {
   switch (p.type) {
     case 'text':
       return { text: { content: p.content } };
@@ -207,7 +190,7 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: str
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
       const ref = stored(Buffer.from(p.response, 'utf8'), store);
-      if (ref) kept.push({ hash: ref, form: 'j', text: JSON.stringify(p.response).slice(1, -1) });
+      if (ref) kept.push({ hash: ref, form: 'j', text: p.response });
       return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
     }
     case 'blob': {
@@ -338,7 +321,7 @@ function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message {
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
     parts: m.parts.map((p) => partFromProto(p, texts)),
-    native: m.nativeRefs && m.native ? withoutMarkers(m.native, texts) : opt(m.native),
+    native: m.nativeRefs && m.native ? withoutMarkers(m.native, (hash, form) => nativeText(hash, form, texts)) : opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });
