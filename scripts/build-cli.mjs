@@ -27,3 +27,4 @@ await build({ ...common, entryPoints: [path.join(root, 'bench/evict-bench.ts')],
 await build({ ...common, entryPoints: [path.join(root, 'bench/search-bench.ts')], outfile: path.join(root, 'out/bench/search-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/live-bench.ts')], outfile: path.join(root, 'out/bench/live-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/content-bench.ts')], outfile: path.join(root, 'out/bench/content-bench.mjs') });
+await build({ ...common, entryPoints: [path.join(root, 'bench/huge-session-bench.ts')], outfile: path.join(root, 'out/bench/huge-session-bench.mjs') });

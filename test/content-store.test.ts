@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../shared/record';
+import { framesOf } from '../main/core/archive/blob-container';
 import { archiveContent, readBlob } from '../main/core/archive/blob-store';
 import { ArchiveFormatError, decodeConversation } from '../main/core/archive/codec';
 import { CONTENT_DIR, CONTENT_THRESHOLD } from '../main/core/archive/content-store';
@@ -45,7 +46,7 @@ function decompressedFiles(root: string): Buffer[] {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.pb')) out.push(zlib.zstdDecompressSync(readFileSync(p).subarray(5)));
+      else if (e.name.endsWith('.pb')) out.push(Buffer.concat([...framesOf(readFileSync(p))]));
       else if (e.name.endsWith('.zst')) out.push(zlib.zstdDecompressSync(readFileSync(p)));
     }
   };

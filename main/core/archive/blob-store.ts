@@ -3,11 +3,11 @@
  * outputs and images go to the content store (content-store.ts) first, so a blob on disk never
  * refers to content that is not there yet.
  */
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Conversation } from '../../../shared/record';
-import { type ContentStore, decodeConversation, encodeConversation } from './codec';
+import { type ContentStore, decodeConversation, writeConversation } from './codec';
 import { contentStore } from './content-store';
 import { insideRoot } from './paths';
 
@@ -19,16 +19,29 @@ import { insideRoot } from './paths';
 export function writeBlob(root: string, relative: string, conversation: Conversation): number {
   const store = archiveContent(root);
   const referenced = new Map<string, number>();
-  const bytes = encodeConversation(conversation, {
+  const referencing: ContentStore = {
     ...store,
     put(content) {
       const kept = store.put(content);
       referenced.set(kept.hash, kept.bytes);
       return kept;
     },
+  };
+  let bytes = 0;
+  // Page by page into the temp file: a long conversation is never one buffer (blob-container.ts).
+  placeAtomically(root, relative, (temp) => {
+    const fd = openSync(temp, 'w');
+    try {
+      bytes = writeConversation(conversation, (chunk) => writeAll(fd, chunk), referencing);
+    } finally {
+      closeSync(fd);
+    }
   });
-  placeAtomically(root, relative, (temp) => writeFileSync(temp, bytes));
-  return bytes.length + [...referenced.values()].reduce((n, b) => n + b, 0);
+  return bytes + [...referenced.values()].reduce((n, b) => n + b, 0);
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
 }
 
 /** The content store of the archive at `root`. */

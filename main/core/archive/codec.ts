@@ -3,23 +3,17 @@
  * record.proto), compressed, behind a small header that names the format so an old archive
  * stays readable when either changes.
  */
-import zlib from 'node:zlib';
 import { isAgentId } from '../../../shared/agents';
 import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../../shared/record';
 import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
+import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
+import { ArchiveFormatError } from './format-error';
+import { type KeptText, MARKER, type NativeForm, withMarkers, withoutMarkers } from './native-markers';
 import { dejavu } from './generated/record';
 
+export { ArchiveFormatError } from './format-error';
+
 const pb = dejavu.archive;
-
-/** "DJV" + container version. */
-const MAGIC = Buffer.from('DJV1', 'latin1');
-const COMPRESSION_ZSTD = 1;
-const COMPRESSION_GZIP = 2;
-const COMPRESSION_NONE = 0;
-
-export class ArchiveFormatError extends Error {
-  override readonly name = 'ArchiveFormatError';
-}
 
 /**
  * Where large parts are kept once, by the sha256 of their bytes (content-store.ts). The codec
@@ -35,74 +29,105 @@ export interface ContentStore {
 
 /** Without a store every part stays inline: the blob then reads anywhere on its own. */
 export function encodeConversation(conversation: Conversation, store?: ContentStore): Buffer {
+  const chunks: Buffer[] = [];
+  writeConversation(conversation, (bytes) => chunks.push(bytes), store);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Encodes a conversation in blob container 2 (blob-container.ts), handing the bytes to `write`
+ * page by page as they are made; returns how many it wrote.
+ */
+export function writeConversation(conversation: Conversation, write: (bytes: Buffer) => void, store?: ContentStore): number {
+  let written = 0;
+  const frames = new FrameWriter((bytes) => {
+    written += bytes.length;
+    write(bytes);
+  });
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
-  const raw = pb.Conversation.encode(toProto(conversation, store) as dejavu.archive.Conversation.$Properties).finish();
-  // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
-  const zstd = typeof zlib.zstdCompressSync === 'function';
-  const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
-  const header = Buffer.from([...MAGIC, zstd ? COMPRESSION_ZSTD : COMPRESSION_GZIP]);
-  return Buffer.concat([header, compressed]);
+  frames.frame(pb.Conversation.encode(headToProto(conversation) as dejavu.archive.Conversation.$Properties).finish());
+  let page: Uint8Array[] = [];
+  let pageBytes = 0;
+  const flush = () => {
+    if (page.length) frames.frame(Buffer.concat(page));
+    page = [];
+    pageBytes = 0;
+  };
+  for (const m of conversation.messages) {
+    // A page of one message is that message as a repeated field: pages concatenate.
+    const encoded = pb.MessagePage.encode({ messages: [messageToProto(m, store) as dejavu.archive.Message.$Properties] }).finish();
+    if (pageBytes > 0 && pageBytes + encoded.length > PAGE_BYTES) flush();
+    page.push(encoded);
+    pageBytes += encoded.length;
+  }
+  flush();
+  return written;
 }
 
 /** A blob that refers to stored content reads only with its archive's store. */
 export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
-  return fromProto(decodeProto(bytes), store && remembering(store));
+  const texts = new StoredTexts(store);
+  let conversation: Conversation | undefined;
+  for (const decoded of decodedFrames(bytes)) {
+    if (!conversation) conversation = fromProto(decoded as DecodedConversation, texts);
+    else for (const m of (decoded as DecodedPage).messages) conversation.messages.push(messageFromProto(m, texts));
+  }
+  if (!conversation) throw new ArchiveFormatError('the blob holds no record');
+  return conversation;
 }
 
-/** A part's content is read once though its native record names it too. */
-function remembering(store: ContentStore): ContentStore {
-  const read = new Map<string, Buffer>();
-  return {
-    ...store,
-    get(hash) {
-      let bytes = read.get(hash);
-      if (!bytes) read.set(hash, (bytes = store.get(hash)));
-      return bytes;
-    },
-  };
+/**
+ * Stored content as the strings a record holds, each read once though its native record names
+ * it too; the part and the native record then share one string, and the bytes are let go.
+ */
+class StoredTexts {
+  private readonly read = new Map<string, string>();
+  constructor(private readonly store: ContentStore | undefined) {}
+
+  of(hash: string, encoding: 'utf8' | 'base64'): string {
+    const key = `${encoding}:${hash}`;
+    let text = this.read.get(key);
+    if (text === undefined) this.read.set(key, (text = resolve(hash, this.store).toString(encoding)));
+    return text;
+  }
 }
 
 /** The content hashes a blob refers to, without reading them. */
 export function contentRefsOf(bytes: Uint8Array): string[] {
   const refs: string[] = [];
-  for (const m of decodeProto(bytes).messages) {
-    for (const p of m.parts) {
-      const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
-      if (ref) refs.push(ref);
+  for (const decoded of decodedFrames(bytes)) {
+    for (const m of decoded.messages) {
+      for (const p of m.parts) {
+        const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
+        if (ref) refs.push(ref);
+      }
+      if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
     }
-    if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
   }
   return refs;
 }
 
-function decodeProto(bytes: Uint8Array): DecodedConversation {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 5 || !buf.subarray(0, 4).equals(MAGIC)) throw new ArchiveFormatError('not a Déjà Vu archive blob');
-  const body = buf.subarray(5);
-  let raw: Buffer;
-  switch (buf[4]) {
-    case COMPRESSION_ZSTD:
-      raw = zlib.zstdDecompressSync(body);
-      break;
-    case COMPRESSION_GZIP:
-      raw = zlib.gunzipSync(body);
-      break;
-    case COMPRESSION_NONE:
-      raw = body;
-      break;
-    default:
-      throw new ArchiveFormatError(`unknown blob compression ${buf[4]}`);
+/** The blob's frames decoded one at a time: the conversation (whole, or its head), then its pages. */
+function* decodedFrames(bytes: Uint8Array): Generator<DecodedConversation | DecodedPage> {
+  let first = true;
+  for (const raw of framesOf(bytes)) {
+    if (!first) {
+      yield pb.MessagePage.decode(raw) as unknown as DecodedPage;
+      continue;
+    }
+    first = false;
+    const decoded = pb.Conversation.decode(raw);
+    if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
+      throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
+    }
+    yield decoded as unknown as DecodedConversation;
   }
-  const decoded = pb.Conversation.decode(raw);
-  if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
-    throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
-  }
-  return decoded as unknown as DecodedConversation;
 }
 
 type ProtoObject = Record<string, unknown>;
 
-function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject {
+/** The head of a blob: everything but the messages, which follow in pages. */
+function headToProto(c: Conversation): ProtoObject {
   return {
     schemaVersion: RECORD_SCHEMA_VERSION,
     id: c.id,
@@ -124,13 +149,14 @@ function toProto(c: Conversation, store: ContentStore | undefined): ProtoObject 
     sources: c.sources,
     sourceDeleted: c.sourceDeleted ?? false,
     warnings: c.warnings,
-    messages: c.messages.map((m) => messageToProto(m, store)),
+    // Written page by page after this head (writeConversation).
+    messages: [],
     rewrites: c.rewrites ?? [],
   };
 }
 
 function messageToProto(m: Message, store: ContentStore | undefined): ProtoObject {
-  const kept: { hash: string; form: NativeForm; text: string }[] = [];
+  const kept: KeptText[] = [];
   const parts = m.parts.map((p) => partToProto(p, store, kept));
   const native = m.native === undefined ? undefined : withMarkers(m.native, kept);
   return {
@@ -149,30 +175,12 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
   };
 }
 
-/** How a stored part's text appears in a native record: JSON-escaped text, or base64 bytes. */
-type NativeForm = 'j' | 'b';
-const MARKER = /\u0000c:([0-9a-f]{64}):([jb])\u0000/g;
-
-function nativeText(bytes: Buffer, form: NativeForm): string {
-  return form === 'j' ? JSON.stringify(bytes.toString('utf8')).slice(1, -1) : bytes.toString('base64');
+/** A stored part's text as its native record wrote it (see native-markers.ts). */
+function nativeText(hash: string, form: NativeForm, texts: StoredTexts): string {
+  return form === 'j' ? JSON.stringify(texts.of(hash, 'utf8')).slice(1, -1) : texts.of(hash, 'base64');
 }
 
-/**
- * The native record with each stored part's text replaced by a marker naming it, or undefined
- * when none is in it. A record that holds NUL is left alone: a marker could not be told apart.
- */
-function withMarkers(native: string, kept: readonly { hash: string; form: NativeForm; text: string }[]): string | undefined {
-  if (!kept.length || native.includes('\u0000')) return undefined;
-  let out = native;
-  for (const k of kept) out = out.replaceAll(k.text, `\u0000c:${k.hash}:${k.form}\u0000`);
-  return out === native ? undefined : out;
-}
-
-function withoutMarkers(native: string, store: ContentStore | undefined): string {
-  return native.replace(MARKER, (_, hash: string, form: NativeForm) => nativeText(resolve(hash, store), form));
-}
-
-function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: string; form: NativeForm; text: string }[]): ProtoObject {
+function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[]): ProtoObject {
   switch (p.type) {
     case 'text':
       return { text: { content: p.content } };
@@ -182,7 +190,7 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: { hash: str
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
       const ref = stored(Buffer.from(p.response, 'utf8'), store);
-      if (ref) kept.push({ hash: ref, form: 'j', text: JSON.stringify(p.response).slice(1, -1) });
+      if (ref) kept.push({ hash: ref, form: 'j', text: p.response });
       return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
     }
     case 'blob': {
@@ -238,6 +246,9 @@ interface DecodedMessage {
   source?: Maybe<number>;
   supersededAt?: Maybe<string>;
 }
+interface DecodedPage {
+  messages: DecodedMessage[];
+}
 interface DecodedConversation {
   schemaVersion: number;
   id: string;
@@ -273,7 +284,7 @@ function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {
   return out;
 }
 
-function fromProto(c: DecodedConversation, store: ContentStore | undefined): Conversation {
+function fromProto(c: DecodedConversation, texts: StoredTexts): Conversation {
   if (!isAgentId(c.agent)) throw new ArchiveFormatError(`unknown agent "${c.agent}" in blob ${c.id}`);
   return stripUndefined({
     id: c.id,
@@ -295,12 +306,12 @@ function fromProto(c: DecodedConversation, store: ContentStore | undefined): Con
     sources: [...c.sources],
     sourceDeleted: c.sourceDeleted || undefined,
     warnings: c.warnings.map((w) => stripUndefined({ line: opt(w.line), message: w.message })),
-    messages: c.messages.map((m) => messageFromProto(m, store)),
+    messages: c.messages.map((m) => messageFromProto(m, texts)),
     rewrites: c.rewrites.length ? c.rewrites.map((r) => ({ at: r.at, path: r.path, how: r.how === 'shrank' ? 'shrank' : 'rewritten', kept: r.kept })) : undefined,
   });
 }
 
-function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): Message {
+function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message {
   return stripUndefined({
     id: m.id,
     parentId: opt(m.parentId),
@@ -309,26 +320,26 @@ function messageFromProto(m: DecodedMessage, store: ContentStore | undefined): M
     model: opt(m.model),
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
-    parts: m.parts.map((p) => partFromProto(p, store)),
-    native: m.nativeRefs && m.native ? withoutMarkers(m.native, store) : opt(m.native),
+    parts: m.parts.map((p) => partFromProto(p, texts)),
+    native: m.nativeRefs && m.native ? withoutMarkers(m.native, (hash, form) => nativeText(hash, form, texts)) : opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });
 }
 
-function partFromProto(p: DecodedPart, store: ContentStore | undefined): Part {
+function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
   if (p.text) return { type: 'text', content: p.text.content };
   if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
   if (p.toolCallResponse) {
     const ref = opt(p.toolCallResponse.contentRef);
-    const response = ref ? resolve(ref, store).toString('utf8') : p.toolCallResponse.response;
+    const response = ref ? texts.of(ref, 'utf8') : p.toolCallResponse.response;
     return stripUndefined({ type: 'tool_call_response', id: p.toolCallResponse.id, response, isError: p.toolCallResponse.isError || undefined });
   }
   if (p.blob) {
     const ref = opt(p.blob.contentRef);
-    const content = ref ? resolve(ref, store) : Buffer.from(p.blob.content);
-    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content: content.toString('base64') };
+    const content = ref ? texts.of(ref, 'base64') : Buffer.from(p.blob.content).toString('base64');
+    return { type: 'blob', modality: p.blob.modality as BlobPart['modality'], mimeType: p.blob.mimeType, content };
   }
   if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
   return { type: 'generic', kind: 'unknown-part', content: '' };

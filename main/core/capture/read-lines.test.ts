@@ -1,6 +1,8 @@
 import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CUT_LINE_NOTE, readLines } from './read-lines';
 
@@ -13,6 +15,30 @@ async function collect(file: string, options?: Parameters<typeof readLines>[1]) 
 }
 
 describe('readLines', () => {
+  it('lets a huge line\'s bytes go before handing the line out: its reader holds the text only', async () => {
+    const file = path.join(dir, 'huge.jsonl');
+    writeFileSync(file, `{"a":1}\n{"output":"${'tool output '.repeat(4_000_000)}"}\n{"b":2}\n`); // a 48 MB line
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    // ArrayBuffers are freed by a background sweep: collect until the count settles.
+    const settled = async () => {
+      for (let i = 0; i < 3; i += 1) {
+        gc();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return process.memoryUsage().arrayBuffers;
+    };
+    const before = await settled();
+    let held = -1;
+    for await (const line of readLines(file)) {
+      if (line.text.length < 1e6) continue;
+      held = (await settled()) - before;
+    }
+    // Before, the line's 48 MB of pieces and their 48 MB join stayed alive while it was read.
+    expect(held).toBeGreaterThanOrEqual(0);
+    expect(held).toBeLessThan(16 * 1024 * 1024);
+  });
+
   it('splits lines across chunk boundaries, strips BOM and CR, keeps multi-byte characters whole', async () => {
     const file = path.join(dir, 'a.jsonl');
     const long = 'é'.repeat(700_000); // 1.4 MB: crosses the 1 MiB read chunk mid-character

@@ -93,29 +93,44 @@ function byteLength(text: string, sniffed: SniffedEncoding): number {
 async function* utf8Lines(handle: FileHandle, start: number, end: number): AsyncGenerator<RawLine> {
   let position = start;
   const buffer = Buffer.allocUnsafe(CHUNK);
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const decoder = new StringDecoder('utf8');
+  const pending = new PendingLine();
   while (position < end) {
     const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - position), position);
     if (bytesRead === 0) break;
     let lineStart = 0;
     for (let nl = buffer.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
-      const piece = buffer.subarray(lineStart, nl);
-      const whole = pendingBytes ? Buffer.concat([...pending, piece]) : piece;
-      yield { text: decodeLine(decoder, whole), endOffset: position + nl + 1 };
-      pending = [];
-      pendingBytes = 0;
+      const text = pending.take(buffer.subarray(lineStart, nl));
       lineStart = nl + 1;
+      yield { text, endOffset: position + nl + 1 };
     }
-    if (lineStart < bytesRead) {
-      // Copy: the shared buffer is overwritten by the next read.
-      pending.push(Buffer.from(buffer.subarray(lineStart, bytesRead)));
-      pendingBytes += bytesRead - lineStart;
-    }
+    // Copy: the shared buffer is overwritten by the next read.
+    if (lineStart < bytesRead) pending.add(Buffer.from(buffer.subarray(lineStart, bytesRead)));
     position += bytesRead;
   }
-  if (pendingBytes > 0) yield { text: decodeLine(decoder, Buffer.concat(pending)), endOffset: -1 };
+  if (pending.bytes > 0) yield { text: pending.take(Buffer.alloc(0)), endOffset: -1 };
+}
+
+/**
+ * The bytes of a line read so far. `take` hands out its text and lets the bytes go at once,
+ * outside the generator: a suspended generator keeps its temporaries, and a 100 MB line must
+ * not be held as bytes (twice: its pieces and their join) while its reader works on the text.
+ */
+class PendingLine {
+  private pieces: Buffer[] = [];
+  bytes = 0;
+  private readonly decoder = new StringDecoder('utf8');
+
+  add(piece: Buffer): void {
+    this.pieces.push(piece);
+    this.bytes += piece.length;
+  }
+
+  take(last: Buffer): string {
+    const whole = this.bytes ? Buffer.concat([...this.pieces, last]) : last;
+    this.pieces = [];
+    this.bytes = 0;
+    return decodeLine(this.decoder, whole);
+  }
 }
 
 /** The same for UTF-16: every code unit is two bytes, so offsets follow from string lengths. */

@@ -1,0 +1,132 @@
+/**
+ * `node out/bench/huge-session-bench.mjs` (after `npm run build`): peak memory of one huge Claude
+ * Code session, which must stay bounded and flat however large the file grows. Each size is a
+ * real fixture session repeated with fresh uuids and message ids (a longer session, not a
+ * different one), and one session whose single tool-result line holds the fixture's real tool
+ * outputs repeated to 100 MB. The built CLI runs `import`, `sync` and `show --json` on each in a
+ * child process, whose own peak RSS is printed.
+ *
+ *   DEJAVU_BENCH_HUGE_MB=50,100,200 DEJAVU_BENCH_LINE_MB=100 node out/bench/huge-session-bench.mjs
+ */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MB = 1024 * 1024;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+const fixtures = process.env.DEJAVU_FIXTURES ?? path.resolve(repo, '..', 'shared', 'fixtures');
+/** The largest real Claude Code session of the fixtures with a whole chain of uuids and tool results. */
+const SEED = path.join(fixtures, 'claude-code', 'd-kimuson__claude-code-viewer', 'mock-global-claude-dir', 'projects', 'sample-project', 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+const SESSION = 'fe5e1c67-53e7-4862-81ae-d0e013e3270b';
+const IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(?:msg|toolu|req)_[0-9A-Za-z]+/g;
+
+/** One more round of the seed: every uuid and message/tool/request id fresh, chained after `after`. */
+function round(seed: string, after: string | undefined): { text: string; last: string | undefined } {
+  const fresh = new Map<string, string>();
+  let last: string | undefined;
+  let text = seed.replace(IDS, (id) => {
+    if (id === SESSION) return id;
+    let to = fresh.get(id);
+    if (!to) fresh.set(id, (to = id.includes('-') ? randomUUID() : `${id.slice(0, id.indexOf('_') + 1)}${randomUUID().replaceAll('-', '')}`));
+    return to;
+  });
+  for (const m of text.matchAll(/"uuid":"([^"]+)"/g)) last = m[1];
+  if (after) text = text.replace('"parentUuid":null', `"parentUuid":"${after}"`);
+  return { text, last };
+}
+
+/** The seed repeated until the file holds `bytes`. */
+function repeatedSession(file: string, bytes: number): void {
+  const seed = readFileSync(SEED, 'utf8').split('\n').filter((l) => l && !l.includes('"type":"summary"')).join('\n') + '\n';
+  const fd = openSync(file, 'w');
+  let written = 0;
+  let after: string | undefined;
+  while (written < bytes) {
+    const r = round(seed, after);
+    after = r.last;
+    written += writeSync(fd, r.text);
+  }
+  closeSync(fd);
+}
+
+/** The seed session with one more line: a tool result of `bytes`, the seed's real tool outputs repeated. */
+function hugeLineSession(file: string, bytes: number): void {
+  const lines = readFileSync(SEED, 'utf8').split('\n').filter(Boolean);
+  const outputs: string[] = [];
+  let template: Record<string, unknown> | undefined;
+  let last: string | undefined;
+  for (const line of lines) {
+    const r = JSON.parse(line) as { uuid?: string; message?: { content?: unknown } };
+    if (r.uuid) last = r.uuid;
+    const content = r.message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const c of content as { type?: string; content?: unknown }[]) {
+      if (c.type === 'tool_result' && typeof c.content === 'string') {
+        outputs.push(c.content);
+        template ??= r as Record<string, unknown>;
+      }
+    }
+  }
+  if (!template) throw new Error(`no tool result in ${SEED}`);
+  const pool = outputs.join('\n');
+  const output = pool.repeat(Math.ceil(bytes / pool.length)).slice(0, bytes);
+  const message = template.message as { content: { type: string; tool_use_id?: string; content?: string }[] };
+  const huge = {
+    ...template,
+    parentUuid: last,
+    uuid: randomUUID(),
+    toolUseResult: undefined,
+    message: { ...message, content: message.content.map((c) => (c.type === 'tool_result' ? { ...c, content: output } : c)) },
+  };
+  writeFileSync(file, `${lines.join('\n')}\n${JSON.stringify(huge)}\n`);
+}
+
+/** Runs the built CLI with a preload that records its peak RSS; returns it in MB. */
+function peakOf(args: readonly string[], env: Record<string, string>, work: string): { mb: number; seconds: number } {
+  const rssFile = path.join(work, 'rss');
+  const preload = path.join(work, 'peak-rss.mjs');
+  writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+  rmSync(rssFile, { force: true });
+  const t0 = performance.now();
+  // As bin/dejavu.mjs starts it: with the small young generation of its shebang.
+  const r = spawnSync(process.execPath, ['--max-semi-space-size=4', '--import', preload, path.join(repo, 'out', 'cli', 'dejavu.mjs'), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`dejavu ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { mb: Number(readFileSync(rssFile, 'utf8')) / 1024, seconds };
+}
+
+function measure(label: string, make: (file: string) => void, work: string): void {
+  const home = path.join(work, 'home');
+  const dir = path.join(home, '.claude', 'projects', '-bench-project');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${SESSION}.jsonl`);
+  make(file);
+  const size = statSync(file).size / MB;
+  const env = { HOME: home, DEJAVU_HOME: path.join(work, 'unused') };
+  const imported = peakOf(['import', file, '--archive', path.join(work, 'a-import')], env, work);
+  const synced = peakOf(['sync', '--no-evict', '--archive', path.join(work, 'a-sync')], env, work);
+  const shown = peakOf(['show', `claude-code_${SESSION}`, '--json', '--archive', path.join(work, 'a-import')], env, work);
+  const row = (what: string, p: { mb: number; seconds: number }) => `${what} ${p.mb.toFixed(0).padStart(5)} MB (${(p.mb / size).toFixed(2)}× the file, ${p.seconds.toFixed(1)} s)`;
+  console.log(`${label.padEnd(22)} ${size.toFixed(0).padStart(4)} MB   ${row('import', imported)}   ${row('sync', synced)}   ${row('show --json', shown)}`);
+  rmSync(home, { recursive: true, force: true });
+  for (const a of ['a-import', 'a-sync']) rmSync(path.join(work, a), { recursive: true, force: true });
+}
+
+const sizes = (process.env.DEJAVU_BENCH_HUGE_MB ?? '50,100,200').split(',').filter(Boolean).map(Number);
+const lineMb = Number(process.env.DEJAVU_BENCH_LINE_MB ?? 100);
+const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-'));
+try {
+  console.log(`peak RSS of one Claude Code session (target <= 250 MB, flat), from ${path.basename(SEED)}`);
+  for (const mb of sizes) measure('repeated session', (f) => repeatedSession(f, mb * MB), work);
+  if (lineMb > 0) measure('one huge line', (f) => hugeLineSession(f, lineMb * MB), work);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
