@@ -8,6 +8,7 @@ import { isAgentId } from '../../../shared/agents';
 import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../../shared/record';
 import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
 import { dejavu } from './generated/record';
+import { LenientReader, WellFormedWriter } from './well-formed-strings';
 
 const pb = dejavu.archive;
 
@@ -36,7 +37,7 @@ export interface ContentStore {
 /** Without a store every part stays inline: the blob then reads anywhere on its own. */
 export function encodeConversation(conversation: Conversation, store?: ContentStore): Buffer {
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
-  const raw = pb.Conversation.encode(toProto(conversation, store) as dejavu.archive.Conversation.$Properties).finish();
+  const raw = pb.Conversation.encode(toProto(conversation, store) as dejavu.archive.Conversation.$Properties, new WellFormedWriter()).finish();
   // zstd where the runtime has it (Node >= 22.15, every Electron we ship); gzip otherwise.
   const zstd = typeof zlib.zstdCompressSync === 'function';
   const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
@@ -93,7 +94,7 @@ function decodeProto(bytes: Uint8Array): DecodedConversation {
     default:
       throw new ArchiveFormatError(`unknown blob compression ${buf[4]}`);
   }
-  const decoded = pb.Conversation.decode(raw);
+  const decoded = pb.Conversation.decode(new LenientReader(raw));
   if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
     throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
   }
