@@ -53,8 +53,9 @@ function state(archive: string, words: readonly string[], noRevisions = false): 
 
 function verifyClean(archive: string): IntegrityReport {
   const r = dejavu(['verify', '--json'], { DEJAVU_HOME: archive });
-  const report = JSON.parse(r.stdout) as IntegrityReport;
-  return report;
+  // No report at all (a spawn the loaded machine refused, a crash) says so, not a JSON error.
+  if (!r.stdout) throw new Error(`dejavu verify --json printed no report (exit ${r.code}): ${r.stderr ?? 'no output at all: it did not start'}`);
+  return JSON.parse(r.stdout) as IntegrityReport;
 }
 
 const tally: Record<string, { rounds: number; killed: number; phases: Record<string, number>; finishedFirst: number; maxDelay: number; ms: number }> = {};
