@@ -1,6 +1,6 @@
 // `npm run stress [-- KILLS]`: the full kill suite (test/stress), 1,000 SIGKILLs by default, over a
 // seeded random schedule printed first; DEJAVU_STRESS_SEED=<n> replays a run. `npm test` runs the
-// same file with 8 kills and a fixed seed.
+// same files with 2 kills per command and a fixed seed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

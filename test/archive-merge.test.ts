@@ -155,6 +155,23 @@ describe('export-archive and merge', () => {
     expect(dejavu(['--archive', killed, 'verify']).stdout).toContain('The archive is consistent.');
   }, 120_000);
 
+  it('a merge killed after writing a grown conversation’s blob, before its row, is finished by running it again', () => {
+    const early = path.join(dir, 'desk-home', `${SESSION}.jsonl`);
+    const whole = path.join(dir, 'grown-whole');
+    const killed = path.join(dir, 'grown-killed');
+    build(whole, 'desk', [early]);
+    build(killed, 'desk', [early]);
+    expect(dejavuJson<MergeReport>(['--archive', whole, 'merge', laptopFile]).updated).toContain(`claude-code_${SESSION}`);
+    // One batch: every blob written, the session's grown copy over its earlier one, no row committed.
+    const crash = dejavu(['--archive', killed, 'merge', laptopFile], { DEJAVU_MERGE_BATCH: '1000', DEJAVU_MERGE_CRASH_AT: 'before-commit:1' });
+    expect(crash.code).toBe(-1);
+    const rerun = dejavu(['--archive', killed, 'merge', laptopFile]);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(dejavu(['--archive', killed, 'verify']).stdout).toContain('The archive is consistent.');
+    expect(rows(killed)).toEqual(rows(whole));
+    expect(searchRowCount(killed)).toBe(searchRowCount(whole));
+  }, 120_000);
+
   it('merges an archive folder as it merges its export, without writing to it', () => {
     const fromFile = path.join(dir, 'from-file');
     const fromFolder = path.join(dir, 'from-folder');

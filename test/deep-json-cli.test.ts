@@ -18,12 +18,12 @@ const CLAUDE = path.join(FIXTURES_DIR, 'claude-code/entireio__cli/entire_checkpo
 const CODEX = path.join(FIXTURES_DIR, 'codex/EntityProcess__agentv/entire_checkpoints_v1/1f/4427577930/2/full.jsonl');
 const WARNING = 'JSON nested more than 256 levels deep; everything below level 256 is kept as its JSON text';
 
-describe('dejavu sync with a tool input nested 5,000 levels deep', () => {
+describe('dejavu sync with a tool input nested 10,000 levels deep', () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-deep-'));
   const home = path.join(work, 'home');
   const env = { DEJAVU_HOME: path.join(work, 'archive'), HOME: home, CODEX_HOME: '' };
-  const claude = spliceDeepObject(readFileSync(CLAUDE, 'utf8'), /"type":"tool_use"[^\n]*?"input":\{/, 5000)!;
-  const codex = spliceDeepObject(readFileSync(CODEX, 'utf8'), /"type":"tool_search_call"[^\n]*?"arguments":\{/, 5000)!;
+  const claude = spliceDeepObject(readFileSync(CLAUDE, 'utf8'), /"type":"tool_use"[^\n]*?"input":\{/, 10_000)!;
+  const codex = spliceDeepObject(readFileSync(CODEX, 'utf8'), /"type":"tool_search_call"[^\n]*?"arguments":\{/, 10_000)!;
   let sync: ReturnType<typeof dejavu>;
 
   beforeAll(() => {

@@ -1,5 +1,5 @@
 /**
- * Every provider that decodes tool arguments, on its real fixtures with a 5,000-level-deep
+ * Every provider that decodes tool arguments, on its real fixtures with a 10,000-level-deep
  * value spliced into a tool call's arguments: the session parses, the arguments keep the deep
  * part (as JSON text), the warning names the line, and the result survives what the archive
  * does next (JSON.stringify, structuredClone to the search worker).
@@ -14,7 +14,7 @@ import { DEEP_BOTTOM, spliceDeepIntoString, spliceDeepObject } from './damage';
 import { readProvenance } from './provenance';
 
 const WARNING = 'JSON nested more than 256 levels deep; everything below level 256 is kept as its JSON text';
-const LEVELS = 5000;
+const LEVELS = 10_000;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-deep-'));
 const byAgent = new Map(PROVIDERS.map((p) => [p.agent as string, p]));
 
@@ -40,7 +40,7 @@ const cases = ARGUMENTS.flatMap((a) =>
     }),
 );
 
-describe('tool arguments nested 5,000 levels deep', () => {
+describe('tool arguments nested 10,000 levels deep', () => {
   it('reaches every agent with such arguments', () => {
     expect(new Set(cases.map(([, c]) => `${c.agent}/${c.kind}`)).size).toBe(ARGUMENTS.length);
   });

@@ -73,5 +73,8 @@ describe.skipIf(!mounted)('a sync onto a disk that fills up (needs root for a tm
     expect(after.length).toBeGreaterThan(partial.length);
     // Search caught up too: every conversation indexed, as many rows as an uninterrupted sync.
     expect(searchCounts(archive)).toEqual(searchCounts(reference));
+    const verify = dejavu(['verify'], { DEJAVU_HOME: archive });
+    expect(verify.stdout).toContain('The archive is consistent.');
+    expect(verify.code).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
  * half-done step (finishing or rolling it back), leaves no stray files, the ledger is true, and
  * every conversation ends at the stage an uninterrupted sweep would have left it at.
  */
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,23 @@ describe('an eviction killed mid-run', { timeout: 240_000 }, () => {
     const end = agreement(archive);
     expect(end.stages).toEqual(end.fromLedger);
     expect(end.stages.every((s) => s === 2)).toBe(true);
+  });
+
+  it('counts the archive as an uninterrupted sweep does, whatever a killed one left open (-shm files, its lock)', () => {
+    const runs = (['clean', 'left'] as const).map((name) => {
+      const archive = path.join(work, `count-${name}`);
+      cpSync(pristine, archive, { recursive: true });
+      if (name === 'left') {
+        // A sweep killed once it had opened both databases: their shared-memory files, and the
+        // lock of a process that is gone (a pid no process has, so longer than most).
+        for (const db of ['index.db', 'search.db']) writeFileSync(path.join(archive, `${db}-shm`), Buffer.alloc(32 * 1024));
+        writeFileSync(path.join(archive, 'sync.lock'), '4194303 0123456789abcdef dejavu evict');
+      }
+      // Caps far above the archive: nothing to do, only the count it starts from.
+      return dejavuJson<EvictionReport>(['evict', '--apply', '--soft-cap', '1GB', '--hard-cap', '2GB', '--max-age', 'off'], { DEJAVU_HOME: archive });
+    });
+    expect(runs[1].archiveBytesBefore).toBe(runs[0].archiveBytesBefore);
+    expect(runs[0].steps).toEqual([]);
   });
 
   /**

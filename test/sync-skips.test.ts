@@ -112,6 +112,27 @@ describe('sync and import name what they pass over', () => {
     expect(text.stderr).toContain(`dejavu: skipped: ${locked} (unreadable folder: permission denied (EACCES))\n`);
   });
 
+  it('names a session file it cannot read, exits 1, and archives the rest', () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-locked-file-'));
+    const home = path.join(work, 'home');
+    const readable = put(path.join(home, '.claude', 'projects', '-work-open', 'session.jsonl'), CLAUDE_A);
+    const locked = put(path.join(home, '.claude', 'projects', '-work-open', 'locked.jsonl'), CLAUDE_B);
+    // Root reads every file whatever its mode: run the CLI as nobody, with the work folder open to it.
+    const asNobody = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    execFileSync('chmod', ['-R', 'a+rwX', work]);
+    chmodSync(locked, 0o000);
+    const env = { DEJAVU_HOME: path.join(work, 'archive'), HOME: home };
+
+    const because = 'permission denied (EACCES): it was not archived; let this user read it, then sync again';
+    const report = run(['sync', '--json'], env, asNobody);
+    expect(report.code).toBe(1);
+    expect((JSON.parse(report.stdout) as { errors: unknown[] }).errors).toEqual([{ path: locked, message: because }]);
+    expect(json<Listed[]>(['list'], env, asNobody).filter((c) => !c.parentId).map((c) => c.sourcePath)).toEqual([readable]);
+    const text = run(['sync'], env, asNobody);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain(`dejavu: could not read ${locked}: ${because}\n`);
+  });
+
   it('never opens credential-named files when it detects session files by content, and names them', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-sniff-'));
     const folder = path.join(work, 'exported');

@@ -3,7 +3,8 @@
  * everything else was kept: valid JSON of the wrong shape and unknown record types; session
  * ids and working folders with `../`, absolute paths, control characters and newlines (nothing
  * lands outside the archive: checked by listing it); a file truncated or rewritten while a sync
- * reads it; one 100 MB line, kept whole (peak RSS printed). Others are in test/deep-json*, encoding*,
+ * reads it; bytes that are not UTF-8 and lone surrogate escapes; one 100 MB line, kept whole
+ * (peak RSS printed). Others are in test/deep-json*, encoding*,
  * cut-line-cli, sync-skips and source-rewrite tests.
  */
 import { spawnSync } from 'node:child_process';
@@ -106,6 +107,30 @@ describe('hostile session files', () => {
     const found = conversationsWith(env.DEJAVU_HOME, ['qzshape7qz', 'qzshape8qz', 'qzshape9qz']);
     expect(Object.values(found)).toEqual([[x.id], [x.id], [x.id]]);
     expect(verified(env).consistent).toBe(true);
+  });
+
+  it('bytes that are not UTF-8 and escapes for half a character: named, kept as U+FFFD, and the archive alone holds every prompt', () => {
+    const { claude, env } = setup('text');
+    const sid = '33333333-3333-4333-8333-333333333333';
+    const file = path.join(claude, `${sid}.jsonl`);
+    // Line 1: bytes UTF-8 never uses inside the prompt. Line 2: a lone surrogate escape (short:
+    // protobufjs once wrote those as bytes its own reader refused, the whole blob with them).
+    const [before, after] = claudeUser(sid, 'bad BYTES here qztext1qz', 'u1').split('BYTES');
+    const half = claudeUser(sid, 'half SURROGATE qztext2qz', 'u2').replace('SURROGATE', '\\ud800');
+    writeFileSync(file, Buffer.concat([Buffer.from(before), Buffer.from([0xff, 0xc3, 0x28]), Buffer.from(`${after}\n${half}\n${claudeUser(sid, 'plain qztext3qz', 'u3')}\n`)]));
+    const r = dejavu(['sync'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('2 warning(s) about lines skipped or read in part');
+    rmSync(file); // the archive's copy is all there is now
+    const c = exported(`claude-code_${sid}`, env);
+    expect(c.warnings).toEqual([
+      { line: 1, message: 'Bytes that are not UTF-8 in this line; each is kept as �' },
+      { line: 2, message: 'A \\u escape for half a character (a lone surrogate) inside a JSON string; kept as �' },
+    ]);
+    const texts = c.messages.map((m) => m.parts.map((p) => ('content' in p ? String(p.content) : '')).join(' '));
+    expect(texts).toEqual(['bad \ufffd\ufffd( here qztext1qz', 'half \ufffd qztext2qz', 'plain qztext3qz']);
+    expect(Object.values(conversationsWith(env.DEJAVU_HOME, ['qztext1qz', 'qztext2qz', 'qztext3qz']))).toEqual([[c.id], [c.id], [c.id]]);
+    expect(verified(env)).toMatchObject({ consistent: true });
   });
 
   it('session ids and folders with ../, absolute paths, control characters and newlines: nothing lands outside the archive', () => {

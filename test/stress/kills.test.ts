@@ -1,14 +1,15 @@
 /**
  * `npm run stress`, and its fast subset inside `npm test`: SIGKILL a real `sync`, `import`,
- * `evict --apply` and live capture (`sync --watch`) after a seeded random delay, rerun the same
+ * `evict --apply`, live capture (`sync --watch`) and `merge` (of another machine's archive, from
+ * its export file or its folder) after a seeded random delay, rerun the same
  * command to completion, and require `dejavu verify` clean and an archive equal to an
  * uninterrupted run's: ids, message and prompt counts, search rows, every conversation's unique
  * word found in it alone, source cursors and ledger totals.
  *
- * DEJAVU_STRESS_SEED (printed), DEJAVU_STRESS_KILLS (landed kills in all, split over the four commands) and
+ * DEJAVU_STRESS_SEED (printed), DEJAVU_STRESS_KILLS (landed kills in all, split over the five commands) and
  * DEJAVU_STRESS_CONVERSATIONS size the run; a failure names its command, round and delay.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { appendPrompt, buildMarkedHome, type MarkedFile, markerWord } from './ma
 const SEED = Number(process.env.DEJAVU_STRESS_SEED ?? 20260201);
 const KILLS = Number(process.env.DEJAVU_STRESS_KILLS ?? 8);
 const CONVERSATIONS = Number(process.env.DEJAVU_STRESS_CONVERSATIONS ?? 16);
-const KINDS = ['sync', 'import', 'evict --apply', 'sync --watch'] as const;
+const KINDS = ['sync', 'import', 'evict --apply', 'sync --watch', 'merge'] as const;
 type Kind = (typeof KINDS)[number];
 const ROUNDS = Math.max(1, Math.ceil(KILLS / KINDS.length));
 const LIVE_APPENDS = 3;
@@ -52,8 +53,9 @@ function state(archive: string, words: readonly string[], noRevisions = false): 
 
 function verifyClean(archive: string): IntegrityReport {
   const r = dejavu(['verify', '--json'], { DEJAVU_HOME: archive });
-  const report = JSON.parse(r.stdout) as IntegrityReport;
-  return report;
+  // No report at all (a spawn the loaded machine refused, a crash) says so, not a JSON error.
+  if (!r.stdout) throw new Error(`dejavu verify --json printed no report (exit ${r.code}): ${r.stderr ?? 'no output at all: it did not start'}`);
+  return JSON.parse(r.stdout) as IntegrityReport;
 }
 
 const tally: Record<string, { rounds: number; killed: number; phases: Record<string, number>; finishedFirst: number; maxDelay: number; ms: number }> = {};
@@ -69,6 +71,9 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
   const expected = {} as Record<Kind, Expected>;
   const took = {} as Record<Kind, number>;
   let caps: string[] = [];
+  const desk = path.join(work, 'desk'); // the archive a merge goes into: part of the corpus, some of it cut short
+  const laptopTar = path.join(work, 'laptop.tar'); // the uninterrupted sync's archive, exported
+  let deskMatches = 0;
 
   /** Runs a command to completion, timed. */
   function timed(args: readonly string[], env: Record<string, string>): number {
@@ -84,7 +89,7 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
     markers = files.map((f) => f.marker);
     const all = [...markers, ...liveMarkers];
 
-    took.sync = timed(['sync'], { HOME: home, DEJAVU_HOME: synced });
+    took.sync = timed(['sync'], { HOME: home, DEJAVU_HOME: synced, DEJAVU_MACHINE_NAME: 'laptop' });
     expected.sync = state(synced, all);
     // The corpus is what it claims: each conversation has its own word, found in it alone.
     expect(expected.sync.snapshot.conversations).toHaveLength(CONVERSATIONS);
@@ -113,7 +118,32 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
     took['sync --watch'] = timed(['sync'], { HOME: liveHome, DEJAVU_HOME: live }) + took.sync;
     expected['sync --watch'] = state(live, all, true);
     for (const m of liveMarkers) expect(expected['sync --watch'].words[m], m).toHaveLength(1);
-  }, 180_000);
+
+    // Another machine (the desk) synced half the sessions, a third of those before their last
+    // prompt: a merge of the laptop's archive adds the rest and updates those cut short.
+    const deskHome = path.join(work, 'desk-home');
+    rebase(files, home, deskHome).forEach((f, i) => {
+      if (i % 2) return;
+      cpSync(files[i].path, f.path);
+      if (i % 3 === 0) writeFileSync(f.path, readFileSync(f.path, 'utf8').replace(/[^\n]*\n$/, ''));
+    });
+    timed(['sync'], { HOME: deskHome, DEJAVU_HOME: desk, DEJAVU_MACHINE_NAME: 'desk' });
+    timed(['export-archive', '-o', laptopTar], { DEJAVU_HOME: synced });
+    const merged = path.join(work, 'merged');
+    cpSync(desk, merged, { recursive: true });
+    took.merge = timed(['merge', laptopTar], { HOME: emptyHome, DEJAVU_HOME: merged });
+    expected.merge = state(merged, all);
+    expect(expected.merge.snapshot.conversations).toHaveLength(CONVERSATIONS);
+    for (const m of markers) expect(expected.merge.words[m], m).toHaveLength(1);
+    deskMatches = mergedSoFar(desk);
+    expect(deskMatches).toBeLessThan(CONVERSATIONS - CONVERSATIONS / 2); // some are new and some grow
+  }, 240_000);
+
+  /** Conversations that already hold what the uninterrupted merge left in them. */
+  function mergedSoFar(archive: string): number {
+    const want = new Map(expected.merge.snapshot.conversations.map((c) => [c.id, c.message_count]));
+    return snapshot(archive).conversations.filter((c) => want.get(c.id) === c.message_count).length;
+  }
 
   const rebase = (list: MarkedFile[], from: string, to: string) => list.map((f) => ({ ...f, path: path.join(to, path.relative(from, f.path)) }));
 
@@ -157,12 +187,27 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
         };
         break;
       }
+      case 'merge':
+        // From the export file in some rounds, from the other archive's folder in the others.
+        cpSync(desk, archive, { recursive: true });
+        args = ['merge', i % 2 ? synced : laptopTar];
+        roundHome = emptyHome;
+        env.DEJAVU_MERGE_BATCH = '2';
+        break;
     }
     env.HOME = roundHome;
     const started = Date.now();
     const index = path.join(archive, 'index.db');
-    const firstWrite = kind === 'evict --apply' ? () => steps(archive) > 0 : kind === 'sync --watch' ? () => existsSync(path.join(archive, 'sync.lock')) : () => existsSync(index);
-    const firstCommit = kind === 'evict --apply' ? () => ledgerTotals(archive)['stage-1'] > 0 || ledgerTotals(archive)['stage-2'] > 0 : kind === 'sync --watch' ? firstWrite : () => committed(archive) > 0;
+    const lockTaken = () => existsSync(path.join(archive, 'sync.lock'));
+    const firstWrite = kind === 'evict --apply' ? () => steps(archive) > 0 : kind === 'sync --watch' || kind === 'merge' ? lockTaken : () => existsSync(index);
+    const firstCommit =
+      kind === 'evict --apply'
+        ? () => ledgerTotals(archive)['stage-1'] > 0 || ledgerTotals(archive)['stage-2'] > 0
+        : kind === 'sync --watch'
+          ? firstWrite
+          : kind === 'merge'
+            ? () => mergedSoFar(archive) > deskMatches
+            : () => committed(archive) > 0;
     const armed = from === 'launch' ? undefined : from === 'first write' ? firstWrite : firstCommit;
     const outcome = await runAndKill(args, env, delay, during, armed);
     const t = (tally[kind] ??= { rounds: 0, killed: 0, phases: {}, finishedFirst: 0, maxDelay: took[kind], ms: 0 });
@@ -191,6 +236,10 @@ describe(`stress: killed at random and run again (seed ${SEED}, ${ROUNDS} round(
     const index = path.join(archive, 'index.db');
     try {
       if (kind === 'sync --watch') return existsSync(path.join(archive, 'sync.lock')) ? 'while capturing' : 'before it took the writer';
+      if (kind === 'merge') {
+        const n = mergedSoFar(archive);
+        return n === deskMatches ? 'before any batch' : n < CONVERSATIONS ? 'some batches committed' : 'all committed, search and digests catching up';
+      }
       if (kind === 'evict --apply') {
         const done = steps(archive);
         return done === 0 ? 'before any step' : JSON.stringify(stageById(archive)) === JSON.stringify(expected[kind].stages) ? 'after the last step' : 'mid-sweep';

@@ -1,7 +1,8 @@
 /**
  * `dejavu serve` against requests a hostile page or process could make: no token, a wrong one,
  * a foreign Host or Origin, path traversal (plain and %-encoded), and a bounded flood of
- * requests to 127.0.0.1; it binds loopback unless told otherwise. (The token-as-link, Host,
+ * requests to 127.0.0.1; a malformed request on every contract channel; it binds loopback
+ * unless told otherwise. (The token-as-link, Host,
  * 413 and 400 cases are in test/serve.test.ts and test/serve-busy.test.ts.)
  */
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNELS } from '../../shared/contract';
 import { dejavu } from '../cli';
 import { provenanceFor } from '../provenance';
 import { request, type ServeProcess, startServe } from '../serve-process';
@@ -69,6 +71,21 @@ describe('dejavu serve under hostile requests', () => {
     // Its own page's requests carry its own origin.
     expect((await status({ ...auth, Origin: server.origin })).status).toBe(200);
     expect((await status({ ...auth, Host: 'evil.example', Origin: 'http://evil.example' })).status).toBe(403);
+  });
+
+  it('answers a malformed request on every contract channel by the channel’s schema, and a body that is not JSON, then goes on', async () => {
+    const post = async (channel: string, body: string) => {
+      const r = await request(server.origin, `/api/${channel}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body });
+      return { status: r.status, ...(JSON.parse(r.body) as { ok: boolean; error?: { code: string; message: string } }) };
+    };
+    for (const channel of CHANNELS) {
+      // A key no request has: every schema is strict, so nothing a channel does runs.
+      expect(await post(channel, '{"zzbogus":1}'), channel).toEqual({ status: 200, ok: false, error: { code: 'invalid-request', message: expect.stringContaining('request: Unrecognized key: "zzbogus"') } });
+      expect((await post(channel, '[1,2]')).error?.code, channel).toBe('invalid-request');
+    }
+    const notJson = await post('dejavu:status', '{"half":');
+    expect(notJson.error).toEqual({ code: 'invalid-request', message: expect.stringMatching(/^request body: .*JSON/) });
+    expect((await status(auth)).status).toBe(200);
   });
 
   it('serves nothing outside the app folder, however the path is written', async () => {

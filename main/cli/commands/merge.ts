@@ -32,7 +32,9 @@ export function registerMerge(program: Command): void {
       try {
         const writer = openArchiveWriter(root);
         try {
-          report = await mergeArchive(writer, source, { onProgress: (done, total) => bar?.update(done, total, '') });
+          // Tests make batches small, so a kill has more commits to land between.
+          const batchSize = process.env.DEJAVU_MERGE_BATCH ? Number(process.env.DEJAVU_MERGE_BATCH) : undefined;
+          report = await mergeArchive(writer, source, { batchSize, onProgress: (done, total) => bar?.update(done, total, '') });
         } finally {
           writer.close();
         }

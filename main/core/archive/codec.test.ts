@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../shared/record';
 import { provenanceFor } from '../../../test/provenance';
 import { fileParseContext } from '../capture/parse-context';
 import { claudeCodeProvider } from '../providers/claude-code';
@@ -22,5 +24,41 @@ describe('archive codec', () => {
     const [c] = await codexProvider.parse(fileParseContext(provenanceFor('codex')[0].absPath));
     expect(encodeConversation(c).length).toBeLessThan(JSON.stringify(c).length / 3);
     expect(() => decodeConversation(Buffer.from('{"id":"x"}'))).toThrow(ArchiveFormatError);
+  });
+
+  /** A conversation whose title and prompts hold the given texts. */
+  const holding = (title: string, texts: string[]): Conversation => ({
+    id: 'claude-code_s1',
+    agent: 'claude-code',
+    nativeId: 's1',
+    workspace: 'w',
+    instance: 'host',
+    title,
+    models: [],
+    sourcePath: '/s1.jsonl',
+    sources: ['/s1.jsonl'],
+    warnings: [],
+    messages: texts.map((content, i) => ({ id: `m${i}`, role: 'user', parts: [{ type: 'text', content }] })),
+  });
+  const textsOf = (c: Conversation) => c.messages.map((m) => (m.parts[0].type === 'text' ? m.parts[0].content : ''));
+
+  it('stores a lone surrogate (a JSON "\\ud800" escape, a text cut mid-emoji) as U+FFFD, and the blob reads back', () => {
+    const cut = 'cut 😀'.slice(0, -1); // the emoji's first half only
+    const long = `${'x'.repeat(60)}\udfff${'y'.repeat(60)}`; // past protobufjs's short-string path
+    const back = decodeConversation(encodeConversation(holding(cut, ['a\ud800b', long, 'whole 😀'])));
+    expect(back.title).toBe('cut \ufffd');
+    expect(textsOf(back)).toEqual(['a\ufffdb', `${'x'.repeat(60)}\ufffd${'y'.repeat(60)}`, 'whole 😀']);
+  });
+
+  it('reads a blob an older version wrote with a lone surrogate in it, showing U+FFFD', () => {
+    // protobufjs wrote a short string's lone U+D800 as the bytes ED A0 80, which UTF-8 forbids:
+    // the same blob with those bytes where U+FFFD (EF BF BD) now stands.
+    const blob = encodeConversation(holding('t', ['a\ufffdb']));
+    const raw = zlib.zstdDecompressSync(blob.subarray(5));
+    const at = raw.indexOf(Buffer.from('a\ufffdb'));
+    expect(at).toBeGreaterThan(0);
+    Buffer.from([0xed, 0xa0, 0x80]).copy(raw, at + 1);
+    const old = Buffer.concat([blob.subarray(0, 5), zlib.zstdCompressSync(raw)]);
+    expect(textsOf(decodeConversation(old))).toEqual(['a\ufffd\ufffd\ufffdb']);
   });
 });

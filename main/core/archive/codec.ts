@@ -10,6 +10,7 @@ import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
 import { ArchiveFormatError } from './format-error';
 import { type KeptText, MARKER, type NativeForm, withMarkers, withoutMarkers } from './native-markers';
 import { dejavu } from './generated/record';
+import { LenientReader, WellFormedWriter } from './well-formed-strings';
 
 export { ArchiveFormatError } from './format-error';
 
@@ -45,7 +46,7 @@ export function writeConversation(conversation: Conversation, write: (bytes: Buf
     write(bytes);
   });
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
-  frames.frame(pb.Conversation.encode(headToProto(conversation) as dejavu.archive.Conversation.$Properties).finish());
+  frames.frame(pb.Conversation.encode(headToProto(conversation) as dejavu.archive.Conversation.$Properties, new WellFormedWriter()).finish());
   let page: Uint8Array[] = [];
   let pageBytes = 0;
   const flush = () => {
@@ -55,7 +56,7 @@ export function writeConversation(conversation: Conversation, write: (bytes: Buf
   };
   for (const m of conversation.messages) {
     // A page of one message is that message as a repeated field: pages concatenate.
-    const encoded = pb.MessagePage.encode({ messages: [messageToProto(m, store) as dejavu.archive.Message.$Properties] }).finish();
+    const encoded = pb.MessagePage.encode({ messages: [messageToProto(m, store) as dejavu.archive.Message.$Properties] }, new WellFormedWriter()).finish();
     if (pageBytes > 0 && pageBytes + encoded.length > PAGE_BYTES) flush();
     page.push(encoded);
     pageBytes += encoded.length;
@@ -112,11 +113,11 @@ function* decodedFrames(bytes: Uint8Array): Generator<DecodedConversation | Deco
   let first = true;
   for (const raw of framesOf(bytes)) {
     if (!first) {
-      yield pb.MessagePage.decode(raw) as unknown as DecodedPage;
+      yield pb.MessagePage.decode(new LenientReader(raw)) as unknown as DecodedPage;
       continue;
     }
     first = false;
-    const decoded = pb.Conversation.decode(raw);
+    const decoded = pb.Conversation.decode(new LenientReader(raw));
     if (decoded.schemaVersion > RECORD_SCHEMA_VERSION) {
       throw new ArchiveFormatError(`blob schema ${decoded.schemaVersion} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`);
     }

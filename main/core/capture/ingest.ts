@@ -135,7 +135,7 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
         batchSize += info.size;
       }
     } catch (err) {
-      report.errors.push({ path: file.path, message: (err as Error).message });
+      report.errors.push({ path: file.path, message: readFailure(err) });
     }
     // Outside the per-file catch: failing to store (a full disk, a dead indexer) is the
     // archive's failure, not this file's, and ends the run instead of failing every file after.
@@ -144,6 +144,13 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
   }
   await flush();
   return report;
+}
+
+/** Why a file was not read, without the path the report names beside it (Node's message repeats it). */
+function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code}): it was not archived; let this user read it, then sync again`;
+  return (err as Error).message;
 }
 
 /** The files in their order, but those of `hugeBytes` or more last, smallest first. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { CUT_LINE_NOTE, readLines } from './read-lines';
+import { CUT_LINE_NOTE, NOT_UTF8_NOTE, readLines } from './read-lines';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-lines-'));
 
@@ -92,5 +92,20 @@ describe('readLines', () => {
     const lines = await collect(file, { tail: 'if-json', finished: true });
     expect(lines[1]).toEqual({ text: '{"b":"half wri', lineNo: 2, endOffset: 8, cut: true, notes: [CUT_LINE_NOTE] });
     expect(CUT_LINE_NOTE).toBe('The file ends in the middle of this line (no newline after it) and is no longer being written: the line is cut short');
+  });
+
+  it('names a line with bytes that are not UTF-8, keeps the rest of it, and puts a cut one back at its start in bytes', async () => {
+    const file = path.join(dir, 'f.jsonl');
+    const bad = Buffer.from([0xff, 0xc3, 0x28]); // a byte UTF-8 never uses, and a lead byte without its follower
+    writeFileSync(file, Buffer.concat([Buffer.from('{"a":"x'), bad, Buffer.from('y"}\n{"b":2}\n{"c":"z'), bad]));
+    const lines = await collect(file, { tail: 'if-json', finished: true });
+    expect(lines.map((l) => [l.text, l.notes])).toEqual([
+      ['{"a":"x\ufffd\ufffd(y"}', [NOT_UTF8_NOTE]],
+      ['{"b":2}', undefined],
+      ['{"c":"z\ufffd\ufffd(', [NOT_UTF8_NOTE, CUT_LINE_NOTE]],
+    ]);
+    // The cut line starts after the first two lines' bytes, not where its decoded text would put it.
+    expect(lines[2].endOffset).toBe(Buffer.byteLength('{"a":"x') + bad.length + Buffer.byteLength('y"}\n{"b":2}\n'));
+    expect(NOT_UTF8_NOTE).toBe('Bytes that are not UTF-8 in this line; each is kept as �');
   });
 });

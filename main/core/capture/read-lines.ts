@@ -3,6 +3,7 @@
  * written is read up to its last newline: the half-written tail waits for the next sync.
  * UTF-8 (with or without a byte-order mark) is read as bytes; a UTF-16 file is decoded as such.
  */
+import { isUtf8 } from 'node:buffer';
 import { type FileHandle, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { SourceLine } from '../providers/kit/provider';
@@ -32,12 +33,19 @@ export interface ReadLinesOptions {
   readonly finished?: boolean;
 }
 
+/** Said on a line with bytes that are not UTF-8 (decoding shows each as U+FFFD). */
+export const NOT_UTF8_NOTE = 'Bytes that are not UTF-8 in this line; each is kept as �';
+
 /** Said on a cut last line, for the warning. */
 export const CUT_LINE_NOTE = 'The file ends in the middle of this line (no newline after it) and is no longer being written: the line is cut short';
 
 interface RawLine {
   readonly text: string;
   readonly endOffset: number;
+  /** Some of its bytes were not UTF-8. */
+  readonly notUtf8?: boolean;
+  /** Its length in the file, where the text's own length in UTF-8 may differ (bytes that were not UTF-8). */
+  readonly bytes?: number;
 }
 
 export async function* readLines(filePath: string, options: ReadLinesOptions = {}): AsyncGenerator<SourceLine> {
@@ -56,20 +64,22 @@ export async function* readLines(filePath: string, options: ReadLinesOptions = {
         tail = line;
         break;
       }
-      const notes = note && line.text.trim() ? [note] : undefined;
-      if (notes) note = undefined;
-      yield { text: line.text, lineNo, endOffset: line.endOffset, ...(notes && { notes }) };
+      const encodingNotes = note && line.text.trim() ? [note] : [];
+      if (encodingNotes.length) note = undefined;
+      const notes = line.notUtf8 ? [...encodingNotes, NOT_UTF8_NOTE] : encodingNotes;
+      yield { text: line.text, lineNo, endOffset: line.endOffset, ...(notes.length ? { notes } : {}) };
       lineNo += 1;
     }
     if (!tail || !tail.text) return;
     const mode = options.tail ?? 'drop';
     const whole = mode === 'include' || (mode === 'if-json' && isWholeJson(tail.text));
+    const tailNotes = [...(note ? [note] : []), ...(tail.notUtf8 ? [NOT_UTF8_NOTE] : [])];
     if (whole) {
-      yield { text: tail.text, lineNo, endOffset: end, ...(note && { notes: [note] }) };
+      yield { text: tail.text, lineNo, endOffset: end, ...(tailNotes.length ? { notes: tailNotes } : {}) };
     } else if (mode === 'if-json' && options.finished) {
       // endOffset stays at the line's start: a cursor never steps past a line still to be completed.
-      const lineStart = end - byteLength(tail.text, sniffed);
-      yield { text: tail.text, lineNo, endOffset: lineStart, cut: true, notes: [...(note ? [note] : []), CUT_LINE_NOTE] };
+      const lineStart = end - (tail.bytes ?? byteLength(tail.text, sniffed));
+      yield { text: tail.text, lineNo, endOffset: lineStart, cut: true, notes: [...tailNotes, CUT_LINE_NOTE] };
     }
   } finally {
     await handle.close();
@@ -99,15 +109,18 @@ async function* utf8Lines(handle: FileHandle, start: number, end: number): Async
     if (bytesRead === 0) break;
     let lineStart = 0;
     for (let nl = buffer.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
-      const text = pending.take(buffer.subarray(lineStart, nl));
+      const line = pending.take(buffer.subarray(lineStart, nl));
       lineStart = nl + 1;
-      yield { text, endOffset: position + nl + 1 };
+      yield { text: line.text, endOffset: position + nl + 1, ...(line.notUtf8 && { notUtf8: true }) };
     }
     // Copy: the shared buffer is overwritten by the next read.
     if (lineStart < bytesRead) pending.add(Buffer.from(buffer.subarray(lineStart, bytesRead)));
     position += bytesRead;
   }
-  if (pending.bytes > 0) yield { text: pending.take(Buffer.alloc(0)), endOffset: -1 };
+  if (pending.bytes > 0) {
+    const line = pending.take(Buffer.alloc(0));
+    yield { text: line.text, endOffset: -1, bytes: line.bytes, ...(line.notUtf8 && { notUtf8: true }) };
+  }
 }
 
 /**
@@ -125,11 +138,11 @@ class PendingLine {
     this.bytes += piece.length;
   }
 
-  take(last: Buffer): string {
+  take(last: Buffer): { text: string; bytes: number; notUtf8: boolean } {
     const whole = this.bytes ? Buffer.concat([...this.pieces, last]) : last;
     this.pieces = [];
     this.bytes = 0;
-    return decodeLine(this.decoder, whole);
+    return { text: decodeLine(this.decoder, whole), bytes: whole.length, notUtf8: !isUtf8(whole) };
   }
 }
 

@@ -78,7 +78,9 @@ function mergeOne(writer: FollowedWriter, source: ArchiveSource, entry: Incoming
   const local = writer.archived(row);
   if (!local) return incoming; // ours cannot be read: the incoming copy is the one there is
   const localStage = effectiveStage(row);
-  if (localStage === 0 && holdsAll(local, incoming)) return undefined;
+  // A merge killed after writing this blob, before committing its row, left the row behind the
+  // blob: commit what it wrote, as it would have (the blob already holds the incoming copy).
+  if (localStage === 0 && holdsAll(local, incoming)) return local.messages.length === row.message_count ? undefined : local;
   const { conversation } = mergeConversation(local, incoming, incoming.sourcePath, { preserve: true, how: 'rewritten', degraded: localStage > 0, now: new Date().toISOString() });
   // It stays where it is here: its workspace and instance are this archive's.
   return { ...conversation, instance: local.instance, workspace: local.workspace };

@@ -39,4 +39,13 @@ describe('parseJson', () => {
     const text = '{"a":[1,{"b":"c\\u0000"}],"d":"\\"[{"}';
     expect(parseWithNotes(text)).toEqual({ value: JSON.parse(text), notes: [] });
   });
+
+  it('names an escape for half a character (a lone surrogate), not a whole pair or an escaped backslash', () => {
+    const lone = parseWithNotes('{"a":"ok","b":["x\\ud800y"]}');
+    expect(lone.value).toEqual({ a: 'ok', b: ['x\ud800y'] });
+    expect(lone.notes).toEqual([['A \\u escape for half a character (a lone surrogate) inside a JSON string; kept as �', 17]]);
+    expect(parseWithNotes('{"\\udc00":1}').notes).toHaveLength(1); // in a key too
+    expect(parseWithNotes('{"a":"\\ud83d\\ude00"}').notes).toEqual([]); // 😀 as a pair
+    expect(parseWithNotes('{"a":"\\\\ud800"}').notes).toEqual([]); // a backslash, then the letters ud800
+  });
 });

@@ -4,7 +4,8 @@
  * - raw control characters (a NUL byte, a raw tab…) inside strings, which JSON forbids, are
  *   read as their escapes instead of dropping the whole record (and the prompt in it);
  * - nesting deeper than MAX_JSON_DEPTH is kept as JSON text (see json-depth.ts), so nothing
- *   downstream overflows the stack.
+ *   downstream overflows the stack;
+ * - a `\ud800`-style escape with no other half is named: the archive stores it as U+FFFD.
  * Text that is still not JSON throws the SyntaxError of the text as written.
  */
 import { flattenBelow, MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
@@ -33,7 +34,22 @@ export function parseJson(text: string, note: JsonNote = () => undefined): unkno
     value = JSON.parse(flat.text);
     note(`JSON nested more than ${MAX_JSON_DEPTH} levels deep; everything below level ${MAX_JSON_DEPTH} is kept as its JSON text`, flat.firstCut);
   }
+  // Only a text with a surrogate escape can hold half a character: the walk is for those alone.
+  const escape = SURROGATE_ESCAPE.exec(text);
+  if (escape && holdsLoneSurrogate(value)) note('A \\u escape for half a character (a lone surrogate) inside a JSON string; kept as �', escape.index);
   return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** ES2024's String.prototype.isWellFormed (Node 20+); the project's lib is ES2023. */
+const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return !wellFormed(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsLoneSurrogate);
+  return Object.entries(value).some(([k, v]) => !wellFormed(k) || holdsLoneSurrogate(v));
 }
 
 /** `parseJson` of a whole document (not one line): what it notes is told with the line it is on. */
