@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
@@ -52,13 +54,14 @@ describe('archive codec', () => {
 
   it('reads a blob an older version wrote with a lone surrogate in it, showing U+FFFD', () => {
     // protobufjs wrote a short string's lone U+D800 as the bytes ED A0 80, which UTF-8 forbids:
-    // the same blob with those bytes where U+FFFD (EF BF BD) now stands.
-    const blob = encodeConversation(holding('t', ['a\ufffdb']));
+    // a blob an older version wrote (container 1, blob-container-1/) with those bytes in a prompt.
+    const blob = readFileSync(path.join(import.meta.dirname, 'blob-container-1', 'conversation.pb'));
+    expect(blob.subarray(0, 4).toString('latin1')).toBe('DJV1');
     const raw = zlib.zstdDecompressSync(blob.subarray(5));
-    const at = raw.indexOf(Buffer.from('a\ufffdb'));
+    const at = raw.indexOf(Buffer.from('list the files, please'));
     expect(at).toBeGreaterThan(0);
-    Buffer.from([0xed, 0xa0, 0x80]).copy(raw, at + 1);
+    Buffer.from([0xed, 0xa0, 0x80]).copy(raw, at + 'list the fi'.length);
     const old = Buffer.concat([blob.subarray(0, 5), zlib.zstdCompressSync(raw)]);
-    expect(textsOf(decodeConversation(old))).toEqual(['a\ufffd\ufffd\ufffdb']);
+    expect(decodeConversation(old).messages[0].parts).toEqual([{ type: 'text', content: 'list the fi\ufffd\ufffd\ufffd, please' }]);
   });
 });
