@@ -9,6 +9,7 @@ import { type IndexDb, openReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
+import { rowSources } from '../search/search-rows';
 import { localDay, systemTimeZone } from '../../../shared/local-day';
 
 /**
@@ -151,7 +152,11 @@ export class ArchiveReader {
   }
 
   search(query: string, options?: SearchOptions): SearchHit[] {
-    return searchArchive(this.db, query, options);
+    return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
+      const row = this.db.prepare('SELECT * FROM conversations WHERE seq = ?').get(seq) as ConversationRow | undefined;
+      const message = row ? currentThread(this.root, this.db, row).messages[messageIndex] : undefined;
+      return message ? rowSources(message, scope) : [];
+    });
   }
 
   stats(): ArchiveStats {

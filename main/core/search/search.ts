@@ -30,7 +30,7 @@ import { absolutePath } from '../../../shared/tool-files';
 import { touchingSubquery } from '../files/files-query';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
-import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
+import { ABRIDGED, FRAGMENTS_PER_CONVERSATION, type SearchScope } from './search-rows';
 
 export interface SearchOptions {
   /** Overrides the query's agent: filter. */
@@ -48,6 +48,13 @@ export interface SearchOptions {
 }
 
 export type { SearchHit };
+
+/**
+ * The whole texts behind a row (search-rows.ts rowSources), read from the archived record: the
+ * index keeps only the identifiers of a long output's middle, and a snippet should quote the
+ * output around the match, not that list.
+ */
+export type WholeTexts = (seq: number, messageIndex: number, scope: SearchScope) => readonly string[];
 
 /** Trigram FTS needs three characters to use the index. */
 const MIN_INDEXED = 3;
@@ -165,7 +172,7 @@ interface MatchRow {
   last_active: string | null;
 }
 
-export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}): SearchHit[] {
+export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
   const q = effectiveQuery(query, options);
   if (!hasCriteria(q)) return [];
   const limit = options.limit ?? 50;
@@ -236,14 +243,15 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
   const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
   return top.map((g) => {
-    const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: string };
+    const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: SearchScope };
+    const text = snippetSource(h.text, marks, () => wholeTexts?.(g.seq, Number(h.message_index), h.scope) ?? []);
     return {
       conversation: summaryFromRow(convRow.get(g.seq) as ConversationRow),
       messageIndex: Number(h.message_index),
       hitCount: g.count,
       role: h.role,
       scope: h.scope,
-      ...excerpt(h.text, marks),
+      ...excerpt(text, marks),
     };
   });
 }
@@ -257,15 +265,36 @@ function likeEscape(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** An excerpt of `text` around the first term found, with every term occurrence marked. */
-export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
+/**
+ * The text a hit's snippet quotes: its row, unless the first match lies in the abridged middle
+ * of a long text (a list of identifiers), then the whole text it came from, when still archived.
+ */
+function snippetSource(row: string, terms: readonly string[], whole: () => readonly string[]): string {
+  const from = row.indexOf(ABRIDGED);
+  const at = firstMatch(row, terms);
+  if (from === -1 || at < from || at >= row.lastIndexOf(ABRIDGED) + ABRIDGED.length) return row;
+  try {
+    return whole().find((t) => firstMatch(t, terms) !== -1) ?? row;
+  } catch {
+    return row; // an unreadable record: the row still says where the match is
+  }
+}
+
+/** Where the first of `terms` occurs in `text` (any case), or -1. */
+function firstMatch(text: string, terms: readonly string[]): number {
   const lower = text.toLowerCase();
-  const needles = terms.map((t) => t.toLowerCase()).filter(Boolean);
   let first = -1;
-  for (const n of needles) {
-    const at = lower.indexOf(n);
+  for (const t of terms) {
+    const at = t ? lower.indexOf(t.toLowerCase()) : -1;
     if (at !== -1 && (first === -1 || at < first)) first = at;
   }
+  return first;
+}
+
+/** An excerpt of `text` around the first term found, with every term occurrence marked. */
+export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
+  const needles = terms.map((t) => t.toLowerCase()).filter(Boolean);
+  const first = firstMatch(text, needles);
   const start = Math.max(0, first - radius);
   const end = Math.min(text.length, (first === -1 ? 0 : first) + radius * 2);
   const prefix = start > 0 ? '…' : '';
