@@ -186,6 +186,17 @@ describe('search over the real fixtures', () => {
     expect(search('go.mod', '-n', '2')).toHaveLength(2);
   });
 
+  it('prints each conversation with how many of its messages matched', () => {
+    const hits = search('go.mod');
+    expect(hits.some((h) => h.hitCount > 1)).toBe(true);
+    const r = dejavu(['search', '-n', '500', 'go.mod'], env);
+    expect(r.code).toBe(0);
+    for (const h of hits) {
+      const line = r.stdout.split('\n').find((l) => l.startsWith(`${h.conversation.id}  `));
+      expect(line, h.conversation.id).toMatch(new RegExp(`  ${h.hitCount} ${h.hitCount === 1 ? 'match' : 'matches'}$`));
+    }
+  });
+
   it('ranks the conversation a query is about in the top 3', () => {
     // That Cursor transcript is named full.jsonl, so its id is a digest of where the file lies:
     // look it up by its title rather than by where this machine keeps the fixtures.

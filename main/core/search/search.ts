@@ -28,6 +28,7 @@ import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { absolutePath } from '../../../shared/tool-files';
 import { touchingSubquery } from '../files/files-query';
+import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
 import { ABRIDGED, FRAGMENTS_PER_CONVERSATION, type SearchScope } from './search-rows';
@@ -45,6 +46,8 @@ export interface SearchOptions {
   readonly now?: Date;
   /** IANA zone calendar dates (after:2026-03-10, today) are read in; default: the process's. */
   readonly timeZone?: string;
+  /** Mask secrets in each snippet's text before it is cut (so no secret is cut in half and left readable). */
+  readonly redact?: boolean;
 }
 
 export type { SearchHit };
@@ -244,7 +247,8 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
   return top.map((g) => {
     const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: SearchScope };
-    const text = snippetSource(h.text, marks, () => wholeTexts?.(g.seq, Number(h.message_index), h.scope) ?? []);
+    const source = snippetSource(h.text, marks, () => wholeTexts?.(g.seq, Number(h.message_index), h.scope) ?? []);
+    const text = options.redact ? redactText(source).text : source;
     return {
       conversation: summaryFromRow(convRow.get(g.seq) as ConversationRow),
       messageIndex: Number(h.message_index),
@@ -254,6 +258,11 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
       ...excerpt(text, marks),
     };
   });
+}
+
+/** How a conversation's hit count reads: "1 match", "12 matches". */
+export function matchCount(n: number): string {
+  return `${n} ${n === 1 ? 'match' : 'matches'}`;
 }
 
 /** An FTS5 string literal: matches the text as a substring (trigram), quotes doubled. */
