@@ -89,6 +89,8 @@ interface RowPlan {
   readonly ranked: boolean;
   readonly where: string[];
   readonly params: unknown[];
+  /** The driver's MATCH expressions of its phrases, excluded ones too: what bm25's rarity counts. */
+  readonly phrases: readonly string[];
 }
 
 function planRows(q: SearchQuery): RowPlan {
@@ -101,9 +103,12 @@ function planRows(q: SearchQuery): RowPlan {
   if (q.tools.length && q.tools.every((t) => [...t].length >= MIN_INDEXED)) match.push(`(${q.tools.map(ftsString).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
+  // Exclusions the index can answer are taken out of the match itself (`a NOT b`, on the doclists),
+  // so no row's text is read to check them; shorter ones are checked on the text below.
+  const indexedOut = match.length ? q.excluded.filter((t) => [...t].length >= MIN_INDEXED) : [];
   if (match.length) {
     where.push('message_fts MATCH ?');
-    params.push(match.join(' AND '));
+    params.push(indexedOut.length ? `(${match.join(' AND ')}) NOT (${indexedOut.map(ftsString).join(' OR ')})` : match.join(' AND '));
   } else if (short.some(isCjkBigram)) {
     const bigrams = short.filter(isCjkBigram);
     short = short.filter((t) => !isCjkBigram(t));
@@ -116,7 +121,7 @@ function planRows(q: SearchQuery): RowPlan {
     where.push("message_fts.text LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(t)}%`);
   }
-  for (const t of q.excluded) {
+  for (const t of q.excluded.filter((x) => !indexedOut.includes(x))) {
     where.push("message_fts.text NOT LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(t)}%`);
   }
@@ -129,7 +134,8 @@ function planRows(q: SearchQuery): RowPlan {
     where.push(`message_fts.role IN (${q.roles.map(() => '?').join(', ')})`);
     params.push(...q.roles);
   }
-  return { from, driver, ranked: driver === 'cjk_fts' || match.length > 0, where, params };
+  // Tool names narrow the walk but rank nothing: `tool:Read` alone lists calls newest first.
+  return { from, driver, ranked: driver === 'cjk_fts' || long.length > 0, where, params, phrases: driver === 'cjk_fts' ? (params.slice(0, 1) as string[]) : [...long, ...indexedOut].map(ftsString) };
 }
 
 /** The conversation filters, on `c` (conversations). */
@@ -189,8 +195,12 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     conv.where.push(`${plan.driver}.rowid >= ?`);
     conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
   }
+  // bm25() counts every row of the index matching each phrase before it scores one (its IDF):
+  // cheap for a rare term, hundreds of ms for a common one. Common terms rank without it (below).
+  const common = plan.ranked && plan.phrases.some((p) => isCommon(db, plan.driver, p));
+  const useBm25 = plan.ranked && !common;
   const select = (extra: string) => `
-    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${plan.ranked ? `bm25(${plan.driver})` : '0'} AS rel,
+    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${useBm25 ? `bm25(${plan.driver})` : '0'} AS rel,
            COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${FRAGMENTS_PER_CONVERSATION}
@@ -223,11 +233,13 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   };
 
   const groups = new Map<number, Group>();
+  const rowsSeen: MatchRow[] = [];
   let seen = 0;
   let last: MatchRow | undefined;
   for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
     if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
     add(groups, r);
+    if (common) rowsSeen.push(r);
     last = r;
     seen += 1;
     if (plan.ranked && seen === CANDIDATES) break;
@@ -237,10 +249,14 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     const base = Math.floor(last.rowid / FRAGMENTS_PER_CONVERSATION) * FRAGMENTS_PER_CONVERSATION;
     const whole = new Map<number, Group>();
     const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + FRAGMENTS_PER_CONVERSATION - 1);
-    for (const r of rows as IterableIterator<MatchRow>) add(whole, r);
+    for (const r of rows as IterableIterator<MatchRow>) {
+      add(whole, r);
+      if (common && r.rowid < last.rowid) rowsSeen.push(r);
+    }
     const g = whole.get(last.seq);
     if (g) groups.set(g.seq, g);
   }
+  if (common) rankCommon(db, groups, rowsSeen, score);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
 
   const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
@@ -258,6 +274,57 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
       ...excerpt(text, marks),
     };
   });
+}
+
+/**
+ * True when more than CANDIDATES rows match `phrase`: a term so common that bm25's rarity weight
+ * (which counts them all) costs more than it tells. The probe stops at CANDIDATES + 1 rows.
+ */
+function isCommon(db: IndexDb, driver: RowPlan['driver'], phrase: string): boolean {
+  const sql = `SELECT count(*) FROM (SELECT 1 FROM search.${driver} WHERE ${driver} MATCH ? LIMIT ${CANDIDATES + 1})`;
+  return (db.prepare(sql).pluck().get(phrase) as number) > CANDIDATES;
+}
+
+/** BM25's k1 and b, as FTS5's bm25() uses them. */
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * Ranks the candidates of a query whose terms are all very common, without bm25(): each of them
+ * weighs the same in every candidate row, so what tells rows apart is their length (BM25's
+ * length normalisation, one occurrence assumed: a short message about the word beats a long one
+ * that mentions it), read from FTS5's per-row token counts rather than from the text.
+ */
+function rankCommon(db: IndexDb, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number): void {
+  if (rows.length === 0) return;
+  const sizes = new Map<number, number>();
+  const sql = 'SELECT id, sz FROM search.message_fts_docsize WHERE id IN (SELECT value FROM json_each(?))';
+  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; sz: Buffer }>) sizes.set(r.id, firstVarint(r.sz));
+  let total = 0;
+  for (const n of sizes.values()) total += n;
+  const average = Math.max(1, total / Math.max(1, sizes.size));
+  for (const g of groups.values()) g.bestScore = Number.POSITIVE_INFINITY;
+  for (const r of rows) {
+    const g = groups.get(r.seq);
+    if (!g) continue;
+    const length = sizes.get(r.rowid) ?? average;
+    const s = score({ ...r, rel: -(K1 + 1) / (1 + K1 * (1 - B + (B * length) / average)) });
+    if (s < g.bestScore || (s === g.bestScore && r.rowid < g.bestRowid)) {
+      g.bestScore = s;
+      g.bestRowid = r.rowid;
+    }
+  }
+}
+
+/** The first of SQLite's big-endian varints in `buf` (FTS5's docsize record: the text column's token count). */
+function firstVarint(buf: Uint8Array): number {
+  let v = 0;
+  for (let i = 0; i < Math.min(9, buf.length); i += 1) {
+    if (i === 8) return v * 256 + buf[i];
+    v = v * 128 + (buf[i] & 0x7f);
+    if (!(buf[i] & 0x80)) break;
+  }
+  return v;
 }
 
 /** How a conversation's hit count reads: "1 match", "12 matches". */
