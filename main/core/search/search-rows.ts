@@ -29,7 +29,7 @@ const MAX_MIDDLE_IDENTIFIERS = 16 * 1024;
 const OUTPUT_HEAD = 4 * 1024;
 const OUTPUT_TAIL = 1024;
 const OUTPUT_IDENTIFIERS = 8 * 1024;
-/** rowid = row_key << 20 | fragment (row-keys.ts): a conversation may have this many fragments. */
+/** A conversation may have this many rows (row-keys.ts: its fragment number is 20 bits of the rowid). */
 export const FRAGMENTS_PER_CONVERSATION = 1 << 20;
 
 export function searchRows(conversation: Conversation): SearchRow[] {

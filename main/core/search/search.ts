@@ -30,8 +30,8 @@ import { absolutePath } from '../../../shared/tool-files';
 import { touchingSubquery } from '../files/files-query';
 import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
-import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
-import { ABRIDGED, FRAGMENTS_PER_CONVERSATION, type SearchScope } from './search-rows';
+import { firstRowid, isCjkBigram, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
+import { ABRIDGED, type SearchScope } from './search-rows';
 
 export interface SearchOptions {
   /** Overrides the query's agent: filter. */
@@ -82,10 +82,10 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
 
 /** How the rows of a query are found: which index drives the walk, and what each row must pass. */
 interface RowPlan {
-  /** FROM clause; `message_fts` is always in it. */
+  /** FROM clause; `message_fts` is in it whenever a condition reads a row's text. */
   readonly from: string;
   /** The table whose rowid orders the walk and whose bm25 ranks (when ranked). */
-  readonly driver: 'message_fts' | 'cjk_fts';
+  readonly driver: 'message_fts' | 'cjk_fts' | 'message_fts_docsize';
   readonly ranked: boolean;
   readonly where: string[];
   readonly params: unknown[];
@@ -116,7 +116,22 @@ function planRows(q: SearchQuery): RowPlan {
     driver = 'cjk_fts';
     where.push('cjk_fts MATCH ?');
     params.push(bigrams.map(ftsString).join(' AND '));
+  } else {
+    // Nothing to match: walk FTS5's own list of row sizes (one small record per row, every
+    // rowid) rather than its stored content, whose text a scan would read for nothing.
+    driver = 'message_fts_docsize';
+    from = short.length || q.tools.length || q.excluded.length
+      ? 'search.message_fts_docsize CROSS JOIN search.message_fts ON message_fts.rowid = message_fts_docsize.id'
+      : 'search.message_fts_docsize';
   }
+  // Scope and role are in the rowid (row-keys.ts): checked before any text is read.
+  const rowid = `${driver}.rowid`;
+  if (q.roles.length) where.push(`${roleOf(rowid)} IN (${q.roles.map((r) => ROLE_CODES[r]).join(', ')})`);
+  if (q.tools.length) {
+    // A tool_call row is "<name> <arguments>": the name is its first word.
+    where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call} AND (${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
+    params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
+  } else if (!q.includeToolOutput) where.push(`${scopeOf(rowid)} != ${SCOPE_CODES.tool_output}`);
   for (const t of short) {
     where.push("message_fts.text LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(t)}%`);
@@ -125,15 +140,7 @@ function planRows(q: SearchQuery): RowPlan {
     where.push("message_fts.text NOT LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(t)}%`);
   }
-  if (q.tools.length) {
-    // A tool_call row is "<name> <arguments>": the name is its first word.
-    where.push(`message_fts.scope = 'tool_call' AND (${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
-    params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
-  } else if (!q.includeToolOutput) where.push("message_fts.scope != 'tool_output'");
-  if (q.roles.length) {
-    where.push(`message_fts.role IN (${q.roles.map(() => '?').join(', ')})`);
-    params.push(...q.roles);
-  }
+
   // Tool names narrow the walk but rank nothing: `tool:Read` alone lists calls newest first.
   return { from, driver, ranked: driver === 'cjk_fts' || long.length > 0, where, params, phrases: driver === 'cjk_fts' ? (params.slice(0, 1) as string[]) : [...long, ...indexedOut].map(ftsString) };
 }
@@ -203,7 +210,7 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${useBm25 ? `bm25(${plan.driver})` : '0'} AS rel,
            COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
     FROM ${plan.from}
-    CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${FRAGMENTS_PER_CONVERSATION}
+    CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
     CROSS JOIN conversations c ON c.seq = i.seq
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
@@ -246,9 +253,9 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   }
   if (plan.ranked && seen === CANDIDATES && last) {
     // The walk stopped inside this conversation: count all of its rows.
-    const base = Math.floor(last.rowid / FRAGMENTS_PER_CONVERSATION) * FRAGMENTS_PER_CONVERSATION;
+    const base = Math.floor(last.rowid / ROWIDS_PER_CONVERSATION) * ROWIDS_PER_CONVERSATION;
     const whole = new Map<number, Group>();
-    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + FRAGMENTS_PER_CONVERSATION - 1);
+    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1);
     for (const r of rows as IterableIterator<MatchRow>) {
       add(whole, r);
       if (common && r.rowid < last.rowid) rowsSeen.push(r);
