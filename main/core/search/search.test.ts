@@ -103,6 +103,22 @@ describe('search engine', () => {
     }
   });
 
+  it('lists by conversation filters alone newest first, each at its first message, past newer conversations the filters leave out', () => {
+    const dates = ['2025-03-01', '2026-02-01', '2024-07-01', '2025-11-01', '2026-01-01'];
+    const reader = archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 2, (j) => `hello ${j}`)));
+    try {
+      const hits = reader.search('before:2025-12-01', { limit: 2, timeZone: 'UTC' });
+      expect(hits.map((h) => [h.conversation.startedAt, h.messageIndex, h.hitCount])).toEqual([
+        ['2025-11-01T00:00:00.000Z', 0, 2],
+        ['2025-03-01T00:00:00.000Z', 0, 2],
+      ]);
+      expect(reader.search('after:2025-01 before:2025-12', { timeZone: 'UTC' }).map((h) => h.conversation.id)).toEqual(['codex_c3', 'codex_c0']);
+      expect(reader.search('agent:claude')).toEqual([]);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('finds two-character CJK words through the bigram index, only where they are written together', () => {
     const reader = archiveOf([
       conversation('zh1', '2025-05-01T00:00:00.000Z', 2, (i) => (i === 1 ? '请帮我重构这个函数' : 'hello')),

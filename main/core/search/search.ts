@@ -68,6 +68,8 @@ const MIN_INDEXED = 3;
  */
 export const CANDIDATES = 4000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many hits of one search may read their record for a snippet (see snippetSource). */
+const WHOLE_TEXT_HITS = 3;
 
 /** The query as parsed, with the caller's options applied over its filters. */
 export function effectiveQuery(query: string, options: SearchOptions = {}): SearchQuery {
@@ -243,13 +245,29 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   const rowsSeen: MatchRow[] = [];
   let seen = 0;
   let last: MatchRow | undefined;
-  for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
-    if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
-    add(groups, r);
-    if (common) rowsSeen.push(r);
-    last = r;
-    seen += 1;
-    if (plan.ranked && seen === CANDIDATES) break;
+  if (!plan.ranked && (q.agents.length || q.workspaces.length || q.files.length || q.before)) {
+    // Conversations first: list those the filters allow, newest first, and look in each one's
+    // rowid range, so a filter that excludes the newest conversations costs no walk past them.
+    const only = conversationWhere(q);
+    const keys = db
+      .prepare(`SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${only.where.join(' AND ')} ORDER BY i.row_key DESC`)
+      .pluck()
+      .iterate(...only.params) as IterableIterator<number>;
+    const inRange = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`));
+    for (const key of keys) {
+      if (groups.size === limit) break;
+      const base = firstRowid(key);
+      for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) add(groups, r);
+    }
+  } else {
+    for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
+      if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
+      add(groups, r);
+      if (common) rowsSeen.push(r);
+      last = r;
+      seen += 1;
+      if (plan.ranked && seen === CANDIDATES) break;
+    }
   }
   if (plan.ranked && seen === CANDIDATES && last) {
     // The walk stopped inside this conversation: count all of its rows.
@@ -268,9 +286,13 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
 
   const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
   const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
+  // Reading a whole record costs tens of ms for a long conversation: only the first few hits,
+  // the ones read first, quote the output around a match found in an abridged middle.
+  let wholeReads = 0;
+  const whole = (seq: number, messageIndex: number, scope: SearchScope) => (wholeTexts && wholeReads++ < WHOLE_TEXT_HITS ? wholeTexts(seq, messageIndex, scope) : []);
   return top.map((g) => {
     const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: SearchScope };
-    const source = snippetSource(h.text, marks, () => wholeTexts?.(g.seq, Number(h.message_index), h.scope) ?? []);
+    const source = snippetSource(h.text, marks, () => whole(g.seq, Number(h.message_index), h.scope));
     const text = options.redact ? redactText(source).text : source;
     return {
       conversation: summaryFromRow(convRow.get(g.seq) as ConversationRow),
