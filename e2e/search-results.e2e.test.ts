@@ -2,6 +2,7 @@
  * Search results grouped by conversation with their hit counts; the menus and the tool-output box
  * show the filters the query names; ↑/↓ move through hits, Enter opens one, Esc comes back.
  */
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dejavuJson } from '../test/cli';
 import type { SearchHit } from '../shared/views';
@@ -69,5 +70,35 @@ describe('search results', () => {
     await expect.poll(() => search.box.inputValue()).toBe('"Original token count"');
     await search.clear();
     expect(await search.agentMenu().inputValue()).toBe('');
+  });
+
+  it('ask once typing pauses, and abort the request of a query typed past', async () => {
+    const page = app.page;
+    const isSearch = (r: Request) => r.url().includes('/api/dejavu:search');
+    const queryOf = (r: Request) => (JSON.parse(r.postData() ?? '{}') as { query?: string }).query;
+    const asked: (string | undefined)[] = [];
+    const aborted: (string | undefined)[] = [];
+    const onRequest = (r: Request) => void (isSearch(r) && asked.push(queryOf(r)));
+    const onFailed = (r: Request) => void (isSearch(r) && aborted.push(queryOf(r)));
+    page.on('request', onRequest);
+    page.on('requestfailed', onFailed);
+    // The answer to the first query is held back long enough to type past it.
+    await page.route('**/api/dejavu:search', async (route) => {
+      if (queryOf(route.request()) === 'marketplace') await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => undefined); // aborted by the page meanwhile
+    });
+    try {
+      await search.box.pressSequentially('marketplace', { delay: 20 });
+      await expect.poll(() => asked).toEqual(['marketplace']); // one request for eleven keystrokes
+      await search.box.pressSequentially(' agent:codex', { delay: 20 });
+      await expect.poll(() => aborted).toEqual(['marketplace']);
+      await expect.poll(() => asked).toEqual(['marketplace', 'marketplace agent:codex']);
+      await expect.poll(async () => [...new Set(await search.groups().locator('.agent-badge').allTextContents())]).toEqual(['Codex CLI']);
+    } finally {
+      await page.unroute('**/api/dejavu:search');
+      page.off('request', onRequest);
+      page.off('requestfailed', onFailed);
+      await search.clear();
+    }
   });
 });

@@ -133,7 +133,7 @@ describe('dejavu mcp over stdio', () => {
     expect(withTools).toMatch(/^1 hit/);
     expect(withTools).toContain('claude-code_a032db5a-df02-44d7-ab1e-fb024213ecc4');
     expect(withTools).toContain(`**${hash}**`);
-    expect(withTools).toMatch(/message 5 \(tool, tool output\)/);
+    expect(withTools).toMatch(/message 5 \(tool, tool output\) · 1 match: /);
     expect(text(await call('search_conversations', { query: hash, include_tool_output: true }))).toMatch(/^1 hit/);
     const chinese = text(await call('search_conversations', { query: '統一成1.23 role:user agent:claude' }));
     expect(chinese).toContain(CHINESE);

@@ -74,6 +74,19 @@ describe('redaction on the way out (default)', () => {
     expect(r.stderr).toContain('secret redaction is off: secrets in this conversation are written as they were typed');
   });
 
+  it('`search` masks secrets in its snippets, as text and as JSON; `--no-redact` keeps them and says so', () => {
+    for (const args of [['search', 'db.internal.example.com'], ['search', 'db.internal.example.com', '--json']]) {
+      const r = dejavu(args, env);
+      expect(r.code).toBe(0);
+      expect(r.stdout, args.join(' ')).toContain('the db is [redacted: connection-string] and the key [redacted: aws-key]');
+      expect(r.stdout, args.join(' ')).not.toContain(PASSWORD);
+      expect(r.stdout, args.join(' ')).not.toContain(AWS_KEY);
+    }
+    const open = dejavu(['search', 'db.internal.example.com', '--no-redact'], env);
+    expect(open.stdout).toContain(`app_owner:${PASSWORD}@db.internal`);
+    expect(open.stderr).toContain('secret redaction is off: search snippets show secrets as they were typed');
+  });
+
   it('the archive itself keeps what was typed (redaction at capture is opt-in)', () => {
     expect(dejavuJson<{ conversation: { id: string } }[]>(['search', PASSWORD], env).map((h) => h.conversation.id)).toContain(id);
   });
@@ -95,7 +108,7 @@ describe('redaction on the way out (default)', () => {
 
   it('the redactExports setting turns it off for every command, shown by `dejavu settings`', () => {
     expect(dejavu(['settings'], env).stdout).toContain('redact exports     on');
-    expect(dejavu(['settings', '--redact-exports', 'off'], env).stdout).toContain('redact exports     off  (exports, show and MCP answers carry secrets as they were typed)');
+    expect(dejavu(['settings', '--redact-exports', 'off'], env).stdout).toContain('redact exports     off  (exports, show, search and MCP answers carry secrets as they were typed)');
     const r = dejavu(['show', id], env);
     expect(r.stdout).toContain(TYPED);
     expect(r.stderr).toContain('secret redaction is off');

@@ -61,7 +61,13 @@ describe('search over the real fixtures', () => {
   it('finds an identifier deep inside a long tool output, past the part kept whole', () => {
     // Printed about 50 KB into a 70 KB file listing; the index keeps the first 32 KB whole.
     expect(search('String::from_utf8_lossy')).toEqual([]);
-    expect(ids(search('String::from_utf8_lossy', 'in:tools'))).toEqual(['claude-code_6113e919-67d3-417b-b525-c63700228d19']);
+    const hits = search('String::from_utf8_lossy', 'in:tools');
+    expect(ids(hits)).toEqual(['claude-code_6113e919-67d3-417b-b525-c63700228d19']);
+    // The snippet is the output around the match (32,862 characters in), not the index's list of identifiers.
+    expect(hits[0].snippet).toContain('blob.content().unwrap_or_default();');
+    expect(hits[0].snippet).toContain('String::from_utf8_lossy(&blob_content).to_string()');
+    const [s, e] = hits[0].highlights[0];
+    expect(hits[0].snippet.slice(s, e)).toBe('String::from_utf8_lossy');
   });
 
   it('narrows by agent:', () => {
@@ -177,6 +183,17 @@ describe('search over the real fixtures', () => {
     }
     // -n counts conversations.
     expect(search('go.mod', '-n', '2')).toHaveLength(2);
+  });
+
+  it('prints each conversation with how many of its messages matched', () => {
+    const hits = search('go.mod');
+    expect(hits.some((h) => h.hitCount > 1)).toBe(true);
+    const r = dejavu(['search', '-n', '500', 'go.mod'], env);
+    expect(r.code).toBe(0);
+    for (const h of hits) {
+      const line = r.stdout.split('\n').find((l) => l.startsWith(`${h.conversation.id}  `));
+      expect(line, h.conversation.id).toMatch(new RegExp(`  ${h.hitCount} ${h.hitCount === 1 ? 'match' : 'matches'}$`));
+    }
   });
 
   it('ranks the conversation a query is about in the top 3', () => {

@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveService } from '../main/core/service/archive-service';
-import { firstRowid } from '../main/core/search/row-keys';
-import { FRAGMENTS_PER_CONVERSATION } from '../main/core/search/search-rows';
+import { firstRowid, ROWIDS_PER_CONVERSATION } from '../main/core/search/row-keys';
 import type { IntegrityCheck, IntegrityReport } from '../shared/verify';
 import { type CliResult, dejavu } from './cli';
 import { FIXTURES_DIR } from './fixtures';
@@ -133,7 +132,7 @@ describe('dejavu verify', () => {
     // A conversation's rows sit under its row_key (main/core/search/row-keys.ts).
     const range = () => a.sql('search.db', (db) => firstRowid(db.prepare('SELECT row_key FROM indexed WHERE seq = ?').pluck().get(a.row.seq) as number));
     const base = range();
-    const rows = a.sql('search.db', (db) => db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?').run(base, base + FRAGMENTS_PER_CONVERSATION).changes);
+    const rows = a.sql('search.db', (db) => db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?').run(base, base + ROWIDS_PER_CONVERSATION).changes);
     expect(rows).toBeGreaterThan(0);
     const found = () => (JSON.parse(dejavu(['search', '"shadow branches"', '--json'], a.env).stdout) as { conversation: { id: string } }[]).map((h) => h.conversation.id);
     expect(found()).not.toContain(a.row.id);
@@ -144,7 +143,7 @@ describe('dejavu verify', () => {
     expect(repaired.stdout).toContain('Rebuilt the search rows of 1 conversation(s).');
     expect(repaired.code).toBe(0);
     const after = range();
-    expect(a.sql('search.db', (db) => db.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck().get(after, after + FRAGMENTS_PER_CONVERSATION))).toBe(rows);
+    expect(a.sql('search.db', (db) => db.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck().get(after, after + ROWIDS_PER_CONVERSATION))).toBe(rows);
     expect(found()).toContain(a.row.id);
   });
 

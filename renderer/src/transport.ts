@@ -14,7 +14,8 @@ declare global {
 
 export interface Transport {
   readonly kind: 'electron' | 'http';
-  call<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>>;
+  /** `signal` aborts the request where the transport can (HTTP); elsewhere its answer is simply not used. */
+  call<C extends ChannelName>(channel: C, request: RequestOf<C>, signal?: AbortSignal): Promise<Result<ResponseOf<C>>>;
   subscribe<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void;
 }
 
@@ -30,9 +31,10 @@ function httpTransport(): Transport {
   let source: EventSource | undefined;
   return {
     kind: 'http',
-    async call(channel, request) {
+    async call(channel, request, signal) {
       const res = await fetch(`/api/${channel}`, {
         method: 'POST',
+        signal,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(request ?? {}),
         credentials: 'same-origin',
@@ -59,8 +61,8 @@ export class ContractCallError extends Error {
 }
 
 /** Call a channel and unwrap its Result. */
-export async function call<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const result = await transport.call(channel, request);
+export async function call<C extends ChannelName>(channel: C, request: RequestOf<C>, signal?: AbortSignal): Promise<ResponseOf<C>> {
+  const result = await transport.call(channel, request, signal);
   if (!result.ok) throw new ContractCallError(result.error);
   return result.value;
 }

@@ -90,8 +90,8 @@ export function agreement(archive: string): { stages: number[]; fromLedger: numb
 export function conversationsWith(archive: string, words: readonly string[]): Record<string, string[]> {
   const search = new Database(path.join(archive, 'search.db'), { readonly: true });
   try {
-    // A conversation's rows sit under its row_key: rowid >> 20 (main/core/search/row-keys.ts).
-    const find = search.prepare('SELECT DISTINCT i.conversation_id FROM message_fts f JOIN indexed i ON i.row_key = (f.rowid >> 20) WHERE message_fts MATCH ? ORDER BY 1').pluck();
+    // A conversation's rows sit under its row_key: rowid >> 24 (main/core/search/row-keys.ts).
+    const find = search.prepare('SELECT DISTINCT i.conversation_id FROM message_fts f JOIN indexed i ON i.row_key = (f.rowid >> 24) WHERE message_fts MATCH ? ORDER BY 1').pluck();
     return Object.fromEntries(words.map((w) => [w, find.all(`"${w}"`) as string[]]));
   } finally {
     search.close();

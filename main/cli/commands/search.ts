@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { bold, printJson, shortDate, stdout, styled, type Styled, warn } from '../output';
+import { outgoingValue, REDACTION_OFF_SEARCH_NOTE, redactsOutgoing } from '../../core/redact/outgoing';
 import { FILTER_KEYS, parseQuery } from '../../core/search/query';
+import { matchCount } from '../../core/search/search';
 
 /** The query language, as `dejavu search --help` shows it (the same in the app and over MCP). */
 const QUERY_HELP = `
@@ -52,12 +54,16 @@ export function registerSearch(program: Command): void {
     .option('--tools', 'include tool output')
     .option('-n, --limit <n>', 'at most this many hits', (v: string) => Number.parseInt(v, 10), 50)
     .option('--json', 'print hits as JSON')
-    .action((words: string[], opts: { agent?: string; workspace?: string; tools?: boolean; limit: number; json?: boolean }, cmd: Command) => {
+    .option('--no-redact', 'print secrets in snippets as they were typed (redaction is on by default)')
+    .action((words: string[], opts: { agent?: string; workspace?: string; tools?: boolean; limit: number; json?: boolean; redact?: boolean }, cmd: Command) => {
       const query = words.map(requote).join(' ');
       for (const w of parseQuery(query).warnings) warn(w);
-      const hits = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) =>
-        r.search(query, { agent: opts.agent, workspace: opts.workspace, includeToolOutput: opts.tools, limit: opts.limit }),
-      );
+      const hits = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
+        const redact = redactsOutgoing(r.db, opts.redact === false ? false : undefined);
+        if (!redact) warn(REDACTION_OFF_SEARCH_NOTE);
+        // Snippets are masked before they are cut; the rest (titles) as any answer is.
+        return outgoingValue(r.search(query, { agent: opts.agent, workspace: opts.workspace, includeToolOutput: opts.tools, limit: opts.limit, redact }), redact);
+      });
       if (opts.json) return printJson(hits);
       if (hits.length === 0) {
         stdout.write(`No matches for ${JSON.stringify(query)}.\n`);
@@ -72,7 +78,8 @@ export function registerSearch(program: Command): void {
           at = e;
         }
         marked.push(h.snippet.slice(at));
-        stdout.write(styled(`${h.conversation.id}  #${h.messageIndex}  ${shortDate(h.conversation.startedAt)}  ${h.role}\n    `, ...marked, '\n'));
+        const line = `${h.conversation.id}  #${h.messageIndex}  ${shortDate(h.conversation.startedAt)}  ${h.role}  ${matchCount(h.hitCount)}`;
+        stdout.write(styled(`${line}\n    `, ...marked, '\n'));
       }
     });
 }

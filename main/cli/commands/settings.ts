@@ -52,7 +52,7 @@ export function registerSettings(program: Command): void {
     .option('--max-age <days>', 'over the soft cap, raw bulk idle longer than this goes first ("off", the default: never)', daysOption('--max-age'))
     .option('--digest-cap <bytes>', 'alert when digests pass this (they are never dropped)', bytesOption('--digest-cap'))
     .option('--cadence <when>', `when the app sweeps: ${EVICTION_CADENCES.join(', ')}`)
-    .option('--redact-exports <on|off>', 'mask secrets in exports, `show` and MCP answers (default on)', switchOption('--redact-exports'))
+    .option('--redact-exports <on|off>', 'mask secrets in exports, `show`, `search` and MCP answers (default on)', switchOption('--redact-exports'))
     .option('--redact-at-capture <on|off>', 'store secrets masked in the archive and its search index (default off)', switchOption('--redact-at-capture'))
     .option('--json', 'print as JSON')
     .action(async (opts: { softCap?: number; hardCap?: number; maxAge?: number; digestCap?: number; cadence?: string; redactExports?: boolean; redactAtCapture?: boolean; json?: boolean }, cmd: Command) => {
@@ -92,7 +92,7 @@ export function printSettings(s: RetentionSettings, out: TextOut = stdout): void
 }
 
 export function printPrivacy(p: PrivacySettings, out: TextOut = stdout): void {
-  out.write(`redact exports     ${p.redactExports ? 'on   (secrets masked in exports, show and MCP answers; --no-redact for one command)' : 'off  (exports, show and MCP answers carry secrets as they were typed)'}\n`);
+  out.write(`redact exports     ${p.redactExports ? 'on   (secrets masked in exports, show, search and MCP answers; --no-redact for one command)' : 'off  (exports, show, search and MCP answers carry secrets as they were typed)'}\n`);
   out.write(`redact at capture  ${p.redactAtCapture ? 'on   (the archive and its search index store secrets masked)' : 'off  (the archive keeps what was typed, secrets included)'}\n`);
 }
 

@@ -5,9 +5,11 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { IndexReader } from '../archive/index-reader';
+import type { ConversationRow } from '../archive/rows';
 import { currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
+import { rowSources } from '../search/search-rows';
 
 export { AmbiguousIdError, ConversationNotFoundError } from '../archive/index-reader';
 
@@ -27,6 +29,11 @@ export class ArchiveReader extends IndexReader {
   }
 
   search(query: string, options?: SearchOptions): SearchHit[] {
-    return searchArchive(this.db, query, options);
+    // A hit deep inside abridged tool output is quoted from the archived message itself.
+    return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
+      const row = this.db.prepare('SELECT * FROM conversations WHERE seq = ?').get(seq) as ConversationRow | undefined;
+      const message = row ? currentThread(this.root, this.db, row).messages[messageIndex] : undefined;
+      return message ? rowSources(message, scope) : [];
+    });
   }
 }

@@ -25,6 +25,7 @@ export function outgoingText(text: string, redact: boolean): string {
 
 /** What a person is told when redaction is off, so a shared file is never a surprise. */
 export const REDACTION_OFF_NOTE = 'secret redaction is off: secrets in this conversation are written as they were typed';
+export const REDACTION_OFF_SEARCH_NOTE = 'secret redaction is off: search snippets show secrets as they were typed';
 
 /** Any answer (a plan, a timeline) as it may leave the app: every string in it redacted. */
 export function outgoingValue<T>(value: T, redact: boolean): T {

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { readBlob } from '../archive/blob-store';
 import type { StoredConversation } from '../archive/changes';
 import type { IndexDb } from '../archive/db';
-import { cjkBigrams, firstRowid, keyFits, wantedRowKey } from './row-keys';
+import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
 import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows } from './search-rows';
 
@@ -32,7 +32,7 @@ export class SearchIndexer {
   private readonly keysFrom;
   private readonly remove;
   private readonly removeCjk;
-  private readonly removeRange;
+  private readonly rowsInRange;
   private readonly cjkInRange;
   private readonly insert;
   private readonly insertCjk;
@@ -44,7 +44,7 @@ export class SearchIndexer {
     this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
     this.remove = this.db.prepare('DELETE FROM message_fts WHERE rowid = ?');
     this.removeCjk = this.db.prepare('DELETE FROM cjk_fts WHERE rowid = ?');
-    this.removeRange = this.db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?');
+    this.rowsInRange = this.db.prepare('SELECT rowid FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck();
     this.cjkInRange = this.db.prepare('SELECT rowid FROM cjk_fts WHERE rowid >= ? AND rowid < ?').pluck();
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text, message_index, role, scope) VALUES (?, ?, ?, ?, ?)');
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
@@ -60,13 +60,7 @@ export class SearchIndexer {
     this.db.transaction(() => {
       for (const item of items) {
         const old = this.previous.get(item.seq) as { row_count: number; row_key: number } | undefined;
-        if (old) {
-          const base = firstRowid(old.row_key);
-          for (let i = 0; i < old.row_count; i += 1) {
-            this.remove.run(base + i);
-            this.removeCjk.run(base + i);
-          }
-        }
+        if (old) this.clearRows(firstRowid(old.row_key));
         const wanted = wantedRowKey(item.lastActive);
         const key = old && keyFits(old.row_key, wanted) ? old.row_key : this.freeKey(wanted, old?.row_key);
         const base = firstRowid(key);
@@ -74,9 +68,10 @@ export class SearchIndexer {
         if (!old || key !== old.row_key) this.clearRows(base);
         const rows = item.rows.slice(0, FRAGMENTS_PER_CONVERSATION - 1);
         rows.forEach((r, i) => {
-          this.insert.run(base + i, r.text, r.messageIndex, r.role, r.scope);
+          const rowid = rowidOf(base, i, r.scope, r.role);
+          this.insert.run(rowid, r.text, r.messageIndex, r.role, r.scope);
           const bigrams = cjkBigrams(r.text);
-          if (bigrams) this.insertCjk.run(base + i, bigrams);
+          if (bigrams) this.insertCjk.run(rowid, bigrams);
         });
         this.mark.run(item.seq, item.id, item.revision, rows.length, key);
       }
@@ -95,10 +90,10 @@ export class SearchIndexer {
     })();
   }
 
-  /** Every row under the row_key whose first rowid is `base`, in both tables. */
+  /** Every row under the row_key whose first rowid is `base`, in both tables, one rowid at a time (a range DELETE scans the table). */
   private clearRows(base: number): void {
-    this.removeRange.run(base, base + FRAGMENTS_PER_CONVERSATION);
-    for (const rowid of this.cjkInRange.all(base, base + FRAGMENTS_PER_CONVERSATION) as number[]) this.removeCjk.run(rowid);
+    for (const rowid of this.rowsInRange.all(base, base + ROWIDS_PER_CONVERSATION) as number[]) this.remove.run(rowid);
+    for (const rowid of this.cjkInRange.all(base, base + ROWIDS_PER_CONVERSATION) as number[]) this.removeCjk.run(rowid);
   }
 
   /** The first row_key at or after `wanted` no other conversation holds (`own` is this one's old key). */

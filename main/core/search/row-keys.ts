@@ -1,16 +1,23 @@
 /**
- * Where a conversation's search rows live. rowid = (row_key << 20) + fragment, and row_key grows
- * with the time the conversation was last active (minutes since 2000, ×128 slots per minute), so
- * walking the index by rowid DESC meets the newest conversations first and each conversation's
- * rows together. That lets a search stop once it has enough (search.ts). rowids stay below 2^53,
- * so they are exact JavaScript numbers.
+ * Where a conversation's search rows live. rowid = row_key × 2^24 + (fragment × 16 + scope × 4 +
+ * role), and row_key grows with the time the conversation was last active (minutes since 2000,
+ * ×8 slots per minute), so walking the index by rowid DESC meets the newest conversations first
+ * and each conversation's rows together (search.ts stops once it has enough). A row's scope and
+ * role are in its rowid's low bits, so filters on them read no stored content. rowids stay below
+ * 2^53, so they are exact JavaScript numbers.
  */
-import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
+import type { Role } from '../../../shared/record';
+import type { SearchScope } from './search-rows';
 
-/** Conversations last active in the same minute take consecutive slots. */
-const SLOTS_PER_MINUTE = 128;
+/** Conversations last active in the same minute take consecutive slots (then the next minute's). */
+const SLOTS_PER_MINUTE = 8;
 const EPOCH_MS = Date.UTC(2000, 0, 1);
-const MAX_KEY = 2 ** 33 - 1;
+const MAX_KEY = 2 ** 29 - 1;
+/** The rowids of one row_key: 2^20 fragments, each with 4 bits of scope and role. */
+export const ROWIDS_PER_CONVERSATION = 2 ** 24;
+
+export const SCOPE_CODES: Readonly<Record<SearchScope, number>> = { message: 0, tool_call: 1, tool_output: 2 };
+export const ROLE_CODES: Readonly<Record<Role, number>> = { user: 0, assistant: 1, tool: 2, system: 3 };
 
 /** The row_key a conversation last active at `iso` would like (before looking for a free one). */
 export function wantedRowKey(iso: string | undefined, now = Date.now()): number {
@@ -25,12 +32,21 @@ export function keyFits(key: number, wanted: number): boolean {
 }
 
 export function firstRowid(rowKey: number): number {
-  return rowKey * FRAGMENTS_PER_CONVERSATION;
+  return rowKey * ROWIDS_PER_CONVERSATION;
 }
 
 export function rowKeyOf(rowid: number): number {
-  return Math.floor(rowid / FRAGMENTS_PER_CONVERSATION);
+  return Math.floor(rowid / ROWIDS_PER_CONVERSATION);
 }
+
+/** The rowid of a conversation's `fragment`-th row (`base` = firstRowid of its key). */
+export function rowidOf(base: number, fragment: number, scope: SearchScope, role: string): number {
+  return base + fragment * 16 + SCOPE_CODES[scope] * 4 + (ROLE_CODES[role as Role] ?? ROLE_CODES.system);
+}
+
+/** SQL over a rowid column: its row's scope code, and its role code. */
+export const scopeOf = (rowid: string) => `((${rowid} >> 2) & 3)`;
+export const roleOf = (rowid: string) => `(${rowid} & 3)`;
 
 /** Han, Kana, Hangul and CJK punctuation-free letters: scripts written without spaces. */
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;

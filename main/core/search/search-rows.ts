@@ -1,5 +1,5 @@
 /** The text of a conversation as full-text rows: what search can find, and where. */
-import type { Conversation, Part } from '../../../shared/record';
+import type { Conversation, Message, Part } from '../../../shared/record';
 
 export type SearchScope = 'message' | 'tool_call' | 'tool_output';
 
@@ -29,7 +29,7 @@ const MAX_MIDDLE_IDENTIFIERS = 16 * 1024;
 const OUTPUT_HEAD = 4 * 1024;
 const OUTPUT_TAIL = 1024;
 const OUTPUT_IDENTIFIERS = 8 * 1024;
-/** rowid = row_key << 20 | fragment (row-keys.ts): a conversation may have this many fragments. */
+/** A conversation may have this many rows (row-keys.ts: its fragment number is 20 bits of the rowid). */
 export const FRAGMENTS_PER_CONVERSATION = 1 << 20;
 
 export function searchRows(conversation: Conversation): SearchRow[] {
@@ -75,6 +75,25 @@ export function indexedText(part: Part): string {
   }
 }
 
+/**
+ * The whole texts a row of `scope` of this message was made from (before `indexable` abridged
+ * them), one per row: what a snippet quotes when its match lies in an abridged middle.
+ */
+export function rowSources(message: Message, scope: SearchScope): string[] {
+  const out: string[] = [];
+  const texts: string[] = [];
+  for (const part of message.parts) {
+    if (part.type === 'tool_call' && scope === 'tool_call') out.push(`${part.name} ${part.arguments}`);
+    else if (part.type === 'tool_call_response' && scope === 'tool_output' && part.response.trim()) out.push(part.response);
+    else if ((part.type === 'text' || part.type === 'reasoning' || part.type === 'generic') && part.content.trim()) texts.push(part.content);
+  }
+  if (scope === 'message' && texts.length) out.push(texts.join('\n\n'));
+  return out;
+}
+
+/** Between the head and the tail `indexable` keeps, around the identifiers of the middle. */
+export const ABRIDGED = '\n…\n';
+
 /** Word-like runs; of them, identifiers are those with a digit, a separator or an inner capital. */
 const TOKEN = /[\p{L}\p{N}_][\p{L}\p{N}_./@#:+-]*[\p{L}\p{N}_]/gu;
 const IDENTIFIER = /[\d_./@#:+-]|\p{Ll}\p{Lu}/u;
@@ -84,7 +103,7 @@ export function indexable(text: string, headSize = MAX_TOOL_TEXT, tailSize = TOO
   if (text.length <= headSize + tailSize) return text;
   const head = text.slice(0, headSize);
   const tail = text.slice(-tailSize);
-  return `${head}\n…\n${identifiers(text.slice(headSize, text.length - tailSize), idBudget).join(' ')}\n…\n${tail}`;
+  return `${head}${ABRIDGED}${identifiers(text.slice(headSize, text.length - tailSize), idBudget).join(' ')}${ABRIDGED}${tail}`;
 }
 
 /**

@@ -49,6 +49,39 @@ describe('search engine', () => {
     }
   });
 
+  it('ranks a word too common for bm25 by message length: the short message about it first, each conversation at its shortest match (the first of equals)', async () => {
+    const filler = Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ');
+    const common = conversation('common', '2024-01-01T00:00:00.000Z', CANDIDATES + 100, (i) => `needle number ${i} ${filler}`);
+    const wordy = conversation('wordy', '2025-06-01T00:00:00.000Z', 2, (i) => `needle ${i} ${filler}`);
+    const terse = conversation('terse', '2025-06-01T00:00:00.000Z', 3, (i) => (i === 1 ? 'the needle' : `needle ${i} ${filler}`));
+    const reader = await archiveOf([common, wordy, terse]);
+    try {
+      const hits = reader.search('needle', { now: new Date('2025-06-02T00:00:00.000Z') });
+      expect(hits.map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([
+        ['codex_terse', 1, 3],
+        ['codex_wordy', 0, 2], // equal lengths: the first
+        ['codex_common', 0, CANDIDATES + 100], // the shortest ("needle number 0"), found by the recount past the walk's end
+      ]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('leaves out rows holding an excluded word or phrase in any case, through the index or (short) the text', async () => {
+    const says = ['deploy to staging', 'deploy to prod', 'Deploy STAGING now', 'deploy it', 'deploy to ci'];
+    const reader = await archiveOf([conversation('d', '2025-06-01T00:00:00.000Z', says.length, (i) => says[i])]);
+    try {
+      const count = (query: string) => reader.search(query)[0]?.hitCount ?? 0;
+      expect(count('deploy')).toBe(5);
+      expect(count('deploy -staging')).toBe(3);
+      expect(count('deploy -"to s"')).toBe(4);
+      expect(count('deploy -ci')).toBe(4); // two characters: checked on the text
+      expect(count('deploy -staging -prod -ci')).toBe(1);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('lists conversations newest first by when they were last active, not by when they were archived, and stops at the limit', async () => {
     const dates = ['2025-03-01', '2026-02-01', '2024-07-01', '2025-11-01'];
     const reader = await archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 3, (j) => `hello ${j}`)));
@@ -61,6 +94,22 @@ describe('search engine', () => {
         [0, 3],
         [0, 3],
       ]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('lists by conversation filters alone newest first, each at its first message, past newer conversations the filters leave out', async () => {
+    const dates = ['2025-03-01', '2026-02-01', '2024-07-01', '2025-11-01', '2026-01-01'];
+    const reader = await archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 2, (j) => `hello ${j}`)));
+    try {
+      const hits = reader.search('before:2025-12-01', { limit: 2, timeZone: 'UTC' });
+      expect(hits.map((h) => [h.conversation.startedAt, h.messageIndex, h.hitCount])).toEqual([
+        ['2025-11-01T00:00:00.000Z', 0, 2],
+        ['2025-03-01T00:00:00.000Z', 0, 2],
+      ]);
+      expect(reader.search('after:2025-01 before:2025-12', { timeZone: 'UTC' }).map((h) => h.conversation.id)).toEqual(['codex_c3', 'codex_c0']);
+      expect(reader.search('agent:claude')).toEqual([]);
     } finally {
       reader.close();
     }

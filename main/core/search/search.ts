@@ -28,9 +28,10 @@ import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { absolutePath } from '../../../shared/tool-files';
 import { touchingSubquery } from '../files/files-query';
+import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
-import { firstRowid, isCjkBigram, wantedRowKey } from './row-keys';
-import { FRAGMENTS_PER_CONVERSATION } from './search-rows';
+import { firstRowid, isCjkBigram, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
+import { ABRIDGED, type SearchScope } from './search-rows';
 
 export interface SearchOptions {
   /** Overrides the query's agent: filter. */
@@ -45,9 +46,18 @@ export interface SearchOptions {
   readonly now?: Date;
   /** IANA zone calendar dates (after:2026-03-10, today) are read in; default: the process's. */
   readonly timeZone?: string;
+  /** Mask secrets in each snippet's text before it is cut (so no secret is cut in half and left readable). */
+  readonly redact?: boolean;
 }
 
 export type { SearchHit };
+
+/**
+ * The whole texts behind a row (search-rows.ts rowSources), read from the archived record: the
+ * index keeps only the identifiers of a long output's middle, and a snippet should quote the
+ * output around the match, not that list.
+ */
+export type WholeTexts = (seq: number, messageIndex: number, scope: SearchScope) => readonly string[];
 
 /** Trigram FTS needs three characters to use the index. */
 const MIN_INDEXED = 3;
@@ -58,6 +68,8 @@ const MIN_INDEXED = 3;
  */
 export const CANDIDATES = 4000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many hits of one search may read their record for a snippet (see snippetSource). */
+const WHOLE_TEXT_HITS = 3;
 
 /** The query as parsed, with the caller's options applied over its filters. */
 export function effectiveQuery(query: string, options: SearchOptions = {}): SearchQuery {
@@ -72,13 +84,15 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
 
 /** How the rows of a query are found: which index drives the walk, and what each row must pass. */
 interface RowPlan {
-  /** FROM clause; `message_fts` is always in it. */
+  /** FROM clause; `message_fts` is in it whenever a condition reads a row's text. */
   readonly from: string;
   /** The table whose rowid orders the walk and whose bm25 ranks (when ranked). */
-  readonly driver: 'message_fts' | 'cjk_fts';
+  readonly driver: 'message_fts' | 'cjk_fts' | 'message_fts_docsize';
   readonly ranked: boolean;
   readonly where: string[];
   readonly params: unknown[];
+  /** The driver's MATCH expressions of its phrases, excluded ones too: what bm25's rarity counts. */
+  readonly phrases: readonly string[];
 }
 
 function planRows(q: SearchQuery): RowPlan {
@@ -91,9 +105,12 @@ function planRows(q: SearchQuery): RowPlan {
   if (q.tools.length && q.tools.every((t) => [...t].length >= MIN_INDEXED)) match.push(`(${q.tools.map(ftsString).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
+  // Exclusions the index can answer are taken out of the match itself (`a NOT b`, on the doclists),
+  // so no row's text is read to check them; shorter ones are checked on the text below.
+  const indexedOut = match.length ? q.excluded.filter((t) => [...t].length >= MIN_INDEXED) : [];
   if (match.length) {
     where.push('message_fts MATCH ?');
-    params.push(match.join(' AND '));
+    params.push(indexedOut.length ? `(${match.join(' AND ')}) NOT (${indexedOut.map(ftsString).join(' OR ')})` : match.join(' AND '));
   } else if (short.some(isCjkBigram)) {
     const bigrams = short.filter(isCjkBigram);
     short = short.filter((t) => !isCjkBigram(t));
@@ -101,25 +118,33 @@ function planRows(q: SearchQuery): RowPlan {
     driver = 'cjk_fts';
     where.push('cjk_fts MATCH ?');
     params.push(bigrams.map(ftsString).join(' AND '));
+  } else {
+    // Nothing to match: walk FTS5's own list of row sizes (one small record per row, every
+    // rowid) rather than its stored content, whose text a scan would read for nothing.
+    driver = 'message_fts_docsize';
+    from = short.length || q.tools.length || q.excluded.length
+      ? 'search.message_fts_docsize CROSS JOIN search.message_fts ON message_fts.rowid = message_fts_docsize.id'
+      : 'search.message_fts_docsize';
   }
+  // Scope and role are in the rowid (row-keys.ts): checked before any text is read.
+  const rowid = `${driver}.rowid`;
+  if (q.roles.length) where.push(`${roleOf(rowid)} IN (${q.roles.map((r) => ROLE_CODES[r]).join(', ')})`);
+  if (q.tools.length) {
+    // A tool_call row is "<name> <arguments>": the name is its first word.
+    where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call} AND (${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
+    params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
+  } else if (!q.includeToolOutput) where.push(`${scopeOf(rowid)} != ${SCOPE_CODES.tool_output}`);
   for (const t of short) {
     where.push("message_fts.text LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(t)}%`);
   }
-  for (const t of q.excluded) {
+  for (const t of q.excluded.filter((x) => !indexedOut.includes(x))) {
     where.push("message_fts.text NOT LIKE ? ESCAPE '\\'");
     params.push(`%${likeEscape(t)}%`);
   }
-  if (q.tools.length) {
-    // A tool_call row is "<name> <arguments>": the name is its first word.
-    where.push(`message_fts.scope = 'tool_call' AND (${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
-    params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
-  } else if (!q.includeToolOutput) where.push("message_fts.scope != 'tool_output'");
-  if (q.roles.length) {
-    where.push(`message_fts.role IN (${q.roles.map(() => '?').join(', ')})`);
-    params.push(...q.roles);
-  }
-  return { from, driver, ranked: driver === 'cjk_fts' || match.length > 0, where, params };
+
+  // Tool names narrow the walk but rank nothing: `tool:Read` alone lists calls newest first.
+  return { from, driver, ranked: driver === 'cjk_fts' || long.length > 0, where, params, phrases: driver === 'cjk_fts' ? (params.slice(0, 1) as string[]) : [...long, ...indexedOut].map(ftsString) };
 }
 
 /** The conversation filters, on `c` (conversations). */
@@ -165,7 +190,7 @@ interface MatchRow {
   last_active: string | null;
 }
 
-export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}): SearchHit[] {
+export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
   const q = effectiveQuery(query, options);
   if (!hasCriteria(q)) return [];
   const limit = options.limit ?? 50;
@@ -179,11 +204,15 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     conv.where.push(`${plan.driver}.rowid >= ?`);
     conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
   }
+  // bm25() counts every row of the index matching each phrase before it scores one (its IDF):
+  // cheap for a rare term, hundreds of ms for a common one. Common terms rank without it (below).
+  const common = plan.ranked && plan.phrases.some((p) => isCommon(db, plan.driver, p));
+  const useBm25 = plan.ranked && !common;
   const select = (extra: string) => `
-    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${plan.ranked ? `bm25(${plan.driver})` : '0'} AS rel,
+    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${useBm25 ? `bm25(${plan.driver})` : '0'} AS rel,
            COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
     FROM ${plan.from}
-    CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${FRAGMENTS_PER_CONVERSATION}
+    CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
     CROSS JOIN conversations c ON c.seq = i.seq
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
@@ -213,39 +242,123 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   };
 
   const groups = new Map<number, Group>();
+  const rowsSeen: MatchRow[] = [];
   let seen = 0;
   let last: MatchRow | undefined;
-  for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
-    if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
-    add(groups, r);
-    last = r;
-    seen += 1;
-    if (plan.ranked && seen === CANDIDATES) break;
+  if (!plan.ranked && (q.agents.length || q.workspaces.length || q.files.length || q.before)) {
+    // Conversations first: list those the filters allow, newest first, and look in each one's
+    // rowid range, so a filter that excludes the newest conversations costs no walk past them.
+    const only = conversationWhere(q);
+    const keys = db
+      .prepare(`SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${only.where.join(' AND ')} ORDER BY i.row_key DESC`)
+      .pluck()
+      .iterate(...only.params) as IterableIterator<number>;
+    const inRange = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`));
+    for (const key of keys) {
+      if (groups.size === limit) break;
+      const base = firstRowid(key);
+      for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) add(groups, r);
+    }
+  } else {
+    for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
+      if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
+      add(groups, r);
+      if (common) rowsSeen.push(r);
+      last = r;
+      seen += 1;
+      if (plan.ranked && seen === CANDIDATES) break;
+    }
   }
   if (plan.ranked && seen === CANDIDATES && last) {
     // The walk stopped inside this conversation: count all of its rows.
-    const base = Math.floor(last.rowid / FRAGMENTS_PER_CONVERSATION) * FRAGMENTS_PER_CONVERSATION;
+    const base = Math.floor(last.rowid / ROWIDS_PER_CONVERSATION) * ROWIDS_PER_CONVERSATION;
     const whole = new Map<number, Group>();
-    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + FRAGMENTS_PER_CONVERSATION - 1);
-    for (const r of rows as IterableIterator<MatchRow>) add(whole, r);
+    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1);
+    for (const r of rows as IterableIterator<MatchRow>) {
+      add(whole, r);
+      if (common && r.rowid < last.rowid) rowsSeen.push(r);
+    }
     const g = whole.get(last.seq);
     if (g) groups.set(g.seq, g);
   }
+  if (common) rankCommon(db, groups, rowsSeen, score);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
 
   const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
   const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
+  // Reading a whole record costs tens of ms for a long conversation: only the first few hits,
+  // the ones read first, quote the output around a match found in an abridged middle.
+  let wholeReads = 0;
+  const whole = (seq: number, messageIndex: number, scope: SearchScope) => (wholeTexts && wholeReads++ < WHOLE_TEXT_HITS ? wholeTexts(seq, messageIndex, scope) : []);
   return top.map((g) => {
-    const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: string };
+    const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: SearchScope };
+    const source = snippetSource(h.text, marks, () => whole(g.seq, Number(h.message_index), h.scope));
+    const text = options.redact ? redactText(source).text : source;
     return {
       conversation: summaryFromRow(convRow.get(g.seq) as ConversationRow),
       messageIndex: Number(h.message_index),
       hitCount: g.count,
       role: h.role,
       scope: h.scope,
-      ...excerpt(h.text, marks),
+      ...excerpt(text, marks),
     };
   });
+}
+
+/**
+ * True when more than CANDIDATES rows match `phrase`: a term so common that bm25's rarity weight
+ * (which counts them all) costs more than it tells. The probe stops at CANDIDATES + 1 rows.
+ */
+function isCommon(db: IndexDb, driver: RowPlan['driver'], phrase: string): boolean {
+  const sql = `SELECT count(*) FROM (SELECT 1 FROM search.${driver} WHERE ${driver} MATCH ? LIMIT ${CANDIDATES + 1})`;
+  return (db.prepare(sql).pluck().get(phrase) as number) > CANDIDATES;
+}
+
+/** BM25's k1 and b, as FTS5's bm25() uses them. */
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * Ranks the candidates of a query whose terms are all very common, without bm25(): each of them
+ * weighs the same in every candidate row, so what tells rows apart is their length (BM25's
+ * length normalisation, one occurrence assumed: a short message about the word beats a long one
+ * that mentions it), read from FTS5's per-row token counts rather than from the text.
+ */
+function rankCommon(db: IndexDb, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number): void {
+  if (rows.length === 0) return;
+  const sizes = new Map<number, number>();
+  const sql = 'SELECT id, sz FROM search.message_fts_docsize WHERE id IN (SELECT value FROM json_each(?))';
+  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; sz: Buffer }>) sizes.set(r.id, firstVarint(r.sz));
+  let total = 0;
+  for (const n of sizes.values()) total += n;
+  const average = Math.max(1, total / Math.max(1, sizes.size));
+  for (const g of groups.values()) g.bestScore = Number.POSITIVE_INFINITY;
+  for (const r of rows) {
+    const g = groups.get(r.seq);
+    if (!g) continue;
+    const length = sizes.get(r.rowid) ?? average;
+    const s = score({ ...r, rel: -(K1 + 1) / (1 + K1 * (1 - B + (B * length) / average)) });
+    if (s < g.bestScore || (s === g.bestScore && r.rowid < g.bestRowid)) {
+      g.bestScore = s;
+      g.bestRowid = r.rowid;
+    }
+  }
+}
+
+/** The first of SQLite's big-endian varints in `buf` (FTS5's docsize record: the text column's token count). */
+function firstVarint(buf: Uint8Array): number {
+  let v = 0;
+  for (let i = 0; i < Math.min(9, buf.length); i += 1) {
+    if (i === 8) return v * 256 + buf[i];
+    v = v * 128 + (buf[i] & 0x7f);
+    if (!(buf[i] & 0x80)) break;
+  }
+  return v;
+}
+
+/** How a conversation's hit count reads: "1 match", "12 matches". */
+export function matchCount(n: number): string {
+  return `${n} ${n === 1 ? 'match' : 'matches'}`;
 }
 
 /** An FTS5 string literal: matches the text as a substring (trigram), quotes doubled. */
@@ -257,15 +370,36 @@ function likeEscape(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** An excerpt of `text` around the first term found, with every term occurrence marked. */
-export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
+/**
+ * The text a hit's snippet quotes: its row, unless the first match lies in the abridged middle
+ * of a long text (a list of identifiers), then the whole text it came from, when still archived.
+ */
+function snippetSource(row: string, terms: readonly string[], whole: () => readonly string[]): string {
+  const from = row.indexOf(ABRIDGED);
+  const at = firstMatch(row, terms);
+  if (from === -1 || at < from || at >= row.lastIndexOf(ABRIDGED) + ABRIDGED.length) return row;
+  try {
+    return whole().find((t) => firstMatch(t, terms) !== -1) ?? row;
+  } catch {
+    return row; // an unreadable record: the row still says where the match is
+  }
+}
+
+/** Where the first of `terms` occurs in `text` (any case), or -1. */
+function firstMatch(text: string, terms: readonly string[]): number {
   const lower = text.toLowerCase();
-  const needles = terms.map((t) => t.toLowerCase()).filter(Boolean);
   let first = -1;
-  for (const n of needles) {
-    const at = lower.indexOf(n);
+  for (const t of terms) {
+    const at = t ? lower.indexOf(t.toLowerCase()) : -1;
     if (at !== -1 && (first === -1 || at < first)) first = at;
   }
+  return first;
+}
+
+/** An excerpt of `text` around the first term found, with every term occurrence marked. */
+export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
+  const needles = terms.map((t) => t.toLowerCase()).filter(Boolean);
+  const first = firstMatch(text, needles);
   const start = Math.max(0, first - radius);
   const end = Math.min(text.length, (first === -1 ? 0 : first) + radius * 2);
   const prefix = start > 0 ? '…' : '';

@@ -2,7 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ArchiveReader } from '../../core/access/archive-reader';
-import { effectiveQuery } from '../../core/search/search';
+import { effectiveQuery, matchCount } from '../../core/search/search';
 import { guarded, summaryLine } from '../format';
 
 const DESCRIPTION = `Search every message of every archived coding-agent conversation. Returns matching messages with a snippet (matches in **bold**), each naming its conversation id and message index: pass them to read_conversation (id, from=index) to read around the hit.
@@ -32,13 +32,13 @@ export function registerSearchConversations(server: McpServer, reader: ArchiveRe
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(reader, () => searchConversations(reader, args.query, args.include_tool_output, args.limit ?? 20)),
+    (args) => guarded(reader, (redact) => searchConversations(reader, args.query, args.include_tool_output, args.limit ?? 20, redact)),
   );
 }
 
-export function searchConversations(reader: ArchiveReader, query: string, includeToolOutput: boolean | undefined, limit: number): string {
+export function searchConversations(reader: ArchiveReader, query: string, includeToolOutput: boolean | undefined, limit: number, redact = false): string {
   const q = effectiveQuery(query, { includeToolOutput });
-  const hits = reader.search(query, { includeToolOutput, limit });
+  const hits = reader.search(query, { includeToolOutput, limit, redact });
   const out: string[] = [];
   if (q.warnings.length) out.push('Notes:', ...q.warnings.map((w) => `- ${w}`), '');
   if (hits.length === 0) {
@@ -58,7 +58,7 @@ export function searchConversations(reader: ArchiveReader, query: string, includ
     }
     marked += h.snippet.slice(at);
     const where = h.scope === 'message' ? h.role : `${h.role}, ${h.scope.replace('_', ' ')}`;
-    out.push(`${i + 1}. ${summaryLine(h.conversation)}`, `   message ${h.messageIndex} (${where}): ${marked}`);
+    out.push(`${i + 1}. ${summaryLine(h.conversation)}`, `   message ${h.messageIndex} (${where}) · ${matchCount(h.hitCount)}: ${marked}`);
   });
   out.push('', 'Read around a hit: read_conversation with id and from=<message index>.');
   return out.join('\n');

@@ -2,5 +2,6 @@
 import type { Migration } from '../../archive/migrations/migration';
 import { searchMigration001 } from './001-message-fts';
 import { searchMigration002 } from './002-recency-rows';
+import { searchMigration003 } from './003-packed-rowids';
 
-export const SEARCH_MIGRATIONS: readonly Migration[] = [searchMigration001, searchMigration002];
+export const SEARCH_MIGRATIONS: readonly Migration[] = [searchMigration001, searchMigration002, searchMigration003];

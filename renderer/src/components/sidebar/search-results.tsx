@@ -6,7 +6,9 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import type { AgentId } from '../../../../shared/agents';
 import type { SearchHit } from '../../../../shared/views';
 import { agentLabel, dateTime, TIME_ZONE } from '../../lib/format';
-import { useChannel } from '../../lib/queries';
+import { useQuery } from '@tanstack/react-query';
+import { keyOf } from '../../lib/queries';
+import { call } from '../../transport';
 import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { displayTitle } from '../../../../shared/title';
@@ -55,7 +57,14 @@ function moveFocus(e: KeyboardEvent<HTMLElement>): void {
 
 export function SearchResults({ query, agent, workspace, includeToolOutput, onOpenHit }: SearchResultsProps): React.JSX.Element {
   const params = { query, limit: LIMIT, timeZone: TIME_ZONE, ...(agent ? { agent } : {}), ...(workspace ? { workspace } : {}), ...(includeToolOutput ? { includeToolOutput } : {}) };
-  const hits = useChannel('dejavu:search', params, { placeholderData: (prev) => prev });
+  // Typing (debounced by the caller) changes the key: the last answer stays on screen until the
+  // new one comes, and the request of a query typed past is aborted (TanStack Query aborts a
+  // fetch whose signal was taken once nothing observes its key) or, over IPC, its answer unused.
+  const hits = useQuery({
+    queryKey: keyOf('dejavu:search', params),
+    queryFn: ({ signal }) => call('dejavu:search', params, signal),
+    placeholderData: (prev) => prev,
+  });
   if (hits.error) return <ErrorState title="Search failed" error={hits.error} />;
   if (!hits.data) return <LoadingState label="Searching…" />;
   if (!hits.data.length) {
