@@ -54,38 +54,45 @@ export function Welcome({ status, onOpen }: { status: AppStatus; onOpen: (id: st
         </>
       ) : null}
       <h2>Keys</h2>
-      <dl className="keys">
-        <div>
-          <dt>
-            <kbd>Ctrl</kbd> <kbd>K</kbd> / <kbd>/</kbd>
-          </dt>
-          <dd>Search</dd>
-        </div>
-        <div>
-          <dt>
-            <kbd>↑</kbd> <kbd>↓</kbd>
-          </dt>
-          <dd>Move in the tree</dd>
-        </div>
-        <div>
-          <dt>
-            <kbd>←</kbd> <kbd>→</kbd>
-          </dt>
-          <dd>Collapse, expand</dd>
-        </div>
-        <div>
-          <dt>
-            <kbd>Enter</kbd>
-          </dt>
-          <dd>Open</dd>
-        </div>
-        <div>
-          <dt>
-            <kbd>Esc</kbd>
-          </dt>
-          <dd>Clear the search</dd>
-        </div>
-      </dl>
+      <KeysHelp />
     </div>
+  );
+}
+
+/** The keys the tree and search answer to. */
+function KeysHelp(): React.JSX.Element {
+  return (
+    <dl className="keys">
+      <div>
+        <dt>
+          <kbd>Ctrl</kbd> <kbd>K</kbd> / <kbd>/</kbd>
+        </dt>
+        <dd>Search</dd>
+      </div>
+      <div>
+        <dt>
+          <kbd>↑</kbd> <kbd>↓</kbd>
+        </dt>
+        <dd>Move in the tree</dd>
+      </div>
+      <div>
+        <dt>
+          <kbd>←</kbd> <kbd>→</kbd>
+        </dt>
+        <dd>Collapse, expand</dd>
+      </div>
+      <div>
+        <dt>
+          <kbd>Enter</kbd>
+        </dt>
+        <dd>Open</dd>
+      </div>
+      <div>
+        <dt>
+          <kbd>Esc</kbd>
+        </dt>
+        <dd>Clear the search</dd>
+      </div>
+    </dl>
   );
 }

@@ -4,7 +4,7 @@
  * `agent-*.jsonl` file — the one subagent conversation the file holds.
  */
 import path from 'node:path';
-import type { Conversation, Message, Part } from '../../../../shared/record';
+import type { Conversation, Part } from '../../../../shared/record';
 import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import { assemble } from './assemble';
@@ -16,6 +16,7 @@ import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText
 import { NOTE_TYPES, NoteState } from './notes';
 import { ForkCopies, forkedFromSession } from './fork';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
+import { newMessage, parentOf, payloadJson } from './record-message';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
   const parser = claudeCodeIncremental(ctx);
@@ -284,36 +285,4 @@ function notePrompt(builder: ConversationBuilder, text: string | undefined, slas
   if (text === undefined || builder.firstPrompt !== undefined) return;
   if (!slash) builder.firstPrompt = text;
   else builder.firstSlash ??= slashCommandLabel(text);
-}
-
-function newMessage(
-  record: RawRecord,
-  uuid: string | undefined,
-  line: SourceLine,
-  role: Message['role'],
-  kind: string | undefined,
-  parts: Part[],
-): Message {
-  const message: Message = { id: uuid ?? `line-${line.lineNo}`, role, parts, native: line.text, source: 0 };
-  const timestamp = str(record.timestamp);
-  if (timestamp !== undefined) message.timestamp = timestamp;
-  if (kind !== undefined) message.kind = kind;
-  return message;
-}
-
-/** compact_boundary records restart the chain (`parentUuid: null`) but name the logical parent. */
-function parentOf(record: RawRecord): string | undefined {
-  return str(record.parentUuid) ?? str(record.logicalParentUuid);
-}
-
-/** Fields every record repeats; left out of generic payloads (they stay in `native`). */
-const ENVELOPE = new Set([
-  'parentUuid', 'logicalParentUuid', 'isSidechain', 'userType', 'cwd', 'sessionId', 'version', 'gitBranch',
-  'slug', 'type', 'subtype', 'uuid', 'timestamp', 'entrypoint', 'isMeta', 'level',
-]);
-
-function payloadJson(record: RawRecord): string {
-  const payload: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (!ENVELOPE.has(key)) payload[key] = value;
-  return JSON.stringify(payload);
 }

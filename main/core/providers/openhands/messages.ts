@@ -54,96 +54,134 @@ function reasoningParts(event: Json): Part[] {
   return parts;
 }
 
+/** One event being read: its ids, and how to add a message or a tool result for it. */
+interface EventScope {
+  readonly event: Json;
+  readonly id: string;
+  readonly kind: string;
+  readonly raw: string;
+  readonly push: (role: Role, parts: Part[], messageKind?: string) => void;
+  readonly result: (response: string, isError: boolean, extra?: Part[]) => void;
+}
+
+interface Gathered {
+  readonly messages: Message[];
+  readonly unknown: Set<string>;
+  firstPrompt?: string;
+}
+
 export function eventMessages(events: readonly EventFile[], model: string | undefined): EventMessages {
-  const messages: Message[] = [];
-  const unknown = new Set<string>();
-  let firstPrompt: string | undefined;
-  for (const { index, raw, event } of events) {
-    const id = str(event.id) ?? `E${index}`;
-    const kind = str(event.kind) ?? '(no kind)';
-    let n = 0;
-    const push = (role: Role, parts: Part[], messageKind?: string) => {
-      if (!parts.length) return;
-      const m: Message = { id: n === 0 ? id : `${id}#${n}`, role, parts, native: raw, source: 0 };
-      n += 1;
-      const parent = str(event.parent_id);
-      if (parent && m.id === id) m.parentId = parent;
-      if (str(event.timestamp)) m.timestamp = str(event.timestamp);
-      if (messageKind) m.kind = messageKind;
-      if (role === 'assistant' && model) m.model = model;
-      messages.push(m);
-    };
-    const result = (response: string, isError: boolean, extra: Part[] = []) => {
-      const part: Part = { type: 'tool_call_response', id: str(event.tool_call_id) ?? '', response };
-      if (isError) part.isError = true;
-      push('tool', [part, ...extra]);
-    };
-    switch (kind) {
-      case 'SystemPromptEvent': {
-        const texts = [str(obj(event.system_prompt)?.text), str(obj(event.dynamic_context)?.text)].filter((t): t is string => !!t);
-        push('system', texts.map((content) => ({ type: 'text', content })), 'system-prompt');
-        break;
-      }
-      case 'MessageEvent': {
-        const message = obj(event.llm_message) ?? {};
-        const parts = contentParts(message.content);
-        if (event.source === 'user' && message.role === 'user') {
-          const typed = parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-          for (const c of arr(event.extended_content)) if (isObject(c) && str(c.text)) parts.push({ type: 'generic', kind: 'context', content: str(c.text)! });
-          if (str(event.sender)) push('system', parts, 'agent-message'); // another agent wrote it
-          else {
-            firstPrompt ??= typed;
-            push('user', parts);
-          }
-        } else push('assistant', [...reasoningParts(message), ...parts]);
-        break;
-      }
-      case 'ActionEvent': {
-        const call = obj(event.tool_call) ?? {};
-        const thought = contentParts(event.thought);
-        const args = call.arguments;
-        const toolCall: Part = { type: 'tool_call', id: str(call.id) ?? str(event.tool_call_id) ?? id, name: str(call.name) ?? str(event.tool_name) ?? 'tool', arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
-        push('assistant', [...reasoningParts(event), ...thought, toolCall]);
-        break;
-      }
-      case 'ObservationEvent': {
-        const observation = obj(event.observation) ?? {};
-        const parts = contentParts(observation.content);
-        const text = parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.content : '')).join('\n');
-        result(text, observation.is_error === true, parts.filter((p) => p.type !== 'text'));
-        break;
-      }
-      case 'UserRejectObservation':
-        result(`Action rejected: ${str(event.rejection_reason) ?? ''}`, true);
-        break;
-      case 'AgentErrorEvent':
-        result(str(event.error) ?? '', true);
-        break;
-      case 'ACPToolCallEvent': {
-        const callId = str(event.tool_call_id) ?? id;
-        push('assistant', [{ type: 'tool_call', id: callId, name: str(event.title) ?? str(event.tool_kind) ?? 'tool', arguments: event.raw_input === undefined ? '{}' : typeof event.raw_input === 'string' ? event.raw_input : JSON.stringify(event.raw_input) }]);
-        if (event.raw_output !== undefined) result(asText(event.raw_output), event.is_error === true);
-        break;
-      }
-      case 'Condensation':
-      case 'CondensationSummaryEvent':
-        if (str(event.summary)?.trim()) push('system', [{ type: 'text', content: str(event.summary)! }], 'compaction-summary');
-        break;
-      case 'ConversationErrorEvent':
-        push('system', [{ type: 'text', content: [str(event.code), str(event.detail)].filter(Boolean).join(': ') }], 'api-error');
-        break;
-      case 'PauseEvent':
-      case 'InterruptEvent':
-        push('system', [{ type: 'generic', kind: kind === 'PauseEvent' ? 'pause' : 'interrupt', content: raw }], 'interrupt');
-        break;
-      case 'HookExecutionEvent':
-        push('system', [{ type: 'generic', kind: 'hook', content: raw }], 'hook');
-        break;
-      default:
-        if (QUIET.has(kind)) break;
-        unknown.add(kind);
-        push('system', [{ type: 'generic', kind, content: raw }], 'unknown');
+  const out: Gathered = { messages: [], unknown: new Set<string>() };
+  for (const file of events) readEvent(file, model, out);
+  return { messages: out.messages, firstPrompt: out.firstPrompt, unknown: out.unknown };
+}
+
+function readEvent({ index, raw, event }: EventFile, model: string | undefined, out: Gathered): void {
+  const id = str(event.id) ?? `E${index}`;
+  const kind = str(event.kind) ?? '(no kind)';
+  let n = 0;
+  const push = (role: Role, parts: Part[], messageKind?: string) => {
+    if (!parts.length) return;
+    const m: Message = { id: n === 0 ? id : `${id}#${n}`, role, parts, native: raw, source: 0 };
+    n += 1;
+    const parent = str(event.parent_id);
+    if (parent && m.id === id) m.parentId = parent;
+    if (str(event.timestamp)) m.timestamp = str(event.timestamp);
+    if (messageKind) m.kind = messageKind;
+    if (role === 'assistant' && model) m.model = model;
+    out.messages.push(m);
+  };
+  const result = (response: string, isError: boolean, extra: Part[] = []) => {
+    const part: Part = { type: 'tool_call_response', id: str(event.tool_call_id) ?? '', response };
+    if (isError) part.isError = true;
+    push('tool', [part, ...extra]);
+  };
+  const scope: EventScope = { event, id, kind, raw, push, result };
+  if (turnEvent(scope, out) || toolResultEvent(scope) || sideEvent(scope) || QUIET.has(kind)) return;
+  out.unknown.add(kind);
+  push('system', [{ type: 'generic', kind, content: raw }], 'unknown');
+}
+
+/** The system prompt, a message, or an action (a tool call). False for any other kind. */
+function turnEvent({ event, id, kind, push }: EventScope, out: Gathered): boolean {
+  switch (kind) {
+    case 'SystemPromptEvent': {
+      const texts = [str(obj(event.system_prompt)?.text), str(obj(event.dynamic_context)?.text)].filter((t): t is string => !!t);
+      push('system', texts.map((content) => ({ type: 'text', content })), 'system-prompt');
+      return true;
     }
+    case 'MessageEvent': {
+      const message = obj(event.llm_message) ?? {};
+      const parts = contentParts(message.content);
+      if (event.source === 'user' && message.role === 'user') {
+        const typed = parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
+        for (const c of arr(event.extended_content)) if (isObject(c) && str(c.text)) parts.push({ type: 'generic', kind: 'context', content: str(c.text)! });
+        if (str(event.sender)) push('system', parts, 'agent-message'); // another agent wrote it
+        else {
+          out.firstPrompt ??= typed;
+          push('user', parts);
+        }
+      } else push('assistant', [...reasoningParts(message), ...parts]);
+      return true;
+    }
+    case 'ActionEvent': {
+      const call = obj(event.tool_call) ?? {};
+      const thought = contentParts(event.thought);
+      const args = call.arguments;
+      const toolCall: Part = { type: 'tool_call', id: str(call.id) ?? str(event.tool_call_id) ?? id, name: str(call.name) ?? str(event.tool_name) ?? 'tool', arguments: typeof args === 'string' ? args : JSON.stringify(args ?? {}) };
+      push('assistant', [...reasoningParts(event), ...thought, toolCall]);
+      return true;
+    }
+    default:
+      return false;
   }
-  return { messages, firstPrompt, unknown };
+}
+
+/** What a tool call gave back: its observation, a rejection, an error, or an ACP call with its output. */
+function toolResultEvent({ event, id, kind, push, result }: EventScope): boolean {
+  switch (kind) {
+    case 'ObservationEvent': {
+      const observation = obj(event.observation) ?? {};
+      const parts = contentParts(observation.content);
+      const text = parts.filter((p) => p.type === 'text').map((p) => (p.type === 'text' ? p.content : '')).join('\n');
+      result(text, observation.is_error === true, parts.filter((p) => p.type !== 'text'));
+      return true;
+    }
+    case 'UserRejectObservation':
+      result(`Action rejected: ${str(event.rejection_reason) ?? ''}`, true);
+      return true;
+    case 'AgentErrorEvent':
+      result(str(event.error) ?? '', true);
+      return true;
+    case 'ACPToolCallEvent': {
+      const callId = str(event.tool_call_id) ?? id;
+      push('assistant', [{ type: 'tool_call', id: callId, name: str(event.title) ?? str(event.tool_kind) ?? 'tool', arguments: event.raw_input === undefined ? '{}' : typeof event.raw_input === 'string' ? event.raw_input : JSON.stringify(event.raw_input) }]);
+      if (event.raw_output !== undefined) result(asText(event.raw_output), event.is_error === true);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** Summaries, errors, pauses and hooks around the turns. */
+function sideEvent({ event, kind, raw, push }: EventScope): boolean {
+  switch (kind) {
+    case 'Condensation':
+    case 'CondensationSummaryEvent':
+      if (str(event.summary)?.trim()) push('system', [{ type: 'text', content: str(event.summary)! }], 'compaction-summary');
+      return true;
+    case 'ConversationErrorEvent':
+      push('system', [{ type: 'text', content: [str(event.code), str(event.detail)].filter(Boolean).join(': ') }], 'api-error');
+      return true;
+    case 'PauseEvent':
+    case 'InterruptEvent':
+      push('system', [{ type: 'generic', kind: kind === 'PauseEvent' ? 'pause' : 'interrupt', content: raw }], 'interrupt');
+      return true;
+    case 'HookExecutionEvent':
+      push('system', [{ type: 'generic', kind: 'hook', content: raw }], 'hook');
+      return true;
+    default:
+      return false;
+  }
 }

@@ -5,11 +5,12 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentId } from '../../../../shared/agents';
-import { formatCost, type Spend, type UsageGrouping } from '../../../../shared/usage';
+import type { UsageGrouping } from '../../../../shared/usage';
 import { agentLabel, num } from '../../lib/format';
 import { useChannel } from '../../lib/queries';
 import { ErrorState, LoadingState } from '../states';
 import { activeDays, type Metric, spendOverTime, type Stack } from './activity-options';
+import { costText, TopConversations, TopWorkspaces } from './activity-tables';
 import { EChart } from './echart';
 import './activity.css';
 
@@ -78,56 +79,13 @@ export function ActivityView({ agent, onClose, onOpen }: { agent?: AgentId; onCl
           <h2>Active days</h2>
           {calendarOption ? <EChart option={calendarOption} height={150} label="calendar of active days" /> : null}
           <div className="activity-columns">
-            <div>
-              <h2>Top workspaces</h2>
-              <table className="activity-table">
-                <thead>
-                  <tr>
-                    <th>Workspace</th>
-                    <th>Tokens</th>
-                    <th>Cost</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(places.data?.rows ?? []).slice(0, 10).map((w) => (
-                    <tr key={w.key}>
-                      <td>{w.key}</td>
-                      <td className="n">{num(w.tokens.total)}</td>
-                      <td className="n">{costText(w)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div>
-              <h2>Most expensive conversations</h2>
-              <ol className="activity-top" aria-label="Most expensive conversations">
-                {r.topConversations
-                  .filter((c) => !c.parentId)
-                  .slice(0, 10)
-                  .map((c) => (
-                    <li key={c.id}>
-                      <button type="button" className="activity-open" onClick={() => onOpen(c.id)} title={c.id}>
-                        <span className="activity-cost">{costText(c.withSubagents)}</span>
-                        <span className="activity-title">{c.title}</span>
-                        <span className="activity-meta">
-                          {agentLabel(c.agent)} · {c.workspace}
-                          {c.subagents ? ` · ${c.subagents} subagent${c.subagents === 1 ? '' : 's'} (own ${costText(c.own)})` : ''}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-              </ol>
-            </div>
+            <TopWorkspaces rows={places.data?.rows ?? []} />
+            <TopConversations conversations={r.topConversations} onOpen={onOpen} />
           </div>
         </>
       )}
     </section>
   );
-}
-
-function costText(s: Spend): string {
-  return s.costUsd !== null && s.unpricedTokens > 0 ? `${formatCost(s.costUsd)} + no price` : formatCost(s.costUsd);
 }
 
 function Stat({ label, value }: { label: string; value: string }): React.JSX.Element {

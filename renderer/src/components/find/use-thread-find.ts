@@ -7,8 +7,9 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Message, ToolCallResponsePart } from '../../../../shared/record';
 import { findOccurrences, type Hidden, type Occurrence, termsOf } from '../../lib/find';
-import { clearMatches, paintMatches } from '../../lib/paint-matches';
+import { clearMatches } from '../../lib/paint-matches';
 import type { RevealState } from './reveal';
+import { usePaintMatches, useShowOccurrence } from './use-show-occurrence';
 
 interface Options {
   readonly messages: ReadonlyMap<number, Message>;
@@ -56,53 +57,8 @@ export function useThreadFind({ messages, results, calls, absorbedInto, total, d
     setMoveNonce((n) => n + 1);
   }, [occurrences, target, virtualizer]);
 
-  const paint = useCallback((): Range | undefined => {
-    const root = scrollRef.current;
-    return root ? paintMatches(root, terms, target) : undefined;
-  }, [scrollRef, terms, target]);
-
-  // Rows render as the view scrolls: paint what is new.
-  useEffect(() => {
-    const root = scrollRef.current;
-    if (!root || !terms.length) {
-      clearMatches();
-      return;
-    }
-    let frame = 0;
-    const observer = new MutationObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => paint());
-    });
-    observer.observe(root, { childList: true, subtree: true, characterData: true });
-    paint();
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
-  }, [paint, scrollRef, terms.length]);
-  useEffect(() => clearMatches, []);
-
-  // Show the current occurrence: its row first, then (once it rendered and opened) the text itself.
-  useEffect(() => {
-    if (!target || total === undefined) return;
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    virtualizer.scrollToIndex(Math.min(target.row, total - 1), { align: 'start' });
-    const timers = [60, 180, 400, 750, 1100].map((ms) =>
-      setTimeout(() => {
-        const range = paint();
-        if (!range) {
-          virtualizer.scrollToIndex(Math.min(target.row, total - 1), { align: 'start' });
-          return;
-        }
-        const r = range.getBoundingClientRect();
-        const pane = scroller.getBoundingClientRect();
-        if (r.top < pane.top + 24 || r.bottom > pane.bottom - 24) scroller.scrollTop += r.top - pane.top - pane.height / 3;
-      }, ms),
-    );
-    return () => timers.forEach(clearTimeout);
-    // Only a move (or a newly found target) scrolls; repaints do not.
-  }, [target, moveNonce]);
+  const paint = usePaintMatches(scrollRef, terms, target);
+  useShowOccurrence({ target, moveNonce, total, scrollRef, virtualizer, paint });
 
   const move = useCallback(
     (delta: 1 | -1) => {

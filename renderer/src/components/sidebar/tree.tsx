@@ -2,18 +2,14 @@
  * The archive as a tree: workspace → instance → date → conversation (subagents under their
  * parent). An ARIA tree with a roving focus: arrows, Home/End, Enter; counts on every node.
  */
-import { useQueries } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import type { AgentId } from '../../../../shared/agents';
 import type { ArchivedSummary, TreeWorkspace } from '../../../../shared/views';
-import { agentLabel, dayLabel, dayOf, time, TIME_ZONE } from '../../lib/format';
-import { channelQuery } from '../../lib/queries';
+import { agentLabel, time } from '../../lib/format';
 import { ConversationMarks } from '../markers';
-import { buildRows, convKey, dateKey, type DateQuery, instKey, openDates, parentCandidates, showsInstances, type TreeRow, wsKey } from './tree-model';
+import type { TreeRow } from './tree-model';
+import { useTreeExpansion, useTreeRows } from './use-tree-rows';
 import { displayTitle } from '../../../../shared/title';
-
-/** At most this many conversations ask for their subagents elsewhere (one small query each). */
-const MAX_PARENT_QUERIES = 300;
 
 interface TreeProps {
   readonly tree: readonly TreeWorkspace[];
@@ -25,48 +21,10 @@ interface TreeProps {
 }
 
 export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): React.JSX.Element {
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => initialExpansion(tree));
+  const { expanded, toggle } = useTreeExpansion(tree, reveal);
+  const rows = useTreeRows(tree, expanded, agent);
   const [focusKey, setFocusKey] = useState<string | undefined>();
   const ref = useRef<HTMLDivElement>(null);
-
-  // Open the newest day the first time data arrives (and after a filter empties the tree).
-  const seeded = useRef(tree.length > 0);
-  useEffect(() => {
-    if (!seeded.current && tree.length) {
-      seeded.current = true;
-      setExpanded(initialExpansion(tree));
-    }
-  }, [tree]);
-
-  useEffect(() => {
-    if (!reveal) return;
-    setExpanded((cur) => {
-      const next = new Set(cur);
-      next.add(wsKey(reveal.workspace));
-      next.add(instKey(reveal.workspace, reveal.instance));
-      next.add(dateKey(reveal.workspace, reveal.instance, dayOf(reveal)));
-      if (reveal.parentId) next.add(convKey(reveal.parentId));
-      return next.size === cur.size ? cur : next;
-    });
-  }, [reveal]);
-
-  const dates = useMemo(() => openDates(tree, expanded), [tree, expanded]);
-  const convQueries = useQueries({
-    queries: dates.map((d) => channelQuery('dejavu:conversations', { ...d, ...(agent ? { agent } : {}), timeZone: TIME_ZONE })),
-  });
-  const byDate = new Map<string, readonly ArchivedSummary[] | undefined>();
-  dates.forEach((d, i) => byDate.set(dateKey(d.workspace, d.instance, d.date), convQueries[i]?.data));
-  // Subagents on another date or workspace are nested under their parent too: ask each listed parent.
-  const parents = parentCandidates(convQueries.map((q) => q.data)).slice(0, MAX_PARENT_QUERIES);
-  const childQueries = useQueries({ queries: parents.map((id) => channelQuery('dejavu:conversations', agent ? { parentId: id, agent } : { parentId: id })) });
-  const byParent = new Map<string, readonly ArchivedSummary[] | undefined>();
-  parents.forEach((id, i) => byParent.set(id, childQueries[i]?.data));
-  const dataKey = [...convQueries, ...childQueries].map((q) => q.dataUpdatedAt).join(',');
-  const rows = useMemo(
-    () => buildRows(tree, expanded, (q: DateQuery) => byDate.get(dateKey(q.workspace, q.instance, q.date)), dayLabel, (id) => byParent.get(id)),
-    // byDate and byParent are rebuilt every render; dataKey says when their contents changed.
-    [tree, expanded, dataKey],
-  );
 
   const selectedKey = selectedId ? rows.find((r) => r.conversation?.id === selectedId)?.key : undefined;
   const activeKey = rows.some((r) => r.key === focusKey) ? focusKey : selectedKey ?? rows[0]?.key;
@@ -80,15 +38,6 @@ export function Tree({ tree, agent, selectedId, reveal, onOpen }: TreeProps): Re
       el?.scrollIntoView({ block: 'nearest' });
     });
   }, []);
-
-  const toggle = (row: TreeRow, open?: boolean) => {
-    setExpanded((cur) => {
-      const next = new Set(cur);
-      if (open ?? !cur.has(row.key)) next.add(row.key);
-      else next.delete(row.key);
-      return next;
-    });
-  };
 
   const activate = (row: TreeRow) => {
     setFocusKey(row.key);
@@ -221,16 +170,4 @@ function conversationLabel(c: ArchivedSummary): string {
   return [displayTitle(c), agentLabel(c.agent), time(c.startedAt ?? c.endedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
     .filter(Boolean)
     .join(', ');
-}
-
-function initialExpansion(tree: readonly TreeWorkspace[]): Set<string> {
-  const first = tree[0];
-  if (!first) return new Set();
-  const inst = first.instances[0];
-  const out = new Set([wsKey(first.workspace)]);
-  if (inst) {
-    if (showsInstances(first)) out.add(instKey(first.workspace, inst.instance));
-    if (inst.dates[0]) out.add(dateKey(first.workspace, inst.instance, inst.dates[0].date));
-  }
-  return out;
 }

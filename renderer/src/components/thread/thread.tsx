@@ -15,7 +15,7 @@ import { RevealContext } from '../find/reveal';
 import { useThreadFind } from '../find/use-thread-find';
 import { ErrorState, LoadingState } from '../states';
 import '../find/find.css';
-import { MessageRow } from './message-row';
+import { MessageList } from './message-list';
 import { PromptOutline } from './prompt-outline';
 import { ThreadHeader } from './thread-header';
 import { SubagentContext, type Subagents } from '../parts/subagent-call';
@@ -23,9 +23,10 @@ import { useFollowEnd } from './use-follow-end';
 import type { JumpTarget } from '../../lib/route';
 import { useJumpToHit } from './use-jump-to-hit';
 import { PAGE_SIZE, useMessagePages } from './use-message-pages';
+import { useAllPagesWhile, useVisiblePages } from './use-page-requests';
 import { usePromptNavigation } from './use-prompt-navigation';
 import { useRowHighlight } from './use-row-highlight';
-import { hiddenEntirely, useViewOptions, ViewContext, ViewToggles } from './view-options';
+import { useViewOptions, ViewContext, ViewToggles } from './view-options';
 import './thread.css';
 
 export type { JumpTarget };
@@ -47,7 +48,7 @@ export function Thread({ id, jump, onOpen, onOpenFile, findRequest }: ThreadProp
   // A live conversation stops being live when its agent goes quiet: look again now and then.
   const conversation = useChannel('dejavu:conversation', { id }, { refetchInterval: (q) => (q.state.data?.summary.live ? LIVE_RECHECK_MS : false) });
   const loaded = useMessagePages(id, jump ? Math.floor(jump.index / PAGE_SIZE) : 0);
-  const { pages, want, messages, results, calls, total, dataKey, absorbedInto } = loaded;
+  const { messages, results, calls, total, dataKey, absorbedInto } = loaded;
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -60,28 +61,13 @@ export function Thread({ id, jump, onOpen, onOpenFile, findRequest }: ThreadProp
     paddingEnd: 48,
   });
   const items = virtualizer.getVirtualItems();
-
-  // Fetch the pages the visible rows need.
-  const first = items[0]?.index;
-  const last = items[items.length - 1]?.index;
-  useEffect(() => {
-    if (first === undefined || last === undefined) return;
-    const need: number[] = [];
-    for (let p = Math.floor(first / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) if (!pages.includes(p)) need.push(p);
-    if (need.length) want(need);
-  }, [first, last, pages, want]);
+  useVisiblePages(loaded, items[0]?.index, items[items.length - 1]?.index);
 
   const [highlight, flash] = useRowHighlight();
   const [view, setView] = useViewOptions();
   const hidden = useMemo(() => ({ tools: view.hideTools, thinking: view.hideThinking }), [view]);
   const find = useThreadFind({ messages, results, calls, absorbedInto, total, dataKey, scrollRef, virtualizer, hidden });
-  // Only a request made while this conversation is open opens the bar.
-  const seenFindRequest = useRef(findRequest);
-  useEffect(() => {
-    if (findRequest === seenFindRequest.current) return;
-    seenFindRequest.current = findRequest;
-    find.show();
-  }, [findRequest, find.show]);
+  useFindRequest(findRequest, find.show);
 
   const [outlineOpen, setOutlineOpen] = useState(false);
   const jumpToRow = useCallback(
@@ -95,33 +81,12 @@ export function Thread({ id, jump, onOpen, onOpenFile, findRequest }: ThreadProp
   const prompts = usePromptNavigation({ messages, items, scrollRef, jumpToRow });
   // Counting every occurrence needs every message: load all pages while finding.
   // The prompt outline, and moving from prompt to prompt, need every message too.
-  const wantsAll = find.wantsAll || outlineOpen || prompts.wantsAll;
-  useEffect(() => {
-    if (!wantsAll || total === undefined) return;
-    const all = Array.from({ length: Math.ceil(total / PAGE_SIZE) }, (_, p) => p);
-    if (all.some((p) => !pages.includes(p))) want(all);
-  }, [wantsAll, total, pages, want]);
+  useAllPagesWhile(find.wantsAll || outlineOpen || prompts.wantsAll, loaded);
 
   const jumpPending = useJumpToHit({ jump, pages: loaded, virtualizer, flash, showHit: find.showHit });
   const { onScroll, onWheel, compactHeader } = useFollowEnd({ total, dataKey, scrollRef, virtualizer, jumpPending });
-
-  const subagents = useMemo((): Subagents => {
-    const byCall = new Map<string, ArchivedSummary>();
-    for (const c of conversation.data?.children ?? []) if (c.parentToolCallId) byCall.set(c.parentToolCallId, c);
-    return { byCall, open: onOpen };
-  }, [conversation.data, onOpen]);
+  const subagents = useSubagents(conversation.data?.children, onOpen);
   const agentName = conversation.data ? agentLabel(conversation.data.summary.agent) : 'Assistant';
-  const isContinuation = (i: number): boolean => {
-    const m = messages.get(i);
-    if (!m || m.role === 'system') return false;
-    for (let j = i - 1; j >= 0 && j >= i - 50; j--) {
-      const prev = messages.get(j);
-      if (!prev) return false;
-      if (absorbedInto(j) !== undefined || hiddenEntirely(prev, view)) continue;
-      return prev.role === m.role && m.role !== 'user';
-    }
-    return false;
-  };
 
   if (conversation.error) return <ErrorState title="This conversation could not be opened" error={conversation.error} />;
   return (
@@ -141,34 +106,7 @@ export function Thread({ id, jump, onOpen, onOpenFile, findRequest }: ThreadProp
           <SubagentContext.Provider value={subagents}>
           <ViewContext.Provider value={view}>
           <RevealContext.Provider value={find.reveal}>
-          <div className="thread-list" style={{ height: virtualizer.getTotalSize() }} role="feed" aria-busy={loaded.fetching} aria-label={`${total} messages`}>
-            <div className="thread-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-              {items.map((item) => {
-                const m = messages.get(item.index);
-                const absorbed = m ? absorbedInto(item.index) !== undefined : false;
-                return (
-                  <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={absorbed ? 'row row-absorbed' : 'row'}>
-                    {!m ? (
-                      <div className="msg-placeholder" aria-hidden="true">
-                        <div className="skeleton skeleton-line short" />
-                        <div className="skeleton skeleton-line" />
-                      </div>
-                    ) : absorbed ? null : (
-                      <MessageRow
-                        message={m}
-                        index={item.index}
-                        agentName={agentName}
-                        continuation={isContinuation(item.index)}
-                        results={results}
-                        calls={calls}
-                        highlighted={highlight === item.index}
-                      />
-                    )}
-                  </div>
-                );
-              })}
-            </div>
-          </div>
+          <MessageList loaded={loaded} total={total} virtualizer={virtualizer} items={items} view={view} agentName={agentName} highlight={highlight} />
           </RevealContext.Provider>
           </ViewContext.Provider>
           </SubagentContext.Provider>
@@ -177,4 +115,23 @@ export function Thread({ id, jump, onOpen, onOpenFile, findRequest }: ThreadProp
       </div>
     </section>
   );
+}
+
+/** Only a find request made while this conversation is open opens the find bar. */
+function useFindRequest(findRequest: number | undefined, show: () => void): void {
+  const seenFindRequest = useRef(findRequest);
+  useEffect(() => {
+    if (findRequest === seenFindRequest.current) return;
+    seenFindRequest.current = findRequest;
+    show();
+  }, [findRequest, show]);
+}
+
+/** The conversation's sub-agents by the tool call that started each, for the calls to link to. */
+function useSubagents(children: readonly ArchivedSummary[] | undefined, onOpen: (id: string) => void): Subagents {
+  return useMemo((): Subagents => {
+    const byCall = new Map<string, ArchivedSummary>();
+    for (const c of children ?? []) if (c.parentToolCallId) byCall.set(c.parentToolCallId, c);
+    return { byCall, open: onOpen };
+  }, [children, onOpen]);
 }

@@ -9,9 +9,10 @@ import { AGENT_LABELS } from '../../../../../shared/agents';
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../../shared/record';
 import { conversationId, seedConversation, titleFrom } from '../identity';
 import type { ParseContext } from '../provider';
-import { isoFromMs, num, obj, str, type Json } from '../json';
-import { errorText, filePart, retryText, toolOutcome } from './parts';
+import { isoFromMs, obj, str, type Json } from '../json';
+import { errorText, filePart, retryText, subtaskParts, toolOutcome } from './parts';
 import type { OcMessage, OcSession, Raw } from './source';
+import { tokensOf } from './usage';
 
 /** Part types that carry only bookkeeping (snapshots, step boundaries): kept in `native` only. */
 const BOOKKEEPING = new Set(['step-start', 'step-finish', 'snapshot']);
@@ -281,34 +282,6 @@ class OcBuilder {
       },
     );
   }
-}
-
-function subtaskParts(d: Json): Part[] {
-  const label = [str(d.command) ? `/${str(d.command)}` : undefined, str(d.agent) ? `@${str(d.agent)}` : undefined, str(d.description)]
-    .filter(Boolean)
-    .join(' ');
-  const parts: Part[] = [];
-  if (label) parts.push({ type: 'generic', kind: 'subtask', content: label });
-  const prompt = str(d.prompt);
-  if (prompt?.trim()) parts.push({ type: 'text', content: prompt });
-  return parts;
-}
-
-/** `{input, output, reasoning, cache: {read, write}}`; OpenCode's `input` excludes cached tokens. */
-export function tokensOf(value: unknown): Usage | undefined {
-  const t = obj(value);
-  if (!t) return undefined;
-  const u: Usage = {};
-  const input = num(t.input);
-  const output = num(t.output);
-  const reasoning = num(t.reasoning);
-  const cache = obj(t.cache);
-  if (input !== undefined) u.inputTokens = input;
-  if (output !== undefined) u.outputTokens = output;
-  if (reasoning !== undefined) u.reasoningTokens = reasoning;
-  if (num(cache?.read) !== undefined) u.cacheReadTokens = num(cache?.read);
-  if (num(cache?.write) !== undefined) u.cacheWriteTokens = num(cache?.write);
-  return Object.keys(u).length ? u : undefined;
 }
 
 export function idFromPath(filePath: string): string {

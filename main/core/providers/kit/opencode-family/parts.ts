@@ -61,3 +61,15 @@ export function retryText(part: Json): string {
   const attempt = typeof part.attempt === 'number' ? ` (attempt ${part.attempt})` : '';
   return `${error ? errorText(error) : 'Retry'}${attempt}`;
 }
+
+/** `subtask` parts: the command, agent and description as a label, then the prompt it was given. */
+export function subtaskParts(d: Json): Part[] {
+  const label = [str(d.command) ? `/${str(d.command)}` : undefined, str(d.agent) ? `@${str(d.agent)}` : undefined, str(d.description)]
+    .filter(Boolean)
+    .join(' ');
+  const parts: Part[] = [];
+  if (label) parts.push({ type: 'generic', kind: 'subtask', content: label });
+  const prompt = str(d.prompt);
+  if (prompt?.trim()) parts.push({ type: 'text', content: prompt });
+  return parts;
+}
