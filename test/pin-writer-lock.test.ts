@@ -88,4 +88,11 @@ describe('dejavu pin and the writer lock', () => {
     expect(dejavu(['pin', id], env).stdout).toBe(`pinned ${id}\n`);
     expect(pinnedOf(archive, id)).toBe(1);
   }, 120_000);
+
+  it('saves a setting into an archive folder no sync has made yet', () => {
+    const archive = path.join(tmp, 'not-yet', 'archive');
+    const r = dejavu(['settings', '--redact-at-capture', 'on'], { DEJAVU_HOME: archive });
+    expect(r.code, r.stderr).toBe(0);
+    expect(dejavu(['settings', '--json'], { DEJAVU_HOME: archive }).stdout).toMatch(/"redactAtCapture":\s*true/);
+  });
 });

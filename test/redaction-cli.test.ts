@@ -37,7 +37,8 @@ function archiveWith(redactAtCapture: boolean): { env: Record<string, string>; i
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-redact-'));
   const env = { DEJAVU_HOME: path.join(dir, 'archive') };
   if (redactAtCapture) expect(dejavu(['settings', '--redact-at-capture', 'on'], env).code).toBe(0);
-  expect(dejavu(['import', sessionWithSecrets(dir)], env).code).toBe(0);
+  const imported = dejavu(['import', sessionWithSecrets(dir)], env);
+  expect(imported.code, imported.stdout + imported.stderr).toBe(0);
   const [c] = dejavuJson<{ id: string; parentId?: string }[]>(['list'], env).filter((c) => !c.parentId);
   return { env, id: c.id, dir };
 }

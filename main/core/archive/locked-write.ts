@@ -4,6 +4,7 @@
  * A holder that never finishes by itself (live capture: the app, `serve`, `sync --watch`) is
  * not waited for; its busy error says what to do.
  */
+import { mkdirSync } from 'node:fs';
 import { type IndexDb, openWritableIndex } from './db';
 import { acquireWriterLock, ArchiveBusyError, type WriterLock } from './lock';
 
@@ -11,6 +12,7 @@ import { acquireWriterLock, ArchiveBusyError, type WriterLock } from './lock';
 export const SHORT_WRITE_WAIT_MS = 60_000;
 
 export async function withWriterLock<T>(root: string, write: (db: IndexDb) => T, waitMs = SHORT_WRITE_WAIT_MS): Promise<T> {
+  mkdirSync(root, { recursive: true }); // the first write may come before any sync made the folder (its lock file lives there)
   const lock = await waitForLock(root, waitMs);
   try {
     const db = openWritableIndex(root, true);
