@@ -7,6 +7,7 @@ import { isAgentId } from '../../../shared/agents';
 import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../../shared/record';
 import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
 import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
+import { type DecodedConversation, type DecodedMessage, type DecodedPage, type DecodedPart, type DecodedUsage, type Maybe, opt } from './decoded-record';
 import { ArchiveFormatError } from './format-error';
 import { type KeptText, MARKER, type NativeForm, withMarkers, withoutMarkers } from './native-markers';
 import { dejavu } from './generated/record';
@@ -210,69 +211,6 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
 /** The hash a large part is kept under, or undefined when it stays inline. */
 function stored(bytes: Buffer, store: ContentStore | undefined): string | undefined {
   return store && bytes.length >= store.threshold ? store.put(bytes).hash : undefined;
-}
-
-// Decoded proto3 `optional` fields are absent or null when unset; strip both.
-function opt<T>(value: T | null | undefined): T | undefined {
-  return value === null || value === undefined ? undefined : value;
-}
-
-type Maybe<T> = T | null | undefined;
-interface DecodedUsage {
-  inputTokens?: Maybe<number>;
-  outputTokens?: Maybe<number>;
-  cacheReadTokens?: Maybe<number>;
-  cacheWriteTokens?: Maybe<number>;
-  reasoningTokens?: Maybe<number>;
-}
-interface DecodedPart {
-  text?: Maybe<{ content: string }>;
-  reasoning?: Maybe<{ content: string; redacted: boolean }>;
-  toolCall?: Maybe<{ id: string; name: string; arguments: string }>;
-  toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean; contentRef?: Maybe<string> }>;
-  blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array; contentRef?: Maybe<string> }>;
-  generic?: Maybe<{ kind: string; content: string }>;
-}
-interface DecodedMessage {
-  id: string;
-  parentId?: Maybe<string>;
-  role: string;
-  timestamp?: Maybe<string>;
-  model?: Maybe<string>;
-  usage?: Maybe<DecodedUsage>;
-  kind?: Maybe<string>;
-  parts: DecodedPart[];
-  native?: Maybe<string>;
-  nativeRefs?: Maybe<boolean>;
-  source?: Maybe<number>;
-  supersededAt?: Maybe<string>;
-}
-interface DecodedPage {
-  messages: DecodedMessage[];
-}
-interface DecodedConversation {
-  schemaVersion: number;
-  id: string;
-  agent: string;
-  nativeId: string;
-  workspace: string;
-  instance: string;
-  cwd?: Maybe<string>;
-  gitBranch?: Maybe<string>;
-  title?: Maybe<string>;
-  startedAt?: Maybe<string>;
-  endedAt?: Maybe<string>;
-  models: string[];
-  usage?: Maybe<DecodedUsage>;
-  parentId?: Maybe<string>;
-  parentToolCallId?: Maybe<string>;
-  agentVersion?: Maybe<string>;
-  sourcePath: string;
-  sources: string[];
-  sourceDeleted: boolean;
-  warnings: { line?: Maybe<number>; message: string }[];
-  messages: DecodedMessage[];
-  rewrites: { at: string; path: string; how: string; kept: number }[];
 }
 
 function usageFrom(u: Maybe<DecodedUsage>): Usage | undefined {

@@ -53,20 +53,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** One token: optional `-`, optional `key:`, then a "quoted" or bare value. */
 const TOKEN = /(-(?!-))?(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S*))/y;
 
+/** A query's parts as parseQuery gathers them, token by token. */
+interface ParsedParts {
+  terms: string[];
+  excluded: string[];
+  agents: string[];
+  workspaces: string[];
+  files: string[];
+  roles: Role[];
+  tools: string[];
+  warnings: string[];
+  before?: string;
+  after?: string;
+  includeToolOutput?: boolean;
+}
+
 /** Parse a query; never throws: what it cannot read becomes text plus a warning. */
 export function parseQuery(query: string, now: Date = new Date(), timeZone: string = systemTimeZone()): SearchQuery {
-  const terms: string[] = [];
-  const excluded: string[] = [];
-  const agents: string[] = [];
-  const workspaces: string[] = [];
-  const files: string[] = [];
-  const roles: Role[] = [];
-  const tools: string[] = [];
-  const warnings: string[] = [];
-  let before: string | undefined;
-  let after: string | undefined;
-  let includeToolOutput: boolean | undefined;
-
+  const q: ParsedParts = { terms: [], excluded: [], agents: [], workspaces: [], files: [], roles: [], tools: [], warnings: [] };
   let at = 0;
   while (at < query.length) {
     if (/\s/.test(query[at])) {
@@ -87,72 +91,77 @@ export function parseQuery(query: string, now: Date = new Date(), timeZone: stri
       // Not a filter: the whole token (key and colon included) is text to find.
       const text = rawKey !== undefined ? `${rawKey}:${value}` : value;
       if (rawKey !== undefined && looksLikeFilter(rawKey, value)) {
-        warnings.push(`"${rawKey}:" is not a filter; searched as text (filters: ${FILTER_KEYS.map((k) => `${k}:`).join(' ')})`);
+        q.warnings.push(`"${rawKey}:" is not a filter; searched as text (filters: ${FILTER_KEYS.map((k) => `${k}:`).join(' ')})`);
       }
-      if (text) (negated ? excluded : terms).push(text);
+      if (text) (negated ? q.excluded : q.terms).push(text);
       continue;
     }
     if (negated) {
-      warnings.push(`filters cannot be negated; "${raw}" ignored`);
+      q.warnings.push(`filters cannot be negated; "${raw}" ignored`);
       continue;
     }
     if (!value) {
-      warnings.push(`"${key}:" needs a value; ignored`);
+      q.warnings.push(`"${key}:" needs a value; ignored`);
       continue;
     }
-    switch (key) {
-      case 'agent': {
-        const ids = resolveAgent(value);
-        if (ids.length === 0) {
-          warnings.push(`unknown agent "${value}" (known: ${AGENT_IDS.join(', ')})`);
-          agents.push(value); // matches nothing, as asked
-        } else agents.push(...ids);
-        break;
-      }
-      case 'workspace':
-        workspaces.push(value);
-        break;
-      case 'file':
-        files.push(value);
-        break;
-      case 'role': {
-        const role = value.toLowerCase() as Role;
-        if (ROLES.includes(role)) {
-          roles.push(role);
-          if (role === 'tool') includeToolOutput = true;
-        } else warnings.push(`unknown role "${value}" (roles: ${ROLES.join(', ')}); ignored`);
-        break;
-      }
-      case 'tool':
-        tools.push(value);
-        break;
-      case 'in':
-        if (/^tools?$/i.test(value)) includeToolOutput = true;
-        else warnings.push(`"in:${value}" not understood (only in:tools); ignored`);
-        break;
-      case 'before':
-      case 'after': {
-        const date = parseDate(value, now, timeZone);
-        if (!date) warnings.push(`"${key}:${value}" is not a date (YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, 12h, 7d, 2w); ignored`);
-        else if (key === 'before') before = date;
-        else after = date;
-        break;
-      }
-    }
+    applyFilter(q, key as (typeof FILTER_KEYS)[number], value, now, timeZone);
   }
+  const { before, after, includeToolOutput } = q;
   return {
-    terms,
-    excluded,
-    agents: [...new Set(agents)],
-    workspaces,
-    files,
-    roles: [...new Set(roles)],
-    tools,
+    terms: q.terms,
+    excluded: q.excluded,
+    agents: [...new Set(q.agents)],
+    workspaces: q.workspaces,
+    files: q.files,
+    roles: [...new Set(q.roles)],
+    tools: q.tools,
     ...(before ? { before } : {}),
     ...(after ? { after } : {}),
     ...(includeToolOutput ? { includeToolOutput } : {}),
-    warnings,
+    warnings: q.warnings,
   };
+}
+
+/** Adds one `key:value` filter to the query's parts, or a warning when its value is not understood. */
+function applyFilter(q: ParsedParts, key: (typeof FILTER_KEYS)[number], value: string, now: Date, timeZone: string): void {
+  switch (key) {
+    case 'agent': {
+      const ids = resolveAgent(value);
+      if (ids.length === 0) {
+        q.warnings.push(`unknown agent "${value}" (known: ${AGENT_IDS.join(', ')})`);
+        q.agents.push(value); // matches nothing, as asked
+      } else q.agents.push(...ids);
+      break;
+    }
+    case 'workspace':
+      q.workspaces.push(value);
+      break;
+    case 'file':
+      q.files.push(value);
+      break;
+    case 'role': {
+      const role = value.toLowerCase() as Role;
+      if (ROLES.includes(role)) {
+        q.roles.push(role);
+        if (role === 'tool') q.includeToolOutput = true;
+      } else q.warnings.push(`unknown role "${value}" (roles: ${ROLES.join(', ')}); ignored`);
+      break;
+    }
+    case 'tool':
+      q.tools.push(value);
+      break;
+    case 'in':
+      if (/^tools?$/i.test(value)) q.includeToolOutput = true;
+      else q.warnings.push(`"in:${value}" not understood (only in:tools); ignored`);
+      break;
+    case 'before':
+    case 'after': {
+      const date = parseDate(value, now, timeZone);
+      if (!date) q.warnings.push(`"${key}:${value}" is not a date (YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, 12h, 7d, 2w); ignored`);
+      else q[key] = date;
+      break;
+    }
+  }
 }
 
 /** True when the query asks for something: a word to find or a filter to list by. */

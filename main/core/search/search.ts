@@ -31,7 +31,8 @@ import { touchingSubquery } from '../files/files-query';
 import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { firstRowid, isCjkBigram, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
-import { ABRIDGED, type SearchScope } from './search-rows';
+import { type SearchScope } from './search-rows';
+import { excerpt, snippetSource } from './snippet';
 
 export interface SearchOptions {
   /** Overrides the query's agent: filter. */
@@ -216,30 +217,8 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     CROSS JOIN conversations c ON c.seq = i.seq
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
-  const recency = new Map<number, number>();
-  const score = (r: MatchRow): number => {
-    if (!plan.ranked) return -r.rowid; // newest conversation first; within it, the first match (see below)
-    let factor = recency.get(r.seq);
-    if (factor === undefined) {
-      const at = r.last_active ? Date.parse(r.last_active) : Number.NaN;
-      factor = 1 + 1 / (1 + Math.max(0, Number.isNaN(at) ? 0 : (now - at) / DAY_MS) / 30);
-      recency.set(r.seq, factor);
-    }
-    return r.rel * factor;
-  };
-  const add = (groups: Map<number, Group>, r: MatchRow) => {
-    const g = groups.get(r.seq);
-    const s = score(r);
-    if (!g) groups.set(r.seq, { seq: r.seq, bestRowid: r.rowid, bestScore: s, count: 1 });
-    else {
-      g.count += 1;
-      // Rows come newest first: an unranked conversation's hit is its earliest match.
-      if (s < g.bestScore || !plan.ranked) {
-        g.bestScore = Math.min(s, g.bestScore);
-        g.bestRowid = r.rowid;
-      }
-    }
-  };
+  const score = recencyScore(plan.ranked, now);
+  const add = (groups: Map<number, Group>, r: MatchRow) => addToGroups(groups, r, score(r), plan.ranked);
 
   const groups = new Map<number, Group>();
   const rowsSeen: MatchRow[] = [];
@@ -283,7 +262,43 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   }
   if (common) rankCommon(db, groups, rowsSeen, score);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
+  return hitsOf(db, top, marks, options, wholeTexts);
+}
 
+/**
+ * A match's score (lower is better): its relevance weighted by how recently its conversation was
+ * active, or, unranked, its place in the walk (newest conversation first).
+ */
+function recencyScore(ranked: boolean, now: number): (r: MatchRow) => number {
+  const recency = new Map<number, number>();
+  return (r) => {
+    if (!ranked) return -r.rowid; // newest conversation first; within it, the first match (see addToGroups)
+    let factor = recency.get(r.seq);
+    if (factor === undefined) {
+      const at = r.last_active ? Date.parse(r.last_active) : Number.NaN;
+      factor = 1 + 1 / (1 + Math.max(0, Number.isNaN(at) ? 0 : (now - at) / DAY_MS) / 30);
+      recency.set(r.seq, factor);
+    }
+    return r.rel * factor;
+  };
+}
+
+/** Counts a matching row in its conversation's group and keeps the group's best row. */
+function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked: boolean): void {
+  const g = groups.get(r.seq);
+  if (!g) groups.set(r.seq, { seq: r.seq, bestRowid: r.rowid, bestScore: s, count: 1 });
+  else {
+    g.count += 1;
+    // Rows come newest first: an unranked conversation's hit is its earliest match.
+    if (s < g.bestScore || !ranked) {
+      g.bestScore = Math.min(s, g.bestScore);
+      g.bestRowid = r.rowid;
+    }
+  }
+}
+
+/** The hits of the top conversations: each at its best row, with a snippet of it. */
+function hitsOf(db: IndexDb, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
   const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
   const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
   // Reading a whole record costs tens of ms for a long conversation: only the first few hits,
@@ -304,6 +319,7 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     };
   });
 }
+
 
 /**
  * True when more than CANDIDATES rows match `phrase`: a term so common that bm25's rarity weight
@@ -368,50 +384,4 @@ function ftsString(term: string): string {
 
 function likeEscape(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * The text a hit's snippet quotes: its row, unless the first match lies in the abridged middle
- * of a long text (a list of identifiers), then the whole text it came from, when still archived.
- */
-function snippetSource(row: string, terms: readonly string[], whole: () => readonly string[]): string {
-  const from = row.indexOf(ABRIDGED);
-  const at = firstMatch(row, terms);
-  if (from === -1 || at < from || at >= row.lastIndexOf(ABRIDGED) + ABRIDGED.length) return row;
-  try {
-    return whole().find((t) => firstMatch(t, terms) !== -1) ?? row;
-  } catch {
-    return row; // an unreadable record: the row still says where the match is
-  }
-}
-
-/** Where the first of `terms` occurs in `text` (any case), or -1. */
-function firstMatch(text: string, terms: readonly string[]): number {
-  const lower = text.toLowerCase();
-  let first = -1;
-  for (const t of terms) {
-    const at = t ? lower.indexOf(t.toLowerCase()) : -1;
-    if (at !== -1 && (first === -1 || at < first)) first = at;
-  }
-  return first;
-}
-
-/** An excerpt of `text` around the first term found, with every term occurrence marked. */
-export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
-  const needles = terms.map((t) => t.toLowerCase()).filter(Boolean);
-  const first = firstMatch(text, needles);
-  const start = Math.max(0, first - radius);
-  const end = Math.min(text.length, (first === -1 ? 0 : first) + radius * 2);
-  const prefix = start > 0 ? '…' : '';
-  const body = text.slice(start, end).replace(/\s/g, ' ');
-  const snippet = `${prefix}${body}${end < text.length ? '…' : ''}`;
-  const highlights: [number, number][] = [];
-  const lowerBody = body.toLowerCase();
-  for (const n of needles) {
-    for (let at = lowerBody.indexOf(n); at !== -1; at = lowerBody.indexOf(n, at + n.length)) {
-      highlights.push([prefix.length + at, prefix.length + at + n.length]);
-    }
-  }
-  highlights.sort((a, b) => a[0] - b[0]);
-  return { snippet, highlights };
 }

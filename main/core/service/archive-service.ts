@@ -7,42 +7,25 @@ import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type { ZodError } from 'zod';
+import { channelHandlers, type Handlers } from './channel-handlers';
+import { ArchiveReader } from '../access/archive-reader';
 import { CommandMailbox } from './command-mailbox';
-import { type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type ExportFormat, type FolderSyncOutcome, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { InvalidRequestError, toFailure } from './request-errors';
+import { type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
-import { AmbiguousIdError, ArchiveReader, ConversationNotFoundError } from '../access/archive-reader';
-import { ArchiveBusyError } from '../archive/lock';
 import { sync, syncFiles, type SyncOptions, type SyncReport, syncSources } from '../capture/sync';
-import { checkedFolder, FolderError } from './checked-folder';
+import { checkedFolder } from './checked-folder';
 import { withWriterLock } from '../archive/locked-write';
 import { createLogger, errorText, type Logger, type LogSink } from '../logger';
 import { LiveCapture } from '../capture/live';
 import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { type IndexDb, openReadableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
-import { readLastCheck } from '../verify/last-check';
-import { setPinned } from '../retention/pins';
-import { InvalidSettingsError, lastRunAt, readSettings, saveSettings, type SettingsPatch, sweepDue } from '../retention/settings';
-import { usageReport } from '../usage/usage-report';
-import { listPlans } from '../plans/plans-query';
-import { timeline } from '../timeline/timeline-query';
-import { retentionView } from '../retention/view';
+import { lastRunAt, readSettings, type SettingsPatch, sweepDue } from '../retention/settings';
 import type { EvictionReport } from '../../../shared/retention';
-import type { PlanOrigin } from '../../../shared/plans';
-import { providerFor } from '../providers/registry';
-import { conversationToHtml } from '../render/html';
-import { conversationToMarkdown, exportFileName } from '../render/markdown';
-import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
-import { readPrivacy, savePrivacy } from '../redact/settings';
 import { MergeSourceError, openArchiveSource } from '../transfer/archive-source';
 import { mergeArchive } from '../transfer/merge-archive';
-import { claudeCleanupRisk } from '../storage/agent-cleanup';
-import { spaceBreakdown } from '../storage/space-breakdown';
-import { doctorCensus } from '../doctor/census';
-import { conversationsTouching, filesOfConversation } from '../files/files-query';
-import { editsToFile } from '../files/file-diffs';
-import type { FileTouchEntry } from '../../../shared/files';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -63,8 +46,6 @@ export interface ServiceOptions {
   /** Where the service's log lines go (default stderr). */
   readonly log?: LogSink;
 }
-
-type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
 
 /** Decoded conversations kept for paging through long threads. */
 const CACHE_SIZE = 4;
@@ -90,104 +71,20 @@ export class ArchiveService {
   constructor(private readonly options: ServiceOptions) {
     this.log = createLogger('service', options.log);
     this.reader = new ArchiveReader(options.root);
-    this.handlers = {
-      'dejavu:status': () => ({
-        archive: options.root,
-        stats: this.reader.stats(),
-        syncing: this.syncing !== undefined,
-        lastSync: this.lastSync,
-        capabilities: { saveDialog: Boolean(options.saveFile), openDialog: Boolean(options.pickArchive), folderDialog: Boolean(options.pickFolder), openExternal: Boolean(options.openExternal) },
-      }),
-      'dejavu:tree': (req) => this.reader.tree(req.agent, req.timeZone),
-      'dejavu:conversations': (req) => this.reader.list(req),
-      'dejavu:conversation': (req) => {
-        const conversation = this.conversation(req.id);
-        const summary = this.reader.summary(conversation.id);
-        const children = this.reader.list({ parentId: conversation.id });
-        return { summary, children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings, rewrites: conversation.rewrites ?? [] };
-      },
-      'dejavu:messages': (req) => {
-        const conversation = this.conversation(req.id);
-        const messages = conversation.messages.slice(req.offset, req.offset + req.limit).map(({ native: _native, ...m }) => m);
-        return { total: conversation.messages.length, offset: req.offset, messages };
-      },
-      'dejavu:search': (req) => this.reader.search(req.query, req),
-      'dejavu:export': (req) => this.exportFile(req.id, req.format, req.timeZone),
-      'dejavu:save-export': async (req) => {
-        if (!options.saveFile) throw new UnsupportedError('saving through a dialog needs the desktop app');
-        return { path: await options.saveFile(this.exportFile(req.id, req.format, req.timeZone)) };
-      },
-      'dejavu:sync': () => this.sync(),
-      'dejavu:pin': async (req) => {
-        const id = this.reader.resolveId(req.id);
-        await this.withIndex((db) => setPinned(db, id, req.pinned));
-        this.emit('dejavu:changed', { conversations: [id] });
-        return { id, pinned: req.pinned };
-      },
-      'dejavu:retention': () => retentionView(options.root, this.reader.db),
-      'dejavu:usage': (req) => usageReport(this.reader.db, req),
-      'dejavu:plans': (req) => listPlans(this.reader.db, { ...req, origin: req.origin as PlanOrigin | undefined }),
-      'dejavu:timeline': (req) => timeline(this.reader.db, req),
-      'dejavu:files': (req) => {
-        if ('conversationId' in req) return filesOfConversation(this.reader.db, this.reader.resolveId(req.conversationId));
-        const found = conversationsTouching(this.reader.db, req.path);
-        return { ...found, entries: found.entries.map((e) => this.withEdits(e)) };
-      },
-      'dejavu:set-retention': async (req) => {
-        try {
-          return await this.withIndex((db) => saveSettings(db, req.settings));
-        } catch (err) {
-          throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
-        }
-      },
-      'dejavu:evict': async (req) => {
-        try {
-          return await this.evict(req.dryRun, req.overrides);
-        } catch (err) {
-          throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
-        }
-      },
-      'dejavu:integrity': () => readLastCheck(this.reader.db),
-      'dejavu:privacy': () => readPrivacy(this.reader.db),
-      'dejavu:set-privacy': (req) => this.withIndex((db) => savePrivacy(db, req.settings)),
-      'dejavu:space': () => spaceBreakdown(options.root, this.reader.db),
-      'dejavu:agent-cleanup': async () => [await claudeCleanupRisk(options.home ?? os.homedir(), this.reader.db)],
-      'dejavu:doctor': () => doctorCensus(this.reader, { root: options.root, sources: options.sources, home: options.home }),
-      'dejavu:merge-archive': async (req) => {
-        let target = req.path;
-        if (target === undefined) {
-          if (!options.pickArchive) throw new UnsupportedError('choosing a file needs the desktop app: type the path of the archive to merge');
-          target = (await options.pickArchive()) ?? undefined;
-          if (target === undefined) return { path: null, considered: 0, added: 0, updated: 0, unchanged: 0, errors: [] };
-        }
-        return this.mergeArchive(target);
-      },
-      'dejavu:sync-folder': async (req) => {
-        let folder = req.path;
-        if (folder === undefined) {
-          if (!options.pickFolder) throw new UnsupportedError('choosing a folder needs the desktop app: type the folder’s path');
-          folder = (await options.pickFolder()) ?? undefined;
-          if (folder === undefined) return { folder: null, read: 0, unchanged: 0, created: 0, updated: 0, sourceDeleted: 0, errors: [] };
-        }
-        try {
-          return await this.syncFolder(folder);
-        } catch (err) {
-          throw err instanceof FolderError ? new InvalidRequestError(err.message) : err;
-        }
-      },
-      'dejavu:pending-commands': () => this.commands.drain(),
-      'dejavu:viewing': (req) => {
-        options.onViewing?.(req.id);
-        return null;
-      },
-      'dejavu:open-external': async (req) => {
-        if (!options.openExternal) throw new UnsupportedError('opening links needs the desktop app');
-        const url = new URL(req.url);
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidRequestError('only http(s) links open outside the app');
-        await options.openExternal(url.toString());
-        return null;
-      },
-    };
+    // The handlers reach the service's private state and queues through these alone.
+    this.handlers = channelHandlers({
+      options,
+      reader: this.reader,
+      syncState: () => ({ syncing: this.syncing !== undefined, lastSync: this.lastSync }),
+      conversation: (id) => this.conversation(id),
+      withIndex: (write) => this.withIndex(write),
+      sync: () => this.sync(),
+      evict: (dryRun, overrides) => this.evict(dryRun, overrides),
+      mergeArchive: (target) => this.mergeArchive(target),
+      syncFolder: (folder) => this.syncFolder(folder),
+      pendingCommands: () => this.commands.drain(),
+      emit: (event, payload) => this.emit(event, payload),
+    });
   }
 
   /** Validate and answer one request. */
@@ -460,36 +357,6 @@ export class ArchiveService {
     return conversation;
   }
 
-  /** A file-touch entry with that conversation's edits of the file; without them when its thread cannot be read (the digest outlives it). */
-  private withEdits(e: FileTouchEntry): FileTouchEntry {
-    try {
-      return { ...e, diffs: editsToFile(this.conversation(e.conversationId), e.path) };
-    } catch {
-      return e;
-    }
-  }
-
-  /** A conversation as a file to save: redacted unless the person turned that off in Settings; dated in the person's zone. */
-  private exportFile(id: string, format: ExportFormat, timeZone?: string): ExportFile {
-    const redact = redactsOutgoing(this.reader.db);
-    const { conversation, count } = outgoingConversation(this.conversation(id), redact);
-    const redacted = redact ? count : null;
-    const fileName = exportFileName(conversation, timeZone).replace(/\.md$/, `.${format}`);
-    if (format === 'json') return { fileName, mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n`, redacted };
-    if (format === 'html') return { fileName, mimeType: 'text/html', content: conversationToHtml(conversation), redacted };
-    return { fileName, mimeType: 'text/markdown', content: conversationToMarkdown(conversation, { timeZone }), redacted };
-  }
-}
-
-class UnsupportedError extends Error {}
-class InvalidRequestError extends Error {}
-
-function toFailure(err: unknown): Result<never> {
-  if (err instanceof ConversationNotFoundError) return fail('not-found', err.message);
-  if (err instanceof AmbiguousIdError || err instanceof InvalidRequestError) return fail('invalid-request', err.message);
-  if (err instanceof ArchiveBusyError) return fail('busy', err.message);
-  if (err instanceof UnsupportedError) return fail('unsupported', err.message);
-  return fail('internal', (err as Error)?.message ?? String(err));
 }
 
 function describeZod(error: ZodError): string {

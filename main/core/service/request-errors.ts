@@ -1,0 +1,17 @@
+/** Why a request failed, as the Result every channel answers with names it. */
+import { fail, type Result } from '../../../shared/result';
+import { AmbiguousIdError, ConversationNotFoundError } from '../access/archive-reader';
+import { ArchiveBusyError } from '../archive/lock';
+
+/** The request needs the desktop app (a native dialog, opening a link). */
+export class UnsupportedError extends Error {}
+/** The request is well-formed but cannot be done as asked; its message says why. */
+export class InvalidRequestError extends Error {}
+
+export function toFailure(err: unknown): Result<never> {
+  if (err instanceof ConversationNotFoundError) return fail('not-found', err.message);
+  if (err instanceof AmbiguousIdError || err instanceof InvalidRequestError) return fail('invalid-request', err.message);
+  if (err instanceof ArchiveBusyError) return fail('busy', err.message);
+  if (err instanceof UnsupportedError) return fail('unsupported', err.message);
+  return fail('internal', (err as Error)?.message ?? String(err));
+}
