@@ -6,7 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FilesAnswer } from '../shared/files';
 import type { UsageReport } from '../shared/usage';
 import { dejavu } from './cli';
-import { buildFakeHome } from './home';
+import { idInInstance } from '../main/core/providers/kit/identity';
+import { buildFakeHome, JACKIN_CONTAINER } from './home';
+
+/** The Claude Code viewer session lives in the fake home's jackin container: its ids carry the container. */
+const viewer = idInInstance('claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b', JACKIN_CONTAINER);
 
 let archive = '';
 const env = () => ({ DEJAVU_HOME: archive, TZ: 'UTC' });
@@ -29,7 +33,7 @@ describe('dejavu files', () => {
     expect(r.code, r.stderr).toBe(0);
     const a = JSON.parse(r.stdout) as FilesAnswer;
     // Its subagents made the edits: each is listed on its own.
-    const editors = a.entries.filter((e) => e.conversationId.startsWith('claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b.sidechain-') && e.actions.includes('edit'));
+    const editors = a.entries.filter((e) => e.conversationId.startsWith(`${viewer}.sidechain-`) && e.actions.includes('edit'));
     expect(editors.length).toBeGreaterThan(1);
     expect(a.entries.every((e) => e.path === page)).toBe(true);
   });
@@ -69,7 +73,7 @@ describe('dejavu files', () => {
 describe('dejavu files --diffs', () => {
   const page = '/path/to/Demo/todo-app/src/app/page.tsx';
   const skill = 'plugins/entire/skills/what-happened/SKILL.md';
-  const layoutAgent = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b.sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404';
+  const layoutAgent = `${viewer}.sidechain-f4ab2bf6-d642-431a-85cb-66691f24c404`;
   const filesJson = (...args: string[]) => {
     const r = dejavu(['files', ...args, '--json'], env());
     expect(r.code, r.stderr).toBe(0);
@@ -127,7 +131,7 @@ describe('dejavu usage (text)', () => {
     expect(r.stdout).toContain('No price for aide-gpt-5, gpt-5.3-codex-spark');
     expect(r.stdout).toContain('Prices: @pydantic/genai-prices 0.1.8 (bundled, offline). Days in UTC.');
     const json = JSON.parse(dejavu(['usage', '--top', '1000', '--json'], env()).stdout) as UsageReport;
-    const parent = json.topConversations.find((c) => c.id === 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b');
+    const parent = json.topConversations.find((c) => c.id === viewer);
     expect(parent?.subagents).toBeGreaterThan(0);
     const kids = json.topConversations.filter((c) => c.parentId === parent?.id);
     expect(kids.length).toBe(parent?.subagents);
