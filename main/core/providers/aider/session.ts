@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
 import { titleFrom, seedConversation } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
+import { sumUsage } from '../kit/usage';
 import { replyParts, type EditCall, type ReplyLine } from './reply';
 
 export interface Block {
@@ -144,8 +145,7 @@ export class AiderSession {
     if (!Object.keys(u).length) return;
     const last = this.messages.findLast((m) => m.role === 'assistant');
     if (last && !last.usage) last.usage = u;
-    const t = (this.usage ??= {});
-    for (const key of Object.keys(u) as (keyof Usage)[]) t[key] = (t[key] ?? 0) + (u[key] ?? 0);
+    this.usage = sumUsage(this.usage, u);
   }
 
   private titlePrompt(): string | undefined {

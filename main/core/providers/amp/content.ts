@@ -116,12 +116,7 @@ export function usageFrom(raw: unknown): Usage | undefined {
   return Object.keys(usage).length ? usage : undefined;
 }
 
-export function addUsage(total: Usage | undefined, more: Usage | undefined): Usage | undefined {
-  if (!more) return total;
-  const out: Usage = { ...total };
-  for (const key of Object.keys(more) as (keyof Usage)[]) out[key] = (out[key] ?? 0) + (more[key] ?? 0);
-  return out;
-}
+
 
 export function textOf(parts: readonly Part[]): string {
   return parts.map((p) => (p.type === 'text' ? p.content : '')).join('');

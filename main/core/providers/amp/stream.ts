@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
-import { addUsage, assistantParts, textOf, usageFrom, userParts } from './content';
+import { sumUsage } from '../kit/usage';
+import { assistantParts, textOf, usageFrom, userParts } from './content';
 import { isObject, num, str, type Json } from '../kit/json';
 
 /** One stream of one thread: the main conversation, or a subagent's (parent_tool_use_id). */
@@ -164,13 +165,13 @@ export class StreamReader {
     if (usage && !(msgId && this.usageCounted.has(msgId))) {
       if (msgId) this.usageCounted.add(msgId);
       m.usage = usage;
-      target.usage = addUsage(target.usage, usage);
+      target.usage = sumUsage(target.usage, usage);
     }
   }
 
   /** The end of a run: totals, and — when it failed — the error the person saw. */
   private result(session: Session, lineNo: number, raw: string, rec: Json): void {
-    session.runUsage = addUsage(session.runUsage, usageFrom(rec.usage));
+    session.runUsage = sumUsage(session.runUsage, usageFrom(rec.usage));
     session.durationMs += num(rec.duration_ms) ?? 0;
     if (rec.is_error === true || (str(rec.subtype) ?? 'success') !== 'success') {
       const text = str(rec.error) ?? str(rec.result) ?? str(rec.subtype) ?? 'error';

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
-import { addUsage, assistantParts, textOf, usageFrom, userParts } from './content';
+import { sumUsage } from '../kit/usage';
+import { assistantParts, textOf, usageFrom, userParts } from './content';
 import { arr, isObject, isoFromMs, str, type Json } from '../kit/json';
 
 export function parseThread(ctx: ParseContext, doc: Json): Conversation {
@@ -53,7 +54,7 @@ export function parseThread(ctx: ParseContext, doc: Json): Conversation {
       const u = usageFrom(rawUsage);
       if (u) {
         m.usage = u;
-        usage = addUsage(usage, u);
+        usage = sumUsage(usage, u);
       }
       if (isObject(raw.state) && raw.state.type === 'cancelled') m.kind = 'interrupted';
     } else if (role === 'info') {

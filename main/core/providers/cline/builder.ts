@@ -6,6 +6,7 @@
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
+import { sumUsage } from '../kit/usage';
 import type { ApiHistory, ApiToolUse } from './api-history';
 
 /** One array element, parsed once. */
@@ -128,8 +129,7 @@ export class ClineBuilder {
   }
 
   addUsage(u: Usage): void {
-    const t = (this.usage ??= {});
-    for (const key of Object.keys(u) as (keyof Usage)[]) t[key] = (t[key] ?? 0) + (u[key] ?? 0);
+    this.usage = sumUsage(this.usage, u);
   }
 
   unknown(e: Entry): void {

@@ -13,7 +13,8 @@
  * result when no `tool` message does.
  */
 import type { Message, Part, Usage } from '../../../../shared/record';
-import { arr, isObject, num, obj, str, type Json } from '../kit/json';
+import { arr, isObject, obj, str, type Json } from '../kit/json';
+import { usageOf } from '../kit/usage';
 
 export interface HistoryMessages {
   readonly messages: Message[];
@@ -44,23 +45,19 @@ function textOf(parts: readonly Part[]): string {
   return parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
 }
 
-function usageOf(value: unknown): Usage | undefined {
+function continueUsage(value: unknown): Usage | undefined {
   const u = obj(value);
   if (!u) return undefined;
-  const out: Usage = {};
-  const set = (key: keyof Usage, v: unknown) => {
-    const n = num(v);
-    if (n !== undefined) out[key] = n;
-  };
-  set('inputTokens', u.promptTokens);
-  set('outputTokens', u.completionTokens);
-  set('cacheReadTokens', obj(u.promptTokensDetails)?.cachedTokens);
-  set('cacheWriteTokens', obj(u.promptTokensDetails)?.cacheWriteTokens);
-  set('reasoningTokens', obj(u.completionTokensDetails)?.reasoningTokens);
-  return Object.keys(out).length ? out : undefined;
+  return usageOf({
+    inputTokens: u.promptTokens,
+    outputTokens: u.completionTokens,
+    cacheReadTokens: obj(u.promptTokensDetails)?.cachedTokens,
+    cacheWriteTokens: obj(u.promptTokensDetails)?.cacheWriteTokens,
+    reasoningTokens: obj(u.completionTokensDetails)?.reasoningTokens,
+  });
 }
 
-export { usageOf };
+export { continueUsage };
 
 export function historyMessages(history: unknown, sessionModel: string | undefined): HistoryMessages {
   const messages: Message[] = [];
@@ -108,7 +105,7 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
         parts.push(...callParts.map((c) => c.call));
         const extra: Partial<Message> = {};
         if (role === 'assistant' && model) extra.model = model;
-        const usage = usageOf(message!.usage);
+        const usage = continueUsage(message!.usage);
         if (usage) extra.usage = usage;
         push(id, 'assistant', parts, undefined, extra);
         const results = callParts.flatMap((c) => (c.result ? [c.result] : []));

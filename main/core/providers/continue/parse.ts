@@ -12,7 +12,7 @@ import { idFromFileName, seedConversation, titleFrom } from '../kit/identity';
 import { arr, isObject, shortError, str, type Json } from '../kit/json';
 import { parseJsonDocument, tryParseJson } from '../kit/parse-json';
 import type { ParseContext } from '../kit/provider';
-import { historyMessages, usageOf } from './history';
+import { continueUsage, historyMessages } from './history';
 import { SESSIONS_INDEX } from './locate';
 
 export async function parseContinueSession(ctx: ParseContext): Promise<Conversation[]> {
@@ -43,7 +43,7 @@ export async function parseContinueSession(ctx: ParseContext): Promise<Conversat
   return [
     seedConversation(
       { agent: 'continue', nativeId, ctx, cwd: workspace ? folderPath(workspace) : undefined, models, warnings, messages },
-      { title: titleFrom(title), startedAt: created && !Number.isNaN(Date.parse(created)) ? new Date(created).toISOString() : undefined, usage: usageOf(session.usage) },
+      { title: titleFrom(title), startedAt: created && !Number.isNaN(Date.parse(created)) ? new Date(created).toISOString() : undefined, usage: continueUsage(session.usage) },
     ),
   ];
 }

@@ -9,6 +9,7 @@ import type { Conversation, Message, ParseWarning, Usage } from '../../../../sha
 import { conversationId, seedConversation, titleFrom } from '../kit/identity';
 import { isObject, isoFromEpoch, num, str } from '../kit/json';
 import { tryParseJson } from '../kit/parse-json';
+import { usageOf } from '../kit/usage';
 import type { ParseContext } from '../kit/provider';
 import { rowMessages } from './messages';
 import { readHermesStore, type HermesSession, type Row } from './store';
@@ -47,7 +48,7 @@ function sessionConversation(ctx: ParseContext, session: HermesSession, byId: Re
       startedAt: isoFromEpoch(row.started_at),
       endedAt: isoFromEpoch(row.ended_at),
       gitBranch: str(row.git_branch),
-      usage: usageOf(row),
+      usage: hermesUsage(row),
       parentId: subagent ? conversationId('hermes', parentId!) : undefined,
     },
   );
@@ -64,16 +65,14 @@ function isSubagent(row: Row, parent: Row | undefined): boolean {
   return !['compression', 'branched', 'session_reset', 'session_switch', 'idle', 'daily', 'suspended', 'resume_pending_expired', 'new_session'].includes(str(parent.end_reason) ?? '');
 }
 
-function usageOf(row: Row): Usage | undefined {
-  const out: Usage = {};
-  const set = (key: keyof Usage, v: unknown) => {
-    const n = num(v);
-    if (n) out[key] = n;
-  };
-  set('inputTokens', row.input_tokens);
-  set('outputTokens', row.output_tokens);
-  set('cacheReadTokens', row.cache_read_tokens);
-  set('cacheWriteTokens', row.cache_write_tokens);
-  set('reasoningTokens', row.reasoning_tokens);
-  return Object.keys(out).length ? out : undefined;
+/** Hermes stores 0 for a count it never had: those are left out. */
+function hermesUsage(row: Row): Usage | undefined {
+  const counted = (v: unknown) => num(v) || undefined;
+  return usageOf({
+    inputTokens: counted(row.input_tokens),
+    outputTokens: counted(row.output_tokens),
+    cacheReadTokens: counted(row.cache_read_tokens),
+    cacheWriteTokens: counted(row.cache_write_tokens),
+    reasoningTokens: counted(row.reasoning_tokens),
+  });
 }

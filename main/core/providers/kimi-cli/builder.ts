@@ -2,6 +2,7 @@
 import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
+import { sumUsage } from '../kit/usage';
 import { LineIds } from '../kit/line-ids';
 import { lineMessage, TimeSpan } from '../kit/line-message';
 
@@ -57,8 +58,7 @@ export class KimiBuilder {
   }
 
   addUsage(u: Usage): void {
-    const total = (this.usage ??= {});
-    for (const key of Object.keys(u) as (keyof Usage)[]) total[key] = (total[key] ?? 0) + (u[key] ?? 0);
+    this.usage = sumUsage(this.usage, u);
   }
 
   /** In a subagent conversation the first "user" message is the parent agent's task. */

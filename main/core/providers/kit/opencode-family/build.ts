@@ -12,6 +12,7 @@ import type { ParseContext } from '../provider';
 import { isoFromMs, obj, str, type Json } from '../json';
 import { errorText, filePart, retryText, subtaskParts, toolOutcome } from './parts';
 import type { OcMessage, OcSession, Raw } from './source';
+import { sumUsage } from '../usage';
 import { tokensOf } from './usage';
 
 /** Part types that carry only bookkeeping (snapshots, step boundaries): kept in `native` only. */
@@ -33,7 +34,7 @@ class OcBuilder {
   private readonly unknown = new Set<string>();
   private readonly usedIds = new Set<string>();
   private readonly usedCallIds = new Set<string>();
-  private readonly usage: Usage = {};
+  private usage: Usage = {};
   private sawUsage = false;
   private firstPrompt?: string;
   private taskMarked = false;
@@ -253,7 +254,7 @@ class OcBuilder {
 
   private addUsage(u: Usage): void {
     this.sawUsage = true;
-    for (const key of Object.keys(u) as (keyof Usage)[]) this.usage[key] = (this.usage[key] ?? 0) + (u[key] ?? 0);
+    this.usage = sumUsage(this.usage, u) ?? this.usage;
   }
 
   private seen(time: unknown): void {

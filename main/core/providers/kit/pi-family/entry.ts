@@ -3,7 +3,8 @@
  * roles are those docs/session.md of Pi, oh-my-pi and OpenClaw describe.
  */
 import type { Message, ParseWarning, Part, Role, Usage } from '../../../../../shared/record';
-import { num, obj, str, type Json } from '../json';
+import { obj, str, type Json } from '../json';
+import { usageOf } from '../usage';
 import type { SourceLine } from '../provider';
 import { contentParts } from './content';
 
@@ -150,7 +151,7 @@ async function readAssistant({ facts, id, push, warn }: EntryScope, message: Jso
   if (model) facts.models.add(model);
   const extra: Partial<Message> = {};
   if (model) extra.model = model;
-  const usage = usageOf(message.usage);
+  const usage = piUsage(message.usage);
   if (usage) extra.usage = usage;
   push(id, 'assistant', await contentParts(message.content, facts.blobs, warn), undefined, extra);
   const error = str(message.errorMessage);
@@ -158,17 +159,8 @@ async function readAssistant({ facts, id, push, warn }: EntryScope, message: Jso
 }
 
 /** `{input, output, cacheRead, cacheWrite}` (packages/ai Usage). */
-function usageOf(value: unknown): Usage | undefined {
+function piUsage(value: unknown): Usage | undefined {
   const u = obj(value);
   if (!u) return undefined;
-  const out: Usage = {};
-  const set = (key: keyof Usage, v: unknown) => {
-    const n = num(v);
-    if (n !== undefined) out[key] = n;
-  };
-  set('inputTokens', u.input);
-  set('outputTokens', u.output);
-  set('cacheReadTokens', u.cacheRead);
-  set('cacheWriteTokens', u.cacheWrite);
-  return Object.keys(out).length ? out : undefined;
+  return usageOf({ inputTokens: u.input, outputTokens: u.output, cacheReadTokens: u.cacheRead, cacheWriteTokens: u.cacheWrite });
 }
