@@ -208,7 +208,13 @@ export const contract = {
    * The per-file view (`dejavu files`): the conversations whose tool calls touched an absolute
    * `path`, each with its edits of it as diffs; or the files one conversation touched.
    */
-  'dejavu:files': channel<FilesAnswer>()(z.union([z.object({ path: z.string().min(1).max(4_096) }).strict(), z.object({ conversationId: id }).strict()])),
+  /** The conversations that touched a file (`path`), or the files one conversation touched (`conversationId`): one of the two. */
+  'dejavu:files': channel<FilesAnswer>()(
+    z
+      .object({ path: z.string().min(1).max(4_096).optional(), conversationId: id.optional() })
+      .strict()
+      .refine((r) => (r.path === undefined) !== (r.conversationId === undefined), 'give either path or conversationId'),
+  ),
   /** Secret redaction settings: on exports (default on) and at capture (default off). */
   'dejavu:privacy': channel<PrivacySettings>()(z.object({}).strict()),
   'dejavu:set-privacy': channel<PrivacySettings>()(z.object({ settings: z.object({ redactExports: z.boolean().optional(), redactAtCapture: z.boolean().optional() }).strict() }).strict()),

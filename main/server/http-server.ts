@@ -90,8 +90,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       } catch {
         return plain(res, 400, 'That API path has a malformed % escape.');
       }
-      const declared = Number(req.headers['content-length'] ?? 0);
-      const text = declared > MAX_BODY ? undefined : await readBody(req);
+      const text = await readBody(req);
       if (text === undefined) return tooLarge(res);
       let body: unknown;
       try {
@@ -160,27 +159,28 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The request body, or undefined once it passes MAX_BODY (the rest is not kept). */
+/**
+ * The request body, or undefined when it is over MAX_BODY (declared or sent). A body too large
+ * is still read to its end and dropped, so the 413 reaches a client that is still sending: an
+ * answer sent mid-upload closes the socket under the client's writes, which it sees as a reset.
+ */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     let size = 0;
-    const chunks: Buffer[] = [];
-    const onData = (c: Buffer) => {
+    let chunks: Buffer[] = [];
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY;
+    req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size <= MAX_BODY) return void chunks.push(c);
-      req.off('data', onData);
-      resolve(undefined);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      if (size > MAX_BODY) tooLarge = true;
+      if (tooLarge) chunks = [];
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
-/**
- * 413, then close the connection: Node discards what the client still sends until it has read
- * the answer, instead of resetting the connection under it.
- */
+/** 413 once the body has been read to its end (readBody), then close the connection. */
 function tooLarge(res: ServerResponse): void {
   res.writeHead(413, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' });
   res.end(`Déjà Vu takes requests of up to ${MAX_BODY / 1024 / 1024} MiB.\n`);

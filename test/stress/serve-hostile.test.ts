@@ -83,6 +83,8 @@ describe('dejavu serve under hostile requests', () => {
       expect(await post(channel, '{"zzbogus":1}'), channel).toEqual({ status: 200, ok: false, error: { code: 'invalid-request', message: expect.stringContaining('request: Unrecognized key: "zzbogus"') } });
       expect((await post(channel, '[1,2]')).error?.code, channel).toBe('invalid-request');
     }
+    // A channel that takes one of two keys says which.
+    expect((await post('dejavu:files', '{}')).error?.message).toContain('give either path or conversationId');
     const notJson = await post('dejavu:status', '{"half":');
     expect(notJson.error).toEqual({ code: 'invalid-request', message: expect.stringMatching(/^request body: .*JSON/) });
     expect((await status(auth)).status).toBe(200);

@@ -82,8 +82,8 @@ function readingHandlers(host: HandlerHost) {
     'dejavu:plans': (req) => listPlans(host.reader.db, { ...req, origin: req.origin as PlanOrigin | undefined }),
     'dejavu:timeline': (req) => timeline(host.reader.db, req),
     'dejavu:files': (req) => {
-      if ('conversationId' in req) return filesOfConversation(host.reader.db, host.reader.resolveId(req.conversationId));
-      const found = conversationsTouching(host.reader.db, req.path);
+      if (req.conversationId !== undefined) return filesOfConversation(host.reader.db, host.reader.resolveId(req.conversationId));
+      const found = conversationsTouching(host.reader.db, req.path ?? '');
       return { ...found, entries: found.entries.map((e) => withEdits(host, e)) };
     },
     'dejavu:integrity': () => readLastCheck(host.reader.db),
