@@ -19,9 +19,10 @@ export function openWritableIndex(root: string, holdsWriterLock = false): IndexD
   mkdirSync(root, { recursive: true });
   const db = new Database(path.join(root, INDEX_FILE));
   try {
+    // The wait first: switching a new file to WAL takes a write lock another process may hold.
+    db.pragma('busy_timeout = 10000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 10000');
     migrateIndex(db, root, holdsWriterLock);
   } catch (err) {
     db.close();

@@ -48,11 +48,15 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
       if (root === undefined) break;
       m.files(db, root);
     }
-    db.transaction(() => {
+    // Immediate, and checked again inside: another process opening the same new archive may
+    // have applied this migration since the version was read above.
+    const applied = db.transaction(() => {
+      if (schemaVersion(db) >= m.version) return false;
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, hash, applied_at) VALUES (?, ?, ?, ?)').run(m.version, m.name, hashOf(m), new Date().toISOString());
-    })();
-    done.push(m.version);
+      return true;
+    }).immediate();
+    if (applied) done.push(m.version);
   }
   return done;
 }

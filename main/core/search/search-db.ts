@@ -17,9 +17,10 @@ export function openSearchDb(root: string): Database.Database {
   mkdirSync(root, { recursive: true });
   const db = new Database(searchDbPath(root));
   try {
+    // The wait first: switching a new file to WAL takes a write lock another process may hold.
+    db.pragma('busy_timeout = 10000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 10000');
     migrate(db, SEARCH_MIGRATIONS);
     return db;
   } catch (err) {
