@@ -4,10 +4,11 @@
  * typed prompts; `text` / `completion_result` and the question/plan answers the assistant
  * asked or gave are assistant text; tool entries are tool calls. See README.md.
  */
-import type { BlobPart, Part, Usage } from '../../../../shared/record';
+import type { BlobPart, Part } from '../../../../shared/record';
 import type { ClineBuilder, Entry } from './builder';
-import { isObject, num, str, tryParse } from '../kit/json';
+import { isObject, str, tryParse } from '../kit/json';
 import { KNOWN_KINDS, RESULT_FOR, SYSTEM_KINDS, TOOL_KINDS } from './kinds';
+import { positiveCount, usageOf } from '../kit/usage';
 
 /** `# Current Working Directory (<path>) Files` (Cline) / `# Current Workspace Directory` (Roo). */
 export const CWD = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\)/;
@@ -125,15 +126,13 @@ function apiRequest(b: ClineBuilder, e: Entry): void {
     const m = CWD.exec(request);
     if (m) b.cwd = m[1].trim();
   }
-  const usage: Usage = {};
-  const put = (key: keyof Usage, value: unknown): void => {
-    const n = num(value);
-    if (n !== undefined && n > 0) usage[key] = n;
-  };
-  put('inputTokens', parsed.tokensIn);
-  put('outputTokens', parsed.tokensOut);
-  put('cacheReadTokens', parsed.cacheReads);
-  put('cacheWriteTokens', parsed.cacheWrites);
+  // Cline writes 0 for a count it never had.
+  const usage = usageOf({
+    inputTokens: positiveCount(parsed.tokensIn),
+    outputTokens: positiveCount(parsed.tokensOut),
+    cacheReadTokens: positiveCount(parsed.cacheReads),
+    cacheWriteTokens: positiveCount(parsed.cacheWrites),
+  });
   const parts: Part[] = [];
   if (request) parts.push({ type: 'generic', kind: 'api-request', content: request });
   for (const key of ['cancelReason', 'streamingFailedMessage'] as const) {
@@ -141,7 +140,7 @@ function apiRequest(b: ClineBuilder, e: Entry): void {
     if (v) parts.push({ type: 'generic', kind: key, content: v });
   }
   const message = b.push(e, 'system', parts, 'api-request');
-  if (Object.keys(usage).length) {
+  if (usage) {
     message.usage = usage;
     b.addUsage(usage);
   }

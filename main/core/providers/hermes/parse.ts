@@ -7,9 +7,9 @@
  */
 import type { Conversation, Message, ParseWarning, Usage } from '../../../../shared/record';
 import { conversationId, seedConversation, titleFrom } from '../kit/identity';
-import { isObject, isoFromEpoch, num, str } from '../kit/json';
+import { isObject, isoFromEpoch, str } from '../kit/json';
 import { tryParseJson } from '../kit/parse-json';
-import { usageOf } from '../kit/usage';
+import { positiveCount, usageOf } from '../kit/usage';
 import type { ParseContext } from '../kit/provider';
 import { rowMessages } from './messages';
 import { readHermesStore, type HermesSession, type Row } from './store';
@@ -67,12 +67,11 @@ function isSubagent(row: Row, parent: Row | undefined): boolean {
 
 /** Hermes stores 0 for a count it never had: those are left out. */
 function hermesUsage(row: Row): Usage | undefined {
-  const counted = (v: unknown) => num(v) || undefined;
   return usageOf({
-    inputTokens: counted(row.input_tokens),
-    outputTokens: counted(row.output_tokens),
-    cacheReadTokens: counted(row.cache_read_tokens),
-    cacheWriteTokens: counted(row.cache_write_tokens),
-    reasoningTokens: counted(row.reasoning_tokens),
+    inputTokens: positiveCount(row.input_tokens),
+    outputTokens: positiveCount(row.output_tokens),
+    cacheReadTokens: positiveCount(row.cache_read_tokens),
+    cacheWriteTokens: positiveCount(row.cache_write_tokens),
+    reasoningTokens: positiveCount(row.reasoning_tokens),
   });
 }

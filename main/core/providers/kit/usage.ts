@@ -12,6 +12,12 @@ export function usageOf(fields: { readonly [K in keyof Usage]?: unknown }): Usag
   return Object.keys(out).length ? out : undefined;
 }
 
+/** A count an agent stores as 0 when it never had one: the number, or undefined for 0 and non-numbers. */
+export function positiveCount(value: unknown): number | undefined {
+  const n = num(value);
+  return n !== undefined && n > 0 ? n : undefined;
+}
+
 /** `total` plus `more`, key by key, as a new record (neither is changed). */
 export function sumUsage(total: Usage | undefined, more: Usage | undefined): Usage | undefined {
   if (!more) return total;
