@@ -68,7 +68,7 @@ export function EvictionPanel({ known, onOpen, draft }: { known: ReadonlyMap<str
       </p>
       {preview.error ? <p className="danger-text">Preview failed: {preview.error.message}</p> : null}
       {run.error ? <p className="danger-text" role="alert">Eviction failed: {run.error.message}</p> : null}
-      {preview.data ? <Report report={preview.data} known={known} onOpen={onOpen} unsaved={Object.keys(preview.variables ?? {}).length > 0} /> : null}
+      {preview.data ? <Report report={preview.data} known={known} onOpen={onOpen} unsaved={preview.variables?.overrides !== undefined} /> : null}
       {run.data ? <Report report={run.data} known={known} onOpen={onOpen} /> : null}
     </div>
   );
