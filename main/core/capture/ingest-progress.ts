@@ -6,7 +6,7 @@
 import type { SyncProgress } from '../../../shared/sync-progress';
 
 export interface IngestProgress extends SyncProgress {
-  /** The file just looked at (empty while only search is catching up). */
+  /** The file looked at last (while only search is catching up, still the last one read). */
   readonly path: string;
   /** Conversations committed since the previous report, new or changed: browsable already. */
   readonly stored: readonly string[];
