@@ -19,6 +19,7 @@ import type { TimelineAnswer } from './timeline';
 import { isTimeZone } from './local-day';
 import type { DoctorReport } from './doctor';
 import type { FilesAnswer } from './files';
+import type { SyncProgress } from './sync-progress';
 
 const agent = z.enum(AGENT_IDS);
 const id = z.string().min(1).max(300);
@@ -249,7 +250,8 @@ void _channelsMatch;
 export interface ContractEvents {
   /** Conversations were added or changed (after a sync, an import, a live append). */
   'dejavu:changed': { readonly conversations: readonly string[] };
-  'dejavu:sync-progress': { readonly done: number; readonly total: number } | { readonly finished: SyncOutcome };
+  /** How far a sync is (files, bytes, conversations, search's lag), then what it did. */
+  'dejavu:sync-progress': SyncProgress | { readonly finished: SyncOutcome };
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
   'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string; readonly message?: number };
   /** Work nobody awaited failed (the sweep after a sync, live capture of a file): for the status bar; also logged. */

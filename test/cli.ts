@@ -31,3 +31,16 @@ export function dejavuJson<T>(args: readonly string[], env: Record<string, strin
 export function dejavuAsync(args: readonly string[], env: Record<string, string> = {}) {
   return spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/**
+ * Like `dejavu`, but on a terminal: a pseudo-terminal from util-linux `script`, so what is drawn
+ * only there (the progress bar) is drawn. Its stdout and stderr come back as one, as a terminal
+ * shows them, escape sequences included.
+ */
+export function dejavuOnTerminal(args: readonly string[], env: Record<string, string> = {}): { readonly code: number; readonly output: string } {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, CLI, ...args].map(quote).join(' ');
+  const r = spawnSync('script', ['--quiet', '--return', '--flush', '--command', command, '/dev/null'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.error) throw r.error;
+  return { code: r.status ?? -1, output: r.stdout };
+}

@@ -126,22 +126,29 @@ export function formatBytes(n: number): string {
 export function progressBar(stream: NodeJS.WriteStream = process.stderr) {
   const enabled = Boolean(stream.isTTY);
   let last = 0;
-  return {
-    update(done: number, total: number, label: string) {
+  const bar = {
+    /** The bar, then `text` (made visible). Redrawn at most every 80 ms, but always once all is done. */
+    show(done: number, total: number, text: string) {
       if (!enabled) return;
       const now = Date.now();
       if (done < total && now - last < 80) return;
       last = now;
       const width = 28;
       const filled = total ? Math.round((done / total) * width) : width;
-      const cols = stream.columns ?? 100;
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} ${visible(label)}`;
+      // A terminal that does not say its width (0 or unknown) gets a usual one.
+      const cols = stream.columns || 100;
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${visible(text)}`;
       stream.write(`\r${truncate(line, cols - 1).padEnd(Math.min(cols - 1, line.length))}\x1b[K`);
+    },
+    /** The bar, `done/total`, then the label (a file name). */
+    update(done: number, total: number, label: string) {
+      bar.show(done, total, `${done}/${total} ${label}`);
     },
     done() {
       if (enabled) stream.write('\r\x1b[K');
     },
   };
+  return bar;
 }
 
 /** Text made visible, in bold on a terminal. */

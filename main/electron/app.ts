@@ -98,7 +98,7 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(archive, () => win);
     const showError = (title: string, message: string) => dialog.showErrorBox(title, message);
     const tray = new AppTray(resourcesDir, { syncNow: () => archive.sync(), open: showWindow, showError });
-    archive.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : tray.progress(p.done, p.total)));
+    archive.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : tray.progress(p)));
     installMenu(
       {
         exportThread: () => service?.postCommand({ command: 'export-current' }),

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { app, Menu, nativeImage, Tray } from 'electron';
 import type { SyncOutcome } from '../../shared/contract';
+import { progressText, type SyncProgress } from '../../shared/sync-progress';
 
 export interface TrayActions {
   syncNow(): Promise<SyncOutcome>;
@@ -34,9 +35,9 @@ export class AppTray {
     this.actions.showError('Sync failed', message);
   }
 
-  /** Show sync progress in the menu and tooltip. */
-  progress(done: number, total: number): void {
-    this.status = `Syncing… ${done}/${total}`;
+  /** Show sync progress in the menu and tooltip, in the status bar's words. */
+  progress(p: SyncProgress): void {
+    this.status = progressText(p);
     this.render();
   }
 

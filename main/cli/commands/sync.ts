@@ -7,6 +7,7 @@ import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { formatBytes, printJson, progressBar, stdout, warn } from '../output';
 import { reportIngest } from './report';
+import { progressText } from '../../../shared/sync-progress';
 
 export function registerSync(program: Command): void {
   program
@@ -33,7 +34,7 @@ export function registerSync(program: Command): void {
           indexerWorker: indexerScript(),
           // Smaller batches commit more often; tests use it to kill a sync between commits.
           batchBytes: process.env.DEJAVU_SYNC_BATCH_BYTES ? Number(process.env.DEJAVU_SYNC_BATCH_BYTES) : undefined,
-          onProgress: (p) => bar?.update(p.done, p.total, `${formatBytes(p.bytes)} read`),
+          onProgress: (p) => bar?.show(p.done, p.total, progressText(p)),
         });
         bar?.done();
         // The budget's cadence (daily / every sync / manual) applies to CLI syncs too.

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../test/fixtures';
 import { openArchiveWriter } from '../access/open-writer';
 import { providerFor } from '../providers/registry';
-import { ingestFiles, type SourceFile } from './ingest';
+import { type IngestProgress, ingestFiles, type SourceFile } from './ingest';
 
 const BIG = path.join(FIXTURES_DIR, 'codex/EntityProcess__agentv/entire_checkpoints_v1/3c/162d1d8ad4/1/full.jsonl');
 const SMALL = path.join(FIXTURES_DIR, 'codex/entireio__skills/entire_checkpoints_v1/01/da544acf74/0/full.jsonl');
@@ -22,9 +22,32 @@ describe('ingestFiles', () => {
       const seen: { path: string; smallStored: boolean }[] = [];
       const report = await ingestFiles(writer, files, { hugeBytes, deferSearch: true, onProgress: (p) => seen.push({ path: p.path, smallStored: writer.cursor(SMALL) !== undefined }) });
       expect(report.errors).toEqual([]);
-      expect(seen.map((s) => s.path)).toEqual([SMALL, BIG]);
+      // One report per file, and a last one once the last batch is stored.
+      expect(seen.map((s) => s.path)).toEqual([SMALL, BIG, BIG]);
       expect(seen[1].smallStored).toBe(true);
       expect(report.created).toHaveLength(2);
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('reports files, bytes and conversations stored as it goes, and what search has not indexed yet', async () => {
+    const writer = openArchiveWriter(mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-')));
+    try {
+      const provider = providerFor('codex')!;
+      const files: SourceFile[] = [SMALL, BIG].map((p) => ({ path: p, provider, instance: 'host' }));
+      const [small, big] = [SMALL, BIG].map((p) => statSync(p).size);
+      const seen: IngestProgress[] = [];
+      // One file a batch; search deferred, so everything stored waits for it.
+      const report = await ingestFiles(writer, files, { batchBytes: 1, deferSearch: true, onProgress: (p) => seen.push(p) });
+      expect(seen.map(({ done, total, bytesDone, bytesTotal, conversations, unindexed }) => ({ done, total, bytesDone, bytesTotal, conversations, unindexed }))).toEqual([
+        { done: 1, total: 2, bytesDone: small, bytesTotal: small + big, conversations: 1, unindexed: 1 },
+        { done: 2, total: 2, bytesDone: small + big, bytesTotal: small + big, conversations: 2, unindexed: 2 },
+        { done: 2, total: 2, bytesDone: small + big, bytesTotal: small + big, conversations: 2, unindexed: 2 },
+      ]);
+      // Each conversation is announced once, with the report that follows its commit.
+      expect(seen.map((p) => p.stored.length)).toEqual([1, 1, 0]);
+      expect(seen.flatMap((p) => p.stored).sort()).toEqual([...report.created].sort());
     } finally {
       writer.close();
     }

@@ -11,18 +11,15 @@ import { inInstance } from '../providers/kit/identity';
 import type { Provider } from '../providers/kit/provider';
 import { type IndexSink, threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
+import { type IngestProgress, IngestProgressCounter } from './ingest-progress';
+
+export type { IngestProgress } from './ingest-progress';
 
 export interface SourceFile extends SourceOrigin {
   readonly path: string;
   readonly provider: Provider;
 }
 
-export interface IngestProgress {
-  readonly done: number;
-  readonly total: number;
-  readonly bytes: number;
-  readonly path: string;
-}
 
 export interface IngestReport {
   readonly scanned: number;
@@ -76,12 +73,16 @@ export interface IngestOptions {
  */
 export async function ingestFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
   const started = performance.now();
-  const sink = options.deferSearch ? deferredSink() : options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker) : undefined;
+  const sized = await hugeLast(files, options.hugeBytes ?? HUGE_BYTES);
+  const progress = new IngestProgressCounter(sized.length, sized.reduce((n, f) => n + f.size, 0), options.onProgress);
+  // Once every file is read, each batch the indexer thread finishes is news: search catching up.
+  const sink = options.deferSearch ? deferredSink() : options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker, () => progress.report()) : undefined;
+  if (sink) progress.waiting = () => sink.waiting();
   const finishSink = sink ? writer.follow.indexThrough(sink) : async () => undefined;
   let report: Omit<IngestReport, 'timings'>;
   let captured = started;
   try {
-    report = await captureFiles(writer, files, options);
+    report = await captureFiles(writer, sized, options, progress);
     captured = performance.now();
   } catch (err) {
     // The capture's own error is the one to tell (a full disk fails the indexer too).
@@ -95,12 +96,20 @@ export async function ingestFiles(writer: FollowedWriter, files: readonly Source
   return { ...report, timings: { captureMs: Math.round(captured - started), searchWaitMs: Math.round(searched - captured) } };
 }
 
-/** Drops search rows: the catch-up after capture indexes everything from the blobs. */
+/** Drops search rows: the catch-up after capture indexes everything from the blobs (all of it waits till then). */
 function deferredSink(): IndexSink {
-  return { post: async () => undefined, finish: async () => undefined };
+  let dropped = 0;
+  return {
+    post: async (items) => void (dropped += items.length),
+    finish: async () => undefined,
+    waiting: () => dropped,
+  };
 }
 
-async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions): Promise<Omit<IngestReport, 'timings'>> {
+/** Files of at least this many bytes are read last (IngestOptions.hugeBytes). */
+const HUGE_BYTES = 32 * 1024 * 1024;
+
+async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[], options: IngestOptions, progress: IngestProgressCounter): Promise<Omit<IngestReport, 'timings'>> {
   const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, empty: [] as string[], errors: [] as { path: string; message: string }[] };
   const batchLimit = options.batchBytes ?? 4 * 1024 * 1024;
   let batch: ParsedSource[] = [];
@@ -111,13 +120,13 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
     report.rewritten.push(...outcome.rewritten);
+    progress.stored([...outcome.created, ...outcome.updated]);
     batch = [];
     batchSize = 0;
   };
-  let done = 0;
-  const hugeBytes = options.hugeBytes ?? 32 * 1024 * 1024;
-  for (const file of await hugeLast(files, hugeBytes)) {
-    done += 1;
+  const hugeBytes = options.hugeBytes ?? HUGE_BYTES;
+  for (const { file, size } of files) {
+    progress.looked(file.path, size);
     try {
       const info = await statSource(file.path);
       if (info.size >= hugeBytes) await flush();
@@ -140,9 +149,10 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
     // Outside the per-file catch: failing to store (a full disk, a dead indexer) is the
     // archive's failure, not this file's, and ends the run instead of failing every file after.
     if (batchSize >= batchLimit) await flush();
-    options.onProgress?.({ done, total: files.length, bytes: report.bytesRead, path: file.path });
+    progress.report();
   }
   await flush();
+  progress.report();
   return report;
 }
 
@@ -153,11 +163,17 @@ function readFailure(err: unknown): string {
   return (err as Error).message;
 }
 
-/** The files in their order, but those of `hugeBytes` or more last, smallest first. */
-async function hugeLast(files: readonly SourceFile[], hugeBytes: number): Promise<SourceFile[]> {
+interface SizedFile {
+  readonly file: SourceFile;
+  /** Its size when the sync began (0 when it could not be read): what progress counts in bytes. */
+  readonly size: number;
+}
+
+/** The files with their sizes, in their order but those of `hugeBytes` or more last, smallest first. */
+async function hugeLast(files: readonly SourceFile[], hugeBytes: number): Promise<SizedFile[]> {
   const sized = await Promise.all(files.map(async (file) => ({ file, size: await statSource(file.path).then((i) => i.size, () => 0) })));
   const huge = sized.filter((f) => f.size >= hugeBytes).sort((a, b) => a.size - b.size);
-  return [...sized.filter((f) => f.size < hugeBytes), ...huge].map((f) => f.file);
+  return [...sized.filter((f) => f.size < hugeBytes), ...huge];
 }
 
 /**

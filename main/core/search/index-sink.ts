@@ -12,6 +12,8 @@ export interface IndexSink {
   post(items: readonly IndexItem[]): Promise<void>;
   /** Resolves when every batch handed over is indexed. */
   finish(): Promise<void>;
+  /** Conversations handed over and not indexed yet: how far search is behind the archive. */
+  waiting(): number;
 }
 
 export function inlineIndexSink(root: string): IndexSink {
@@ -23,6 +25,7 @@ export function inlineIndexSink(root: string): IndexSink {
     async finish() {
       indexer.close();
     },
+    waiting: () => 0,
   };
 }
 
@@ -34,10 +37,12 @@ export const INDEXER_ROLE = 'dejavu-search-indexer';
  */
 const MAX_QUEUED_CHARS = 8 * 1024 * 1024;
 
-export function threadIndexSink(root: string, workerFile: string): IndexSink {
+/** `onIndexed`: told after each batch the thread has indexed (progress: search catching up). */
+export function threadIndexSink(root: string, workerFile: string, onIndexed?: () => void): IndexSink {
   const worker = new Worker(workerFile, { workerData: { role: INDEXER_ROLE, root }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-  const queued: number[] = [];
+  const queued: { chars: number; items: number }[] = [];
   let queuedChars = 0;
+  let queuedItems = 0;
   let failure: Error | undefined;
   let room: (() => void) | undefined;
   let finished: ((err?: Error) => void) | undefined;
@@ -51,9 +56,12 @@ export function threadIndexSink(root: string, workerFile: string): IndexSink {
   };
   worker.on('message', (msg: { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string; code?: string }) => {
     if (msg.type === 'ack') {
-      queuedChars -= queued.shift() ?? 0;
+      const batch = queued.shift();
+      queuedChars -= batch?.chars ?? 0;
+      queuedItems -= batch?.items ?? 0;
       room?.();
       room = undefined;
+      onIndexed?.();
     } else if (msg.type === 'done') {
       done = true;
       finished?.();
@@ -67,8 +75,9 @@ export function threadIndexSink(root: string, workerFile: string): IndexSink {
     async post(items) {
       if (failure) throw failure;
       const chars = items.reduce((n, item) => n + item.rows.reduce((m, r) => m + r.text.length, 0), 0);
-      queued.push(chars);
+      queued.push({ chars, items: items.length });
       queuedChars += chars;
+      queuedItems += items.length;
       worker.postMessage({ type: 'items', items });
       while (queuedChars > MAX_QUEUED_CHARS && !failure) await new Promise<void>((resolve) => (room = resolve));
       if (failure) throw failure;
@@ -80,6 +89,7 @@ export function threadIndexSink(root: string, workerFile: string): IndexSink {
         worker.postMessage({ type: 'finish' });
       });
     },
+    waiting: () => queuedItems,
   };
 }
 

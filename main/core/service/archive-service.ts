@@ -14,6 +14,7 @@ import { InvalidRequestError, toFailure } from './request-errors';
 import { type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import { fail, ok, type Result } from '../../../shared/result';
+import { syncProgressOf } from '../../../shared/sync-progress';
 import { sync, syncFiles, type SyncOptions, type SyncReport, syncSources } from '../capture/sync';
 import { checkedFolder } from './checked-folder';
 import { withWriterLock } from '../archive/locked-write';
@@ -138,7 +139,11 @@ export class ArchiveService {
       sources: folder ? [folder] : this.options.sources,
       home: this.options.home,
       indexerWorker: this.options.indexerWorker,
-      onProgress: (p) => this.emit('dejavu:sync-progress', { done: p.done, total: p.total }),
+      onProgress: (p) => {
+        this.emit('dejavu:sync-progress', syncProgressOf(p));
+        // What each commit stored is browsable now: the lists show it before the sync ends.
+        if (p.stored.length) this.emit('dejavu:changed', { conversations: p.stored });
+      },
     };
     const report = folder ? await this.syncFolderOnce(options) : await this.syncOnce(options);
     const outcome: SyncOutcome = {

@@ -4,22 +4,15 @@
  * (the browser view cannot pick a folder on the server's disk); the desktop app adds its
  * folder dialog.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FolderSyncOutcome } from '../../../shared/contract';
 import { num } from '../lib/format';
-import { useChannel } from '../lib/queries';
-import { call } from '../transport';
+import { useChannel, useWrite } from '../lib/queries';
 
 export function AddFolder(): React.JSX.Element {
-  const client = useQueryClient();
   const status = useChannel('dejavu:status', {});
   const [typed, setTyped] = useState('');
-  const add = useMutation({
-    mutationFn: (folder?: string) => call('dejavu:sync-folder', folder === undefined ? {} : { path: folder }),
-    // The tree and the archive's figures follow the change event; the status (last sync) is read again here.
-    onSettled: () => void client.invalidateQueries({ queryKey: ['dejavu:status'] }),
-  });
+  const add = useWrite('dejavu:sync-folder');
   const dialog = status.data?.capabilities.folderDialog ?? false;
   return (
     <form
@@ -27,13 +20,13 @@ export function AddFolder(): React.JSX.Element {
       aria-label="Add a folder"
       onSubmit={(e) => {
         e.preventDefault();
-        if (typed.trim()) add.mutate(typed.trim());
+        if (typed.trim()) add.mutate({ path: typed.trim() });
       }}
     >
       <p>Does an agent keep its sessions somewhere else, or do you have a copy from another machine? Add that folder: its sessions are found by their content.</p>
       <div className="add-folder-row">
         {dialog ? (
-          <button type="button" className="btn" disabled={add.isPending} onClick={() => add.mutate(undefined)}>
+          <button type="button" className="btn" disabled={add.isPending} onClick={() => add.mutate({})}>
             Add a folder…
           </button>
         ) : null}

@@ -1,12 +1,11 @@
 /** Preview an eviction sweep (what would go, by stage, with bytes), or run one after a confirmation. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { freedSummary } from '../../../../shared/eviction-text';
 import type { EvictionReport, EvictionStep, LedgerAction, RetentionPatch } from '../../../../shared/retention';
 import type { ArchivedSummary } from '../../../../shared/views';
 import { bytes, num } from '../../lib/format';
 import { actionLabel, reasonLabel } from '../../lib/retention-text';
-import { call } from '../../transport';
+import { useWrite } from '../../lib/queries';
 import { ConversationRef } from './conversation-ref';
 
 const ACTIONS: readonly LedgerAction[] = ['stage-1', 'stage-2', 'data-loss'];
@@ -16,19 +15,10 @@ const ACTIONS: readonly LedgerAction[] = ['stage-1', 'stage-2', 'data-loss'];
  * form has an error). The preview plans with them; Evict now uses only the saved settings.
  */
 export function EvictionPanel({ known, onOpen, draft }: { known: ReadonlyMap<string, ArchivedSummary>; onOpen: (id: string) => void; draft: RetentionPatch | undefined }): React.JSX.Element {
-  const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const preview = useMutation({
-    mutationFn: (overrides: RetentionPatch) => call('dejavu:evict', Object.keys(overrides).length ? { dryRun: true, overrides } : { dryRun: true }),
-  });
+  const preview = useWrite('dejavu:evict');
   const unsaved = Boolean(draft && Object.keys(draft).length);
-  const run = useMutation({
-    mutationFn: () => call('dejavu:evict', { dryRun: false }),
-    onSuccess: () => {
-      preview.reset();
-      void client.invalidateQueries();
-    },
-  });
+  const run = useWrite('dejavu:evict', { onSuccess: () => preview.reset() });
   const busy = preview.isPending || run.isPending;
   return (
     <div className="eviction">
@@ -38,7 +28,7 @@ export function EvictionPanel({ known, onOpen, draft }: { known: ReadonlyMap<str
           className="btn"
           onClick={() => {
             run.reset();
-            if (draft) preview.mutate(draft);
+            if (draft) preview.mutate(Object.keys(draft).length ? { dryRun: true, overrides: draft } : { dryRun: true });
           }}
           disabled={busy || !draft}
           title={draft ? undefined : 'Correct the budget form to preview with its values'}
@@ -62,7 +52,7 @@ export function EvictionPanel({ known, onOpen, draft }: { known: ReadonlyMap<str
               autoFocus
               onClick={() => {
                 setConfirming(false);
-                run.mutate();
+                run.mutate({ dryRun: false });
               }}
             >
               Evict
@@ -78,7 +68,7 @@ export function EvictionPanel({ known, onOpen, draft }: { known: ReadonlyMap<str
       </p>
       {preview.error ? <p className="danger-text">Preview failed: {preview.error.message}</p> : null}
       {run.error ? <p className="danger-text" role="alert">Eviction failed: {run.error.message}</p> : null}
-      {preview.data ? <Report report={preview.data} known={known} onOpen={onOpen} unsaved={Object.keys(preview.variables ?? {}).length > 0} /> : null}
+      {preview.data ? <Report report={preview.data} known={known} onOpen={onOpen} unsaved={preview.variables?.overrides !== undefined} /> : null}
       {run.data ? <Report report={run.data} known={known} onOpen={onOpen} /> : null}
     </div>
   );

@@ -2,25 +2,16 @@
  * Settings → Storage: merge another machine's archive (a `dejavu export-archive` file, or an
  * archive folder) into this one. A path field everywhere; the desktop app adds its open dialog.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MergeOutcome } from '../../../../shared/contract';
 import { num } from '../../lib/format';
-import { useChannel } from '../../lib/queries';
-import { call } from '../../transport';
+import { useChannel, useWrite } from '../../lib/queries';
 import './merge-archive.css';
 
 export function MergeArchive(): React.JSX.Element {
-  const client = useQueryClient();
   const status = useChannel('dejavu:status', {});
   const [target, setTarget] = useState('');
-  const merge = useMutation({
-    mutationFn: (path?: string) => call('dejavu:merge-archive', path === undefined ? {} : { path }),
-    // The tree and search follow the change event; these figures are read again here.
-    onSuccess: (outcome) => {
-      if (outcome.path !== null) void client.invalidateQueries({ queryKey: ['dejavu:retention'] });
-    },
-  });
+  const merge = useWrite('dejavu:merge-archive');
   const dialog = status.data?.capabilities.openDialog ?? false;
   return (
     <section className="settings-section" aria-labelledby="merge-title" data-testid="merge-archive">
@@ -33,7 +24,7 @@ export function MergeArchive(): React.JSX.Element {
         className="merge-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (target.trim()) merge.mutate(target.trim());
+          if (target.trim()) merge.mutate({ path: target.trim() });
         }}
       >
         <label>
@@ -44,7 +35,7 @@ export function MergeArchive(): React.JSX.Element {
           Merge
         </button>
         {dialog ? (
-          <button type="button" className="btn" disabled={merge.isPending} onClick={() => merge.mutate(undefined)}>
+          <button type="button" className="btn" disabled={merge.isPending} onClick={() => merge.mutate({})}>
             Merge an archive…
           </button>
         ) : null}

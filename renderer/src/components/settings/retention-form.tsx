@@ -1,9 +1,8 @@
 /** The storage budget: soft and hard caps, maximum age of raw bulk, digest cap, cadence; checked, then saved. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionPatch, type RetentionSettings } from '../../../../shared/retention';
 import { checkFields, type FieldErrors, fieldsOf, type RetentionFields } from '../../lib/retention-form';
-import { call } from '../../transport';
+import { useWrite } from '../../lib/queries';
 
 const CADENCE_LABELS: Record<EvictionCadence, string> = {
   daily: 'Daily',
@@ -16,16 +15,13 @@ const CADENCE_LABELS: Record<EvictionCadence, string> = {
  * (empty when nothing changed), or undefined while a field is invalid (the preview uses it).
  */
 export function RetentionForm({ settings, defaults, onDraft }: { settings: RetentionSettings; defaults: RetentionSettings; onDraft?: (draft: RetentionPatch | undefined) => void }): React.JSX.Element {
-  const client = useQueryClient();
   const [fields, setFields] = useState<RetentionFields>(() => fieldsOf(settings));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
-  const save = useMutation({
-    mutationFn: (patch: Parameters<typeof call<'dejavu:set-retention'>>[1]['settings']) => call('dejavu:set-retention', { settings: patch }),
+  const save = useWrite('dejavu:set-retention', {
     onSuccess: (next) => {
       setFields(fieldsOf(next));
       setSaved(true);
-      void client.invalidateQueries({ queryKey: ['dejavu:retention'] });
     },
   });
   const set = (k: keyof RetentionFields) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
@@ -42,7 +38,7 @@ export function RetentionForm({ settings, defaults, onDraft }: { settings: Reten
     const checked = checkFields(fields, settings);
     setErrors(checked.errors);
     if (Object.values(checked.errors).some(Boolean)) return;
-    if (Object.keys(checked.patch).length) save.mutate(checked.patch);
+    if (Object.keys(checked.patch).length) save.mutate({ settings: checked.patch });
   };
   const d = fieldsOf(defaults);
   return (

@@ -1,17 +1,11 @@
 /** Pin / Unpin: a pinned conversation is never evicted, whatever the storage budget says. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../transport';
+import { useWrite } from '../../lib/queries';
 import { PIN_TOOLTIP, PinGlyph } from '../markers';
 
 export function PinButton({ id, pinned }: { id: string; pinned: boolean }): React.JSX.Element {
-  const client = useQueryClient();
-  const pin = useMutation({
-    mutationFn: (next: boolean) => call('dejavu:pin', { id, pinned: next }),
-    // `dejavu:changed` says so too; this does not wait for it. Pending until the lists show it.
-    onSettled: () =>
-      Promise.all(['dejavu:conversation', 'dejavu:conversations', 'dejavu:search', 'dejavu:retention'].map((channel) => client.invalidateQueries({ queryKey: [channel] }))),
-  });
-  const shown = pin.isPending && pin.variables !== undefined ? pin.variables : pinned;
+  // Pending until the lists show it (useWrite reads again what a pin changes before it settles).
+  const pin = useWrite('dejavu:pin');
+  const shown = pin.isPending && pin.variables !== undefined ? pin.variables.pinned : pinned;
   return (
     <>
       <button
@@ -19,7 +13,7 @@ export function PinButton({ id, pinned }: { id: string; pinned: boolean }): Reac
         className="btn"
         aria-pressed={shown}
         disabled={pin.isPending}
-        onClick={() => pin.mutate(!pinned)}
+        onClick={() => pin.mutate({ id, pinned: !pinned })}
         title={shown ? `${PIN_TOOLTIP} Unpin to let eviction treat it like any other.` : 'Pin: pinned conversations are never evicted, whatever the storage budget says.'}
       >
         <PinGlyph />
