@@ -13,6 +13,7 @@ import { LineIds } from '../kit/line-ids';
 import { lineMessage, TimeSpan } from '../kit/line-message';
 import { codexThreadTitle } from './thread-title';
 import { ForkTracker } from './fork';
+import type { EarlierSegment } from './segments';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -73,6 +74,8 @@ export class CodexBuilder {
   readonly fork = new ForkTracker();
   /** Empty, or `<rollout id>.` in a continuation segment: its line numbers restart at 1. */
   private idPrefix = '';
+  /** The segment(s) this file follows after a rotation: their messages come first. */
+  private earlier?: EarlierSegment;
 
   constructor(private readonly ctx: SourceContext) {}
 
@@ -87,6 +90,15 @@ export class CodexBuilder {
   startSegment(rolloutId: string): void {
     this.session.isContinuation = true;
     this.idPrefix = `${rolloutId}.`;
+  }
+
+  /**
+   * This file is the successor of a rotated segment (`rollout_reference`): the segment's
+   * messages come first, and this file's own lines are named after the segment they follow.
+   */
+  followSegment(key: string, earlier: EarlierSegment | undefined): void {
+    this.idPrefix = `${this.idPrefix}${key}.`;
+    this.earlier ??= earlier;
   }
 
   /** The line's name in ids made from it (tool calls Codex gave no id). */
@@ -189,8 +201,13 @@ export class CodexBuilder {
     if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
     const warnings = [...this.warnings, ...extra];
     const read = [...copies.values()].filter((m) => !dropped.has(m));
-    const messages = this.session.isContinuation ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
-    const promptTitle = this.markSubagentTask(messages);
+    const earlier = this.earlier?.conversation;
+    // After a rotation the fork link, the subagent's task and the naming prompt are all in the
+    // earliest segment, already read as such.
+    const own = this.session.isContinuation || earlier ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
+    const messages = earlier ? [...earlier.messages.map((m) => ({ ...m, parts: [...m.parts] })), ...own] : own;
+    if (earlier) for (const w of earlier.warnings) warnings.push({ message: `In the earlier segment ${this.earlier!.path}${w.line ? ` (line ${w.line})` : ''}: ${w.message}` });
+    const promptTitle = earlier ? earlier.title : this.markSubagentTask(messages);
     const named = this.session.id ? codexThreadTitle(this.ctx.path, this.session.id) : {};
     if (named.warning) warnings.push({ message: named.warning });
     // The name Codex shows (its state database, else the old session index), else the latest
@@ -249,14 +266,16 @@ export class CodexBuilder {
   private conversation(messages: Message[], title: string | undefined, warnings: ParseWarning[]): Conversation {
     const s = this.session;
     const nativeId = s.id ?? idFromFileName(this.ctx.path);
+    const earlier = this.earlier?.conversation;
+    const models = earlier ? new Set([...earlier.models, ...this.models]) : this.models;
     return seedConversation(
-      { agent: 'codex', nativeId, ctx: this.ctx, cwd: s.cwd, models: this.models, warnings, messages },
+      { agent: 'codex', nativeId, ctx: this.ctx, cwd: s.cwd, models, warnings, messages },
       {
         gitBranch: s.gitBranch,
         title,
-        startedAt: s.startedAt ?? this.times.first,
-        endedAt: this.times.last,
-        usage: this.totalUsage,
+        startedAt: s.startedAt ?? earlier?.startedAt ?? this.times.first,
+        endedAt: this.times.last ?? earlier?.endedAt,
+        usage: this.totalUsage ?? earlier?.usage,
         agentVersion: s.cliVersion,
         parentId: s.parentThreadId ? conversationId('codex', s.parentThreadId) : undefined,
       },

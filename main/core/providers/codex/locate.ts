@@ -14,5 +14,19 @@ const MAX_DEPTH = 5;
 
 export async function locateRollouts(home: string): Promise<string[]> {
   const moved = ownEnvRoots(home, process.env.CODEX_HOME).flatMap((root) => SESSION_DIRS.map((dir) => path.join(root, dir)));
-  return gather([...homeFolders(home, CODEX_FOLDERS), ...moved], (dir) => filesUnder(dir, ROLLOUT, MAX_DEPTH));
+  const found = await gather([...homeFolders(home, CODEX_FOLDERS), ...moved], (dir) => filesUnder(dir, ROLLOUT, MAX_DEPTH));
+  return found.filter((file) => !isArchivedSegment(file));
+}
+
+const SEGMENT_DIR = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|initial)$/i;
+
+/**
+ * An immutable segment of a rotated thread, archived as `archived_sessions/<thread id>/<segment
+ * id>/rollout-….jsonl`: read through the successor that references it (segments.ts), never as a
+ * conversation of its own. (Unarchived segments live outside `sessions/`, where locate never looks.)
+ */
+function isArchivedSegment(file: string): boolean {
+  const segment = path.dirname(file);
+  const thread = path.dirname(segment);
+  return path.basename(path.dirname(thread)) === 'archived_sessions' && SEGMENT_DIR.test(path.basename(segment)) && SEGMENT_DIR.test(path.basename(thread));
 }
