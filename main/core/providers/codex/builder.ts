@@ -288,12 +288,12 @@ function textOf(message: Message): string {
   return message.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
 }
 
-const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(\.zst)?$/i;
 
-/** `rollout-<date>-<uuid>.jsonl` → the uuid; otherwise the file name without extension. */
+/** `rollout-<date>-<uuid>.jsonl` (or `.jsonl.zst`) → the uuid; otherwise the file name without extension. */
 export function idFromFileName(filePath: string): string {
   const base = filePath.split(/[\\/]/).pop() ?? filePath;
-  return rolloutIdOf(filePath) ?? base.replace(/\.jsonl$/i, '');
+  return rolloutIdOf(filePath) ?? base.replace(/\.jsonl(\.zst)?$/i, '');
 }
 
 /** The rollout's own id: the uuid its name ends with (a thread's later segments have new ones). */
