@@ -59,6 +59,10 @@ export class CodexBuilder {
   private readonly models = new Set<string>();
   private readonly unknownTypes = new Set<string>();
   private readonly userEvents: { message: Message; text: string }[] = [];
+  /** The turns' first messages (typed prompts, messages from other agents) a rollback counts back through. */
+  private readonly liveTurns: Message[] = [];
+  /** Each rollback marker and the first message of the turns it undid (linked in finish()). */
+  private readonly rollbacks: { marker: Message; undone: Message }[] = [];
   private readonly userItems: UserItem[] = [];
   private readonly agentMessageEvents = new Set<Message>();
   private readonly openPairs = new Map<string, OpenPair>();
@@ -148,7 +152,26 @@ export class CodexBuilder {
   /** A user_message event: the prompt the person typed (count = PROVENANCE prompts). */
   pushUserEvent(line: Line, text: string, parts: Part[]): void {
     this.openPairs.clear();
-    this.userEvents.push({ message: this.push(line, 'user', parts), text });
+    const message = this.push(line, 'user', parts);
+    this.userEvents.push({ message, text });
+    this.liveTurns.push(message);
+  }
+
+  /** A message from another agent of the thread's tree (thread-records.ts); it starts a turn too. */
+  pushInterAgent(line: Line, parts: Part[]): void {
+    this.liveTurns.push(this.push(line, 'system', parts, 'inter-agent'));
+  }
+
+  /**
+   * `thread_rolled_back`: Codex dropped the last `turns` turns from the model's context. They
+   * stay, as an abandoned branch: the marker hangs (`parentId`) off the message before them.
+   */
+  rollBack(line: Line, turns: number): void {
+    const undone = turns > 0 ? this.liveTurns.splice(Math.max(0, this.liveTurns.length - turns)) : [];
+    const n = undone.length || turns;
+    const text = `Rolled back ${n} turn${n === 1 ? '' : 's'}: Codex dropped ${n === 1 ? 'it' : 'them'} from the model's context; ${n === 1 ? 'it stays' : 'they stay'} above as an abandoned branch.`;
+    const marker = this.push(line, 'system', [{ type: 'text', content: text }], 'rewind');
+    if (undone.length) this.rollbacks.push({ marker, undone: undone[0] });
   }
 
   /** A user-role response_item; resolved in finish() against the user_message events. */
@@ -207,6 +230,10 @@ export class CodexBuilder {
     const own = this.session.isContinuation || earlier ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
     const messages = earlier ? [...earlier.messages.map((m) => ({ ...m, parts: [...m.parts] })), ...own] : own;
     if (earlier) for (const w of earlier.warnings) warnings.push({ message: `In the earlier segment ${this.earlier!.path}${w.line ? ` (line ${w.line})` : ''}: ${w.message}` });
+    for (const { marker, undone } of this.rollbacks) {
+      const at = messages.indexOf(copy(undone));
+      if (at > 0) copy(marker).parentId = messages[at - 1].id;
+    }
     const promptTitle = earlier ? earlier.title : this.markSubagentTask(messages);
     const named = this.session.id ? codexThreadTitle(this.ctx.path, this.session.id) : {};
     if (named.warning) warnings.push({ message: named.warning });

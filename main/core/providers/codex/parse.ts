@@ -10,6 +10,7 @@ import { turnIdOf } from './fork-parent';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
+import { interAgentMessage, worldState } from './thread-records';
 import { arr, isObject, obj, shortError, str, type Json } from '../kit/json';
 import { codexHomeOf } from './codex-home';
 import { findSegment, MAX_SEGMENT_DEPTH, nthPrompt, readReference, segmentKey, segmentLines, type EarlierSegment } from './segments';
@@ -97,6 +98,12 @@ function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: s
       return b.pushPaired(line, 'compaction-summary', 'record', compactedParts(payload), true);
     case 'rollout_reference':
       return rolloutReference(b, state, line, payload);
+    case 'inter_agent_communication':
+      return interAgentMessage(b, line, payload);
+    case 'inter_agent_communication_metadata':
+      return; // says how the next item was delivered; the item itself is the message
+    case 'world_state':
+      return worldState(b, line, payload);
     default:
       b.pushUnknown(line, type);
   }
