@@ -191,8 +191,12 @@ function readEarlierSegment(b: CodexBuilder, state: ReadState, line: Line, writt
     b.warn(line.lineNo, `The earlier segment this rollout continues (${written}) was not found: its turns are not read from this file (the archive keeps what it read of them before)`);
     return undefined;
   }
-  if (state.chain.files.includes(file) || state.chain.files.length > MAX_SEGMENT_DEPTH) {
+  if (state.chain.files.includes(file)) {
     b.warn(line.lineNo, `The earlier segment ${file} refers back to a file already being read: not read again`);
+    return undefined;
+  }
+  if (state.chain.files.length > MAX_SEGMENT_DEPTH) {
+    b.warn(line.lineNo, `The earlier segment ${file} is more than ${MAX_SEGMENT_DEPTH} segments back: not read`);
     return undefined;
   }
   try {

@@ -103,3 +103,15 @@ describe('codex provider: locating a rotated thread', () => {
     expect(located).not.toContain(archived);
   });
 });
+
+describe('codex provider: a segment that refers back to its successor', () => {
+  it('is read once, with a warning, never in a loop', async () => {
+    const home = path.join(tmp, 'loop');
+    const p = writeRotated(home, 1);
+    // A damaged segment whose reference names the canonical file itself.
+    write(p.firstSegment, [rolloutLine('2026-09-01T10:00:00.000Z', 'session_meta', sessionMeta(ROTATED_THREAD, '2026-09-01T10:00:00.000Z')), referenceLine(p.canonical, null)]);
+    const c = await parseMain(p.canonical, 1);
+    expect(said(c, 'user')).toEqual([PROMPTS[2]]);
+    expect(c.warnings).toEqual([{ message: `In the earlier segment ${p.firstSegment} (line 2): The earlier segment ${p.canonical} refers back to a file already being read: not read again` }]);
+  });
+});
