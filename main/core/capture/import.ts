@@ -94,7 +94,7 @@ export async function detectFile(file: string, only?: Provider): Promise<Provide
 
 /** A name with a session file's extension: the files a walk by content sniffs. */
 export function looksLikeSessionFile(name: string): boolean {
-  return SESSION_EXTENSIONS.has(path.extname(name).toLowerCase()) || name.endsWith('.chat.history.md');
+  return SESSION_EXTENSIONS.has(path.extname(name).toLowerCase()) || name.endsWith('.chat.history.md') || name.toLowerCase().endsWith('.jsonl.zst');
 }
 
 /** Files with a session file's extension under a folder (symbolic links followed, each real folder once: safe-walk.ts). */

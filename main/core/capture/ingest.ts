@@ -9,6 +9,7 @@ import type { ParsedSource, SourceRewriteReport } from '../archive/archive-write
 import type { FollowedWriter } from '../access/open-writer';
 import { inInstance } from '../providers/kit/identity';
 import type { Provider } from '../providers/kit/provider';
+import { isCompressedSource } from '../providers/kit/source-bytes';
 import { type IndexSink, threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 import { type IngestProgress, IngestProgressCounter } from './ingest-progress';
@@ -216,7 +217,8 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
     instance: file.instance,
     size,
     mtimeMs,
-    readOffset: wholeText ? size : readOffset,
+    // A compressed file is read whole: the offsets of its lines are not the file's.
+    readOffset: wholeText || isCompressedSource(file.path) ? size : readOffset,
     conversations,
   };
 }

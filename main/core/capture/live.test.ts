@@ -7,6 +7,7 @@
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
 import { dejavu } from '../../../test/cli';
@@ -18,6 +19,7 @@ import { codexProvider } from '../providers/codex/index';
 import type { Provider } from '../providers/kit/provider';
 import { type LiveChange, LiveCapture } from './live';
 import { fileParseContext } from './parse-context';
+import { FILE_NAME as ZST_FILE, original as zstOriginal } from '../../../test/codex-rotation';
 import { sync } from './sync';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-live-'));
@@ -47,6 +49,7 @@ describe('live capture', () => {
   it('archives every append incrementally, ending as a one-shot sync of the whole file', async () => {
     writeHead(claude);
     writeHead(codex);
+    mkdirSync(path.join(home, '.codex', 'archived_sessions'), { recursive: true }); // watched from the start, as in a real home
     await sync({ root, sources: [home] });
     live = await LiveCapture.start({ root, sources: [home], onRead: (p, start, end) => reads.push({ path: p, start, end }), onChange: (c) => changes.push(c) });
     reader = new ArchiveReader(root);
@@ -134,6 +137,15 @@ describe('live capture', () => {
     const [expected] = await parseFile(codexProvider, target);
     await until(() => reader.list().some((s) => s.id === expected.id), 10_000, 'the new session');
     await until(() => reader.get(expected.id).messages.length === expected.messages.length, 10_000, 'the new session whole');
+  });
+
+  it('a compressed rollout Codex leaves in archived_sessions is read whole, never from a cursor', async () => {
+    const target = path.join(home, '.codex', 'archived_sessions', `${ZST_FILE}.zst`);
+    writeFileSync(target, zlib.zstdCompressSync(Buffer.from(`${zstOriginal().join('\n')}\n`)));
+    const [expected] = await parseFile(codexProvider, target);
+    expect(expected.messages.length).toBeGreaterThan(0);
+    await until(() => reader.list().some((s) => s.id === expected.id), 10_000, 'the compressed rollout');
+    expect(reader.get(expected.id).messages.map((m) => m.id)).toEqual(expected.messages.map((m) => m.id));
   });
 
   it('a Claude Code workflow agent in a new run folder, six levels below projects/, is picked up', async () => {

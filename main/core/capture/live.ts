@@ -10,6 +10,7 @@ import path from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
 import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { isCredentialFile } from '../providers/kit/credentials';
+import { isCompressedSource } from '../providers/kit/source-bytes';
 import { type IngestOptions, parseSource, type SourceFile, statSource } from './ingest';
 import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';
@@ -201,7 +202,8 @@ export class LiveCapture {
     if (same) return;
     const appended = cursor !== undefined && !cursor.missing && info.size > cursor.size;
     let parsed;
-    if (file.provider.incremental) parsed = await this.files.read(file);
+    // A compressed file never grows: it is parsed whole, never fed from a cursor.
+    if (file.provider.incremental && !isCompressedSource(filePath)) parsed = await this.files.read(file);
     else {
       this.options.onRead?.(filePath, 0, info.size);
       parsed = await parseSource(file, info.size, info.mtimeMs);

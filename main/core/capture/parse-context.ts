@@ -1,6 +1,7 @@
 /** Builds the ParseContext a provider reads one file through. */
 import { readFile, stat } from 'node:fs/promises';
 import type { ParseContext, SourceLine } from '../providers/kit/provider';
+import { isCompressedSource, readSourceBytes } from '../providers/kit/source-bytes';
 import { readLines } from './read-lines';
 import { decodeText } from './text-encoding';
 
@@ -26,7 +27,8 @@ export function fileParseContext(filePath: string, origin: SourceOrigin = { inst
     workspaceHint: origin.workspaceHint,
     lines: () => settledLines(filePath, end),
     readText: async (note) => {
-      const { text, note: decoded } = decodeText(await readFile(filePath));
+      const bytes = isCompressedSource(filePath) ? readSourceBytes(filePath) : await readFile(filePath);
+      const { text, note: decoded } = decodeText(bytes);
       if (decoded) note?.(decoded);
       return text;
     },

@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import zlib from 'node:zlib';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CUT_LINE_NOTE, NOT_UTF8_NOTE, readLines } from './read-lines';
@@ -107,5 +108,15 @@ describe('readLines', () => {
     // The cut line starts after the first two lines' bytes, not where its decoded text would put it.
     expect(lines[2].endOffset).toBe(Buffer.byteLength('{"a":"x') + bad.length + Buffer.byteLength('y"}\n{"b":2}\n'));
     expect(NOT_UTF8_NOTE).toBe('Bytes that are not UTF-8 in this line; each is kept as �');
+  });
+});
+
+describe('readLines on a zstd-compressed file (.zst)', () => {
+  it('reads what it holds, whole, whatever end the caller took from the file\'s size', async () => {
+    const file = path.join(dir, 'cold.jsonl.zst');
+    writeFileSync(file, zlib.zstdCompressSync(Buffer.from('{"a":1}\n{"b":"second"}\n{"c":3}')));
+    const lines = await collect(file, { end: 5, tail: 'if-json' });
+    expect(lines.map((l) => l.text)).toEqual(['{"a":1}', '{"b":"second"}', '{"c":3}']);
+    expect(lines.map((l) => l.lineNo)).toEqual([1, 2, 3]);
   });
 });

@@ -4,10 +4,10 @@
  * UTF-8 (with or without a byte-order mark) is read as bytes; a UTF-16 file is decoded as such.
  */
 import { isUtf8 } from 'node:buffer';
-import { type FileHandle, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { SourceLine } from '../providers/kit/provider';
 import { parseJson } from '../providers/kit/parse-json';
+import { openSource, type SourceHandle } from './source-handle';
 import { decodeText, SNIFF_BYTES, type SniffedEncoding, sniffEncoding } from './text-encoding';
 
 const CHUNK = 1 << 20;
@@ -49,11 +49,13 @@ interface RawLine {
 }
 
 export async function* readLines(filePath: string, options: ReadLinesOptions = {}): AsyncGenerator<SourceLine> {
-  const handle = await open(filePath, 'r');
+  const handle = await openSource(filePath);
   try {
-    const end = options.end ?? (await handle.stat()).size;
+    // A compressed file is read whole: the size and offsets given are the file's, not what it holds.
+    const compressed = handle.decompressed;
+    const end = (compressed ? undefined : options.end) ?? (await handle.size());
     const sniffed = await sniff(handle);
-    const start = Math.max(options.start ?? 0, sniffed.bomBytes);
+    const start = Math.max(compressed ? 0 : (options.start ?? 0), sniffed.bomBytes);
     const lines = sniffed.encoding === 'utf8' ? utf8Lines(handle, start, end) : utf16Lines(handle, sniffed.encoding, start, end);
     let lineNo = options.firstLineNo ?? 1;
     // The encoding is said once, on the first line with something in it.
@@ -76,7 +78,7 @@ export async function* readLines(filePath: string, options: ReadLinesOptions = {
     const tailNotes = [...(note ? [note] : []), ...(tail.notUtf8 ? [NOT_UTF8_NOTE] : [])];
     if (whole) {
       yield { text: tail.text, lineNo, endOffset: end, ...(tailNotes.length ? { notes: tailNotes } : {}) };
-    } else if (mode === 'if-json' && options.finished) {
+    } else if (mode === 'if-json' && (options.finished || compressed)) {
       // endOffset stays at the line's start: a cursor never steps past a line still to be completed.
       const lineStart = end - (tail.bytes ?? byteLength(tail.text, sniffed));
       yield { text: tail.text, lineNo, endOffset: lineStart, cut: true, notes: [...tailNotes, CUT_LINE_NOTE] };
@@ -86,7 +88,7 @@ export async function* readLines(filePath: string, options: ReadLinesOptions = {
   }
 }
 
-async function sniff(handle: FileHandle): Promise<SniffedEncoding> {
+async function sniff(handle: SourceHandle): Promise<SniffedEncoding> {
   const head = Buffer.alloc(SNIFF_BYTES);
   const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
   return sniffEncoding(head.subarray(0, bytesRead));
@@ -100,7 +102,7 @@ function byteLength(text: string, sniffed: SniffedEncoding): number {
  * Lines of UTF-8 bytes [start, end), split on the newline byte; the last one without a newline
  * comes with endOffset -1.
  */
-async function* utf8Lines(handle: FileHandle, start: number, end: number): AsyncGenerator<RawLine> {
+async function* utf8Lines(handle: SourceHandle, start: number, end: number): AsyncGenerator<RawLine> {
   let position = start;
   const buffer = Buffer.allocUnsafe(CHUNK);
   const pending = new PendingLine();
@@ -147,7 +149,7 @@ class PendingLine {
 }
 
 /** The same for UTF-16: every code unit is two bytes, so offsets follow from string lengths. */
-async function* utf16Lines(handle: FileHandle, encoding: 'utf16le' | 'utf16be', start: number, end: number): AsyncGenerator<RawLine> {
+async function* utf16Lines(handle: SourceHandle, encoding: 'utf16le' | 'utf16be', start: number, end: number): AsyncGenerator<RawLine> {
   const decoder = new TextDecoder(encoding === 'utf16le' ? 'utf-16le' : 'utf-16be', { ignoreBOM: true });
   const buffer = Buffer.allocUnsafe(CHUNK);
   let position = start;
@@ -189,7 +191,7 @@ function stripCr(text: string): string {
 
 /** The first `limit` bytes of a file as text, for content detection. */
 export async function readHead(filePath: string, limit = 64 * 1024): Promise<string> {
-  const handle = await open(filePath, 'r');
+  const handle = await openSource(filePath);
   try {
     const buffer = Buffer.alloc(limit);
     const { bytesRead } = await handle.read(buffer, 0, limit, 0);

@@ -13,6 +13,7 @@ import { LineIds } from '../kit/line-ids';
 import { lineMessage, TimeSpan } from '../kit/line-message';
 import { codexThreadTitle } from './thread-title';
 import { ForkTracker } from './fork';
+import type { EarlierSegment } from './segments';
 
 /** One parsed line, as handlers see it. */
 export interface Line {
@@ -58,6 +59,10 @@ export class CodexBuilder {
   private readonly models = new Set<string>();
   private readonly unknownTypes = new Set<string>();
   private readonly userEvents: { message: Message; text: string }[] = [];
+  /** The turns' first messages (typed prompts, messages from other agents) a rollback counts back through. */
+  private readonly liveTurns: Message[] = [];
+  /** Each rollback marker and the first message of the turns it undid (linked in finish()). */
+  private readonly rollbacks: { marker: Message; undone: Message }[] = [];
   private readonly userItems: UserItem[] = [];
   private readonly agentMessageEvents = new Set<Message>();
   private readonly openPairs = new Map<string, OpenPair>();
@@ -73,6 +78,8 @@ export class CodexBuilder {
   readonly fork = new ForkTracker();
   /** Empty, or `<rollout id>.` in a continuation segment: its line numbers restart at 1. */
   private idPrefix = '';
+  /** The segment(s) this file follows after a rotation: their messages come first. */
+  private earlier?: EarlierSegment;
 
   constructor(private readonly ctx: SourceContext) {}
 
@@ -87,6 +94,15 @@ export class CodexBuilder {
   startSegment(rolloutId: string): void {
     this.session.isContinuation = true;
     this.idPrefix = `${rolloutId}.`;
+  }
+
+  /**
+   * This file is the successor of a rotated segment (`rollout_reference`): the segment's
+   * messages come first, and this file's own lines are named after the segment they follow.
+   */
+  followSegment(key: string, earlier: EarlierSegment | undefined): void {
+    this.idPrefix = `${this.idPrefix}${key}.`;
+    this.earlier ??= earlier;
   }
 
   /** The line's name in ids made from it (tool calls Codex gave no id). */
@@ -136,7 +152,26 @@ export class CodexBuilder {
   /** A user_message event: the prompt the person typed (count = PROVENANCE prompts). */
   pushUserEvent(line: Line, text: string, parts: Part[]): void {
     this.openPairs.clear();
-    this.userEvents.push({ message: this.push(line, 'user', parts), text });
+    const message = this.push(line, 'user', parts);
+    this.userEvents.push({ message, text });
+    this.liveTurns.push(message);
+  }
+
+  /** A message from another agent of the thread's tree (thread-records.ts); it starts a turn too. */
+  pushInterAgent(line: Line, parts: Part[]): void {
+    this.liveTurns.push(this.push(line, 'system', parts, 'inter-agent'));
+  }
+
+  /**
+   * `thread_rolled_back`: Codex dropped the last `turns` turns from the model's context. They
+   * stay, as an abandoned branch: the marker hangs (`parentId`) off the message before them.
+   */
+  rollBack(line: Line, turns: number): void {
+    const undone = turns > 0 ? this.liveTurns.splice(Math.max(0, this.liveTurns.length - turns)) : [];
+    const n = undone.length || turns;
+    const text = `Rolled back ${n} turn${n === 1 ? '' : 's'}: Codex dropped ${n === 1 ? 'it' : 'them'} from the model's context; ${n === 1 ? 'it stays' : 'they stay'} above as an abandoned branch.`;
+    const marker = this.push(line, 'system', [{ type: 'text', content: text }], 'rewind');
+    if (undone.length) this.rollbacks.push({ marker, undone: undone[0] });
   }
 
   /** A user-role response_item; resolved in finish() against the user_message events. */
@@ -189,8 +224,17 @@ export class CodexBuilder {
     if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
     const warnings = [...this.warnings, ...extra];
     const read = [...copies.values()].filter((m) => !dropped.has(m));
-    const messages = this.session.isContinuation ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
-    const promptTitle = this.markSubagentTask(messages);
+    const earlier = this.earlier?.conversation;
+    // After a rotation the fork link, the subagent's task and the naming prompt are all in the
+    // earliest segment, already read as such.
+    const own = this.session.isContinuation || earlier ? read : this.fork.fold(read, copy, this.ctx.path, this.idPrefix, warnings);
+    const messages = earlier ? [...earlier.messages.map((m) => ({ ...m, parts: [...m.parts] })), ...own] : own;
+    if (earlier) for (const w of earlier.warnings) warnings.push({ message: `In the earlier segment ${this.earlier!.path}${w.line ? ` (line ${w.line})` : ''}: ${w.message}` });
+    for (const { marker, undone } of this.rollbacks) {
+      const at = messages.indexOf(copy(undone));
+      if (at > 0) copy(marker).parentId = messages[at - 1].id;
+    }
+    const promptTitle = earlier ? earlier.title : this.markSubagentTask(messages);
     const named = this.session.id ? codexThreadTitle(this.ctx.path, this.session.id) : {};
     if (named.warning) warnings.push({ message: named.warning });
     // The name Codex shows (its state database, else the old session index), else the latest
@@ -249,14 +293,16 @@ export class CodexBuilder {
   private conversation(messages: Message[], title: string | undefined, warnings: ParseWarning[]): Conversation {
     const s = this.session;
     const nativeId = s.id ?? idFromFileName(this.ctx.path);
+    const earlier = this.earlier?.conversation;
+    const models = earlier ? new Set([...earlier.models, ...this.models]) : this.models;
     return seedConversation(
-      { agent: 'codex', nativeId, ctx: this.ctx, cwd: s.cwd, models: this.models, warnings, messages },
+      { agent: 'codex', nativeId, ctx: this.ctx, cwd: s.cwd, models, warnings, messages },
       {
         gitBranch: s.gitBranch,
         title,
-        startedAt: s.startedAt ?? this.times.first,
-        endedAt: this.times.last,
-        usage: this.totalUsage,
+        startedAt: s.startedAt ?? earlier?.startedAt ?? this.times.first,
+        endedAt: this.times.last ?? earlier?.endedAt,
+        usage: this.totalUsage ?? earlier?.usage,
         agentVersion: s.cliVersion,
         parentId: s.parentThreadId ? conversationId('codex', s.parentThreadId) : undefined,
       },
@@ -269,12 +315,12 @@ function textOf(message: Message): string {
   return message.parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
 }
 
-const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl(\.zst)?$/i;
 
-/** `rollout-<date>-<uuid>.jsonl` → the uuid; otherwise the file name without extension. */
+/** `rollout-<date>-<uuid>.jsonl` (or `.jsonl.zst`) → the uuid; otherwise the file name without extension. */
 export function idFromFileName(filePath: string): string {
   const base = filePath.split(/[\\/]/).pop() ?? filePath;
-  return rolloutIdOf(filePath) ?? base.replace(/\.jsonl$/i, '');
+  return rolloutIdOf(filePath) ?? base.replace(/\.jsonl(\.zst)?$/i, '');
 }
 
 /** The rollout's own id: the uuid its name ends with (a thread's later segments have new ones). */

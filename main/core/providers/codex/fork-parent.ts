@@ -4,10 +4,11 @@
  * looked for beside the fork, then in its Codex home's `sessions/` and `archived_sessions/`
  * trees (`rollout-<local time>-<thread id>.jsonl`). Read only; read again only when it changes.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isObject, obj, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
+import { readSourceText } from '../kit/source-bytes';
 import { codexHomeOf, SESSION_DIRS } from './codex-home';
 
 /** Records that start, end or describe a turn carry its id. */
@@ -49,7 +50,7 @@ const cache = new Map<string, { readonly stamp: string; readonly turnIds: Readon
 function readTurnIds(file: string): Set<string> | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readSourceText(file);
   } catch {
     return undefined;
   }
@@ -73,7 +74,11 @@ function readTurnIds(file: string): Set<string> | undefined {
 function findRollout(forkPath: string, threadId: string): string | undefined {
   const suffix = `-${threadId}.jsonl`;
   const beside = path.dirname(path.resolve(forkPath));
-  const inDir = (dir: string) => names(dir).find((n) => n.startsWith('rollout-') && n.endsWith(suffix));
+  // A cold archived parent may be compressed (`.jsonl.zst`); the plain file comes first.
+  const inDir = (dir: string) => {
+    const found = names(dir).filter((n) => n.startsWith('rollout-') && (n.endsWith(suffix) || n.endsWith(`${suffix}.zst`)));
+    return found.find((n) => n.endsWith(suffix)) ?? found[0];
+  };
   const near = inDir(beside);
   if (near) return path.join(beside, near);
   const home = codexHomeOf(forkPath);

@@ -3,6 +3,7 @@ import type { Part } from '../../../../shared/record';
 import type { CodexBuilder, Line } from './builder';
 import { contentParts, contentText } from './content';
 import { injectedKind } from './injected';
+import { interAgentMessage } from './thread-records';
 import { arr, isObject, str, type Json } from '../kit/json';
 import { generatedImageParts, toolCallPart, toolOutputParts, TOOL_CALL_TYPES, TOOL_OUTPUT_TYPES } from './tools';
 
@@ -23,6 +24,7 @@ export function handleResponseItem(b: CodexBuilder, line: Line, payload: Json): 
     b.pushPaired(line, 'compaction-summary', 'item', [{ type: 'reasoning', content: '', redacted: true }]);
     return;
   }
+  if (type === 'agent_message') return interAgentMessage(b, line, payload);
   if (IGNORED_ITEMS.has(type)) return;
   b.pushUnknown(line, `response_item:${type || '(none)'}`);
 }

@@ -10,7 +10,10 @@ import { turnIdOf } from './fork-parent';
 import { contentText } from './content';
 import { handleEvent } from './events';
 import { handleResponseItem } from './items';
-import { arr, isObject, obj, str, type Json } from '../kit/json';
+import { interAgentMessage, worldState } from './thread-records';
+import { arr, isObject, obj, shortError, str, type Json } from '../kit/json';
+import { codexHomeOf } from './codex-home';
+import { findSegment, MAX_SEGMENT_DEPTH, nthPrompt, readReference, segmentKey, segmentLines, type EarlierSegment } from './segments';
 
 export async function parseRollout(ctx: ParseContext): Promise<Conversation[]> {
   const parser = rolloutIncremental(ctx);
@@ -20,10 +23,15 @@ export async function parseRollout(ctx: ParseContext): Promise<Conversation[]> {
 
 const LEGACY_WARNING = 'Pre-envelope Codex rollout (bare items, mid-2025 CLI): read best-effort; no timestamps per message';
 
-/** The same parse, fed line by line: a live rollout is read once, as it grows. */
-export function rolloutIncremental(ctx: SourceContext): IncrementalParser {
+/**
+ * The same parse, fed line by line: a live rollout is read once, as it grows. `from` is set when
+ * this file is an earlier segment of a rotated thread: the files already being read, and the
+ * Codex home of the canonical file (a segment lives outside `sessions/`).
+ */
+export function rolloutIncremental(ctx: SourceContext, from?: SegmentChain): IncrementalParser {
   const b = new CodexBuilder(ctx);
-  const state: ReadState = { sawLine: false, sawMeta: false, legacy: false };
+  const chain = { files: [...(from?.files ?? []), ctx.path], home: from ? from.home : codexHomeOf(ctx.path) };
+  const state: ReadState = { sawLine: false, sawMeta: false, legacy: false, chain };
   return {
     feed(source) {
       const { text, lineNo } = source;
@@ -47,6 +55,13 @@ interface ReadState {
   sawMeta: boolean;
   /** The file uses the early schema: a bare header line, then bare response items. */
   legacy: boolean;
+  readonly chain: SegmentChain;
+}
+
+interface SegmentChain {
+  /** This file and the successors whose earlier segment it is. */
+  readonly files: readonly string[];
+  readonly home: string | undefined;
 }
 
 function dispatch(b: CodexBuilder, state: ReadState, line: Line, record: Json): void {
@@ -81,6 +96,14 @@ function dispatchEnvelope(b: CodexBuilder, state: ReadState, line: Line, type: s
       return sessionMeta(b, state, payload, line);
     case 'compacted':
       return b.pushPaired(line, 'compaction-summary', 'record', compactedParts(payload), true);
+    case 'rollout_reference':
+      return rolloutReference(b, state, line, payload);
+    case 'inter_agent_communication':
+      return interAgentMessage(b, line, payload);
+    case 'inter_agent_communication_metadata':
+      return; // says how the next item was delivered; the item itself is the message
+    case 'world_state':
+      return worldState(b, line, payload);
     default:
       b.pushUnknown(line, type);
   }
@@ -136,6 +159,59 @@ function readSubagentSource(b: CodexBuilder, payload: Json): void {
   const spawn = obj(obj(sub)?.thread_spawn);
   s.parentThreadId = str(spawn?.parent_thread_id) ?? str(payload.parent_thread_id);
   if (s.isSubagent) s.parentThreadId ??= str(payload.forked_from_id);
+}
+
+/**
+ * A `rollout_reference` (newer Codex, segments.ts). To this thread's own earlier segment: the
+ * segment is read here, its messages first, each once (the ids it gave them when it was the
+ * canonical file). A truncated one (`nth_user_message`) still keeps the whole segment, the turns
+ * Codex left behind marked as an abandoned branch. To another thread: a fork's snapshot of its
+ * parent, whose turns are that conversation's: only the link.
+ */
+function rolloutReference(b: CodexBuilder, state: ReadState, line: Line, payload: Json): void {
+  const ref = readReference(payload);
+  const own = b.session.id;
+  if (!ref) return b.pushUnknown(line, 'rollout_reference');
+  if (ref.threadId && own && ref.threadId !== own) return b.fork.forkedFrom(line, ref.threadId);
+  const earlier = readEarlierSegment(b, state, line, ref.path, findSegment(ref, state.chain.home));
+  b.followSegment(segmentKey(ref), earlier);
+  if (earlier && ref.nthUserMessage !== undefined) {
+    const from = nthPrompt(earlier.conversation, ref.nthUserMessage);
+    const text = from
+      ? `Codex went on from before prompt ${ref.nthUserMessage + 1} of the earlier segment; the turns from there on stay above as an abandoned branch.`
+      : `Codex went on from before prompt ${ref.nthUserMessage + 1} of the earlier segment.`;
+    const marker = b.push(line, 'system', [{ type: 'text', content: text }], 'rewind');
+    const before = from ? earlier.conversation.messages[earlier.conversation.messages.findIndex((m) => m.id === from) - 1] : undefined;
+    if (before) marker.parentId = before.id;
+  }
+}
+
+function readEarlierSegment(b: CodexBuilder, state: ReadState, line: Line, written: string, file: string | undefined): EarlierSegment | undefined {
+  if (!file) {
+    b.warn(line.lineNo, `The earlier segment this rollout continues (${written}) was not found: its turns are not read from this file (the archive keeps what it read of them before)`);
+    return undefined;
+  }
+  if (state.chain.files.includes(file)) {
+    b.warn(line.lineNo, `The earlier segment ${file} refers back to a file already being read: not read again`);
+    return undefined;
+  }
+  if (state.chain.files.length > MAX_SEGMENT_DEPTH) {
+    b.warn(line.lineNo, `The earlier segment ${file} is more than ${MAX_SEGMENT_DEPTH} segments back: not read`);
+    return undefined;
+  }
+  try {
+    const parser = rolloutIncremental({ path: file, instance: 'host' }, state.chain);
+    for (const source of segmentLines(file)) parser.feed(source);
+    const [conversation] = parser.snapshot();
+    if (!conversation || (b.session.id && conversation.nativeId !== b.session.id)) {
+      b.warn(line.lineNo, `The earlier segment ${file} is not a rollout of this thread: not read`);
+      return undefined;
+    }
+    return { conversation, path: file };
+  } catch (error) {
+    b.warn(line.lineNo, `The earlier segment ${file} could not be read (${shortError(error)}): its turns are not read from this file`);
+    return undefined;
+  }
 }
 
 function turnContext(b: CodexBuilder, payload: Json): void {

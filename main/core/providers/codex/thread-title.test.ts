@@ -5,7 +5,7 @@
  * first prompt. No real Codex home has these beside a fixture: they are built here.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerUnderTest } from '../../../../test/provider-kit';
@@ -83,5 +83,30 @@ describe('codex provider: thread title', () => {
     expect(c.title).toBe('Rounding (named in the app)');
     expect(c.warnings).toEqual([{ message: expect.stringMatching(/^Codex thread names in state_5\.sqlite could not be read \(.+\); the title comes from the rollout$/) }]);
     expect(c.messages.filter((m) => m.role === 'user').length).toBe(1);
+  });
+
+  it('looks in $CODEX_SQLITE_HOME for this user\'s own Codex home, and only for it', async () => {
+    const own = home('own');
+    const other = home('other');
+    const moved = path.join(tmp, 'sqlite-home');
+    mkdirSync(moved, { recursive: true });
+    stateDb(moved, [{ id: THREAD, title: PROMPT, name: 'Named in the moved database' }]);
+    const saved = { HOME: process.env.HOME, CODEX_HOME: process.env.CODEX_HOME, CODEX_SQLITE_HOME: process.env.CODEX_SQLITE_HOME };
+    try {
+      Object.assign(process.env, { HOME: own.home, CODEX_SQLITE_HOME: moved });
+      delete process.env.CODEX_HOME;
+      expect((await parseMain(own.rollout, 1)).title).toBe('Named in the moved database');
+      // Another home (a jackin container's, a copy) is not governed by this user's variables.
+      expect((await parseMain(other.rollout, 1)).title).toBe(PROMPT);
+      // With $CODEX_HOME set, that is the user's own Codex home.
+      process.env.CODEX_HOME = other.codex;
+      expect((await parseMain(other.rollout, 1)).title).toBe('Named in the moved database');
+      expect((await parseMain(own.rollout, 1)).title).toBe(PROMPT);
+    } finally {
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
   });
 });

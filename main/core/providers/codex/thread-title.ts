@@ -1,6 +1,7 @@
 /**
  * The name Codex shows for a thread, from the Codex home the rollout lives in (the folder that
- * holds `sessions/` or `archived_sessions/`):
+ * holds `sessions/` or `archived_sessions/`), or from `$CODEX_SQLITE_HOME` for this user's own
+ * Codex home (codex-home.ts):
  * - `state_<n>.sqlite`, table `threads` (codex-rs/state/migrations): `name` (a name the person
  *   or Codex gave the thread, 0040+) else `title`. Opened read-only, closed at once: Codex may be
  *   writing to it. `thread_history_<n>.sqlite` holds turns and items, no names.
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isObject, shortError, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
-import { codexHomeOf } from './codex-home';
+import { codexHomeOf, sqliteHomeOf } from './codex-home';
 
 export interface ThreadTitle {
   readonly title?: string;
@@ -32,7 +33,8 @@ const STATE_DB = /^state_(\d+)\.sqlite$/;
 export function codexThreadTitle(rolloutPath: string, threadId: string): ThreadTitle {
   const home = codexHomeOf(rolloutPath);
   if (!home) return {};
-  const state = stateDbOf(home);
+  const moved = sqliteHomeOf(home);
+  const state = (moved ? stateDbOf(moved) : undefined) ?? stateDbOf(home);
   if (state) {
     const fromState = cached(state, () => readStateTitles(state))(threadId);
     if (fromState.title || fromState.warning) return fromState;
