@@ -102,8 +102,10 @@ function planRows(q: SearchQuery): RowPlan {
   const long = q.terms.filter((t) => [...t].length >= MIN_INDEXED);
   let short = q.terms.filter((t) => [...t].length < MIN_INDEXED);
   const match = long.map(ftsString);
-  // Tool names narrow through the index too, when they are long enough to.
-  if (q.tools.length && q.tools.every((t) => [...t].length >= MIN_INDEXED)) match.push(`(${q.tools.map(ftsString).join(' OR ')})`);
+  // A tool_call row is "<name> <arguments>": a name of two characters or more is matched by the
+  // index as the row's first trigrams (`^"Bash "`), so no row's text is read to check it.
+  const toolsIndexed = q.tools.length > 0 && q.tools.every((t) => [...t].length >= MIN_INDEXED - 1);
+  if (toolsIndexed) match.push(`(${q.tools.map((t) => `^${ftsString(`${t} `)}`).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
   // Exclusions the index can answer are taken out of the match itself (`a NOT b`, on the doclists),
@@ -131,9 +133,11 @@ function planRows(q: SearchQuery): RowPlan {
   const rowid = `${driver}.rowid`;
   if (q.roles.length) where.push(`${roleOf(rowid)} IN (${q.roles.map((r) => ROLE_CODES[r]).join(', ')})`);
   if (q.tools.length) {
-    // A tool_call row is "<name> <arguments>": the name is its first word.
-    where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call} AND (${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
-    params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
+    where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call}`);
+    if (!toolsIndexed) {
+      where.push(`(${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
+    }
   } else if (!q.includeToolOutput) where.push(`${scopeOf(rowid)} != ${SCOPE_CODES.tool_output}`);
   for (const t of short) {
     where.push("message_fts.text LIKE ? ESCAPE '\\'");
