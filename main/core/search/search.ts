@@ -193,6 +193,8 @@ interface MatchRow {
   seq: number;
   rel: number;
   last_active: string | null;
+  /** FTS5's docsize record of the row (its token count), read when the terms are common. */
+  sz?: Uint8Array | null;
 }
 
 export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
@@ -213,12 +215,14 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   // cheap for a rare term, hundreds of ms for a common one. Common terms rank without it (below).
   const common = plan.ranked && plan.phrases.some((p) => isCommon(db, plan.driver, p));
   const useBm25 = plan.ranked && !common;
+  // Common terms rank by each row's length: its FTS5 docsize record, read in the walk (one
+  // B-tree probe per row, cheaper than looking the candidates up afterwards).
   const select = (extra: string) => `
     SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${useBm25 ? `bm25(${plan.driver})` : '0'} AS rel,
-           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
+           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${common ? ', d.sz AS sz' : ''}
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
-    CROSS JOIN conversations c ON c.seq = i.seq
+    CROSS JOIN conversations c ON c.seq = i.seq${common ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
   const score = recencyScore(plan.ranked, now);
@@ -245,26 +249,17 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   } else {
     for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
       if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
+      // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
+      // next, newest first), so every conversation's count is exact; a second query over the
+      // conversation's rowid range cost more (FTS5 reads the doclists again).
+      if (plan.ranked && seen >= CANDIDATES && r.seq !== last?.seq) break;
       add(groups, r);
       if (common) rowsSeen.push(r);
       last = r;
       seen += 1;
-      if (plan.ranked && seen === CANDIDATES) break;
     }
   }
-  if (plan.ranked && seen === CANDIDATES && last) {
-    // The walk stopped inside this conversation: count all of its rows.
-    const base = Math.floor(last.rowid / ROWIDS_PER_CONVERSATION) * ROWIDS_PER_CONVERSATION;
-    const whole = new Map<number, Group>();
-    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1);
-    for (const r of rows as IterableIterator<MatchRow>) {
-      add(whole, r);
-      if (common && r.rowid < last.rowid) rowsSeen.push(r);
-    }
-    const g = whole.get(last.seq);
-    if (g) groups.set(g.seq, g);
-  }
-  if (common) rankCommon(db, groups, rowsSeen, score);
+  if (common) rankCommon(groups, rowsSeen, score);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
   return hitsOf(db, top, marks, options, wholeTexts);
 }
@@ -344,11 +339,10 @@ const B = 0.75;
  * length normalisation, one occurrence assumed: a short message about the word beats a long one
  * that mentions it), read from FTS5's per-row token counts rather than from the text.
  */
-function rankCommon(db: IndexDb, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number): void {
+function rankCommon(groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number): void {
   if (rows.length === 0) return;
   const sizes = new Map<number, number>();
-  const sql = 'SELECT id, sz FROM search.message_fts_docsize WHERE id IN (SELECT value FROM json_each(?))';
-  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; sz: Buffer }>) sizes.set(r.id, firstVarint(r.sz));
+  for (const r of rows) if (r.sz) sizes.set(r.rowid, firstVarint(r.sz));
   let total = 0;
   for (const n of sizes.values()) total += n;
   const average = Math.max(1, total / Math.max(1, sizes.size));
