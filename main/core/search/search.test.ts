@@ -67,6 +67,23 @@ describe('search engine', () => {
     }
   });
 
+  it('ranks a rare term by how often a message says it, then by how long the message is, in any case', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+    const at = '2025-06-01T00:00:00.000Z';
+    const reader = await archiveOf([
+      conversation('once', at, 1, () => `the flaky Migration failed ${filler}`),
+      conversation('thrice', at, 1, () => `migration again: the migration failed, rerun the MIGRATION ${filler}`),
+      conversation('short', at, 1, () => 'migration failed'),
+    ]);
+    try {
+      const ids = (query: string) => reader.search(query, { now: new Date('2025-06-02T00:00:00.000Z') }).map((h) => h.conversation.id);
+      expect(ids('migration')).toEqual(['codex_short', 'codex_thrice', 'codex_once']);
+      expect(ids('"migration failed"')).toEqual(['codex_short', 'codex_once', 'codex_thrice']); // each says it once: the shorter first
+    } finally {
+      reader.close();
+    }
+  });
+
   it('leaves out rows holding an excluded word or phrase in any case, through the index or (short) the text', async () => {
     const says = ['deploy to staging', 'deploy to prod', 'Deploy STAGING now', 'deploy it', 'deploy to ci'];
     const reader = await archiveOf([conversation('d', '2025-06-01T00:00:00.000Z', says.length, (i) => says[i])]);
