@@ -89,7 +89,7 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
 interface RowPlan {
   /** FROM clause; `message_fts` is in it whenever a condition reads a row's text. */
   readonly from: string;
-  /** The table whose rowid orders the walk and whose bm25 ranks (when ranked). */
+  /** The table whose rowid orders the walk (and whose MATCH finds the rows, when it has one). */
   readonly driver: 'message_fts' | 'cjk_fts' | 'message_fts_docsize';
   readonly ranked: boolean;
   readonly where: string[];
@@ -197,7 +197,7 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     conv.where.push(`${plan.driver}.rowid >= ?`);
     conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
   }
-  // Ranked rows score by BM25 computed here (ranking.ts), not by FTS5's bm25(), which counts every
+  // Ranked rows score by BM25 computed here (relevance.ts), not by FTS5's bm25(), which counts every
   // row matching each phrase before it scores one (its IDF: a second evaluation of the whole
   // query, 80 ms for a long phrase at 200k messages). Each row's length is its FTS5 docsize
   // record, read in the walk (one B-tree probe per row, cheaper than looking them up afterwards).
