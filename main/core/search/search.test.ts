@@ -49,7 +49,7 @@ describe('search engine', () => {
     }
   });
 
-  it('ranks a word too common for bm25 by message length: the short message about it first, each conversation at its shortest match (the first of equals)', async () => {
+  it('ranks a word too common to count in each message by message length: the short message about it first, each conversation at its shortest match (the first of equals)', async () => {
     const filler = Array.from({ length: 200 }, (_, i) => `filler${i}`).join(' ');
     const common = conversation('common', '2024-01-01T00:00:00.000Z', CANDIDATES + 100, (i) => `needle number ${i} ${filler}`);
     const wordy = conversation('wordy', '2025-06-01T00:00:00.000Z', 2, (i) => `needle ${i} ${filler}`);
@@ -62,6 +62,51 @@ describe('search engine', () => {
         ['codex_wordy', 0, 2], // equal lengths: the first
         ['codex_common', 0, CANDIDATES + 100], // the shortest ("needle number 0"), found by the recount past the walk's end
       ]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('ranks a rare term by how often a message says it, then by how long the message is, in any case', async () => {
+    const filler = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+    const at = '2025-06-01T00:00:00.000Z';
+    const reader = await archiveOf([
+      conversation('once', at, 1, () => `the flaky Migration failed ${filler}`),
+      conversation('thrice', at, 1, () => `migration again: the migration failed, rerun the MIGRATION ${filler}`),
+      conversation('short', at, 1, () => 'migration failed'),
+    ]);
+    try {
+      const ids = (query: string) => reader.search(query, { now: new Date('2025-06-02T00:00:00.000Z') }).map((h) => h.conversation.id);
+      expect(ids('migration')).toEqual(['codex_short', 'codex_thrice', 'codex_once']);
+      expect(ids('"migration failed"')).toEqual(['codex_short', 'codex_once', 'codex_thrice']); // each says it once: the shorter first
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('narrows tool: to calls whose name is exactly that tool, in any case, for names of one, two and more characters', async () => {
+    const calls: [string, string][] = [
+      ['LS', '{"path":"/tmp/ls-here"}'],
+      ['LSP', '{"path":"/tmp/lsp-here"}'],
+      ['Bash', '{"command":"ls /tmp"}'],
+      ['BashOutput', '{"id":"ls-1"}'],
+      ['X', '{"ls":true}'],
+      ['Read', '{"note":"LS Bash X here"}'],
+    ];
+    const c = conversation('tools', '2025-06-01T00:00:00.000Z', 0, () => '');
+    const reader = await archiveOf([
+      {
+        ...c,
+        messages: calls.map(([name, args], i) => ({ id: `m${i}`, role: 'assistant' as const, parts: [{ type: 'tool_call' as const, id: `t${i}`, name, arguments: args }] })),
+      },
+    ]);
+    try {
+      const names = (query: string) => reader.search(query).map((h) => [h.messageIndex, h.hitCount]);
+      expect(names('tool:LS')).toEqual([[0, 1]]);
+      expect(names('tool:ls ls')).toEqual([[0, 1]]);
+      expect(names('tool:bash')).toEqual([[2, 1]]);
+      expect(names('tool:X')).toEqual([[4, 1]]);
+      expect(names('tool:Bash tool:LSP')).toEqual([[1, 2]]); // any of them: the first match
     } finally {
       reader.close();
     }

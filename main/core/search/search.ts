@@ -17,8 +17,9 @@
  *
  * Ranking mixes relevance and recency:
  *   score = bm25 × (1 + 1 / (1 + age_days / 30))
- * where bm25 is FTS5's (negative: lower is better) over the indexed terms, and age_days is the
- * time since the conversation was last active. A match from today counts up to twice as much as
+ * where bm25 is BM25 without its rarity weight, computed over the candidates (rankRows: every
+ * candidate holds every term; negative, lower is better), and age_days is the time since the
+ * conversation was last active. A match from today counts up to twice as much as
  * an equally relevant one from long ago (half that bonus at 30 days), so relevance still wins
  * when it differs by more than 2×. A conversation ranks by its best row. Without a term the
  * index can rank, conversations come newest first, each at its first matching message.
@@ -32,6 +33,7 @@ import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { firstRowid, isCjkBigram, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
 import { type SearchScope } from './search-rows';
+import { type Group, type MatchRow, rankRows } from './relevance';
 import { excerpt, snippetSource } from './snippet';
 
 export interface SearchOptions {
@@ -87,13 +89,13 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
 interface RowPlan {
   /** FROM clause; `message_fts` is in it whenever a condition reads a row's text. */
   readonly from: string;
-  /** The table whose rowid orders the walk and whose bm25 ranks (when ranked). */
+  /** The table whose rowid orders the walk (and whose MATCH finds the rows, when it has one). */
   readonly driver: 'message_fts' | 'cjk_fts' | 'message_fts_docsize';
   readonly ranked: boolean;
   readonly where: string[];
   readonly params: unknown[];
-  /** The driver's MATCH expressions of its phrases, excluded ones too: what bm25's rarity counts. */
-  readonly phrases: readonly string[];
+  /** The terms a ranked walk matched through its driver: what relevance counts in each row. */
+  readonly rankTerms: readonly string[];
 }
 
 function planRows(q: SearchQuery): RowPlan {
@@ -102,8 +104,10 @@ function planRows(q: SearchQuery): RowPlan {
   const long = q.terms.filter((t) => [...t].length >= MIN_INDEXED);
   let short = q.terms.filter((t) => [...t].length < MIN_INDEXED);
   const match = long.map(ftsString);
-  // Tool names narrow through the index too, when they are long enough to.
-  if (q.tools.length && q.tools.every((t) => [...t].length >= MIN_INDEXED)) match.push(`(${q.tools.map(ftsString).join(' OR ')})`);
+  // A tool_call row is "<name> <arguments>": a name of two characters or more is matched by the
+  // index as the row's first trigrams (`^"Bash "`), so no row's text is read to check it.
+  const toolsIndexed = q.tools.length > 0 && q.tools.every((t) => [...t].length >= MIN_INDEXED - 1);
+  if (toolsIndexed) match.push(`(${q.tools.map((t) => `^${ftsString(`${t} `)}`).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
   // Exclusions the index can answer are taken out of the match itself (`a NOT b`, on the doclists),
@@ -131,9 +135,11 @@ function planRows(q: SearchQuery): RowPlan {
   const rowid = `${driver}.rowid`;
   if (q.roles.length) where.push(`${roleOf(rowid)} IN (${q.roles.map((r) => ROLE_CODES[r]).join(', ')})`);
   if (q.tools.length) {
-    // A tool_call row is "<name> <arguments>": the name is its first word.
-    where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call} AND (${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
-    params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
+    where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call}`);
+    if (!toolsIndexed) {
+      where.push(`(${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
+      params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
+    }
   } else if (!q.includeToolOutput) where.push(`${scopeOf(rowid)} != ${SCOPE_CODES.tool_output}`);
   for (const t of short) {
     where.push("message_fts.text LIKE ? ESCAPE '\\'");
@@ -145,7 +151,7 @@ function planRows(q: SearchQuery): RowPlan {
   }
 
   // Tool names narrow the walk but rank nothing: `tool:Read` alone lists calls newest first.
-  return { from, driver, ranked: driver === 'cjk_fts' || long.length > 0, where, params, phrases: driver === 'cjk_fts' ? (params.slice(0, 1) as string[]) : [...long, ...indexedOut].map(ftsString) };
+  return { from, driver, ranked: driver === 'cjk_fts' || long.length > 0, where, params, rankTerms: driver === 'cjk_fts' ? q.terms.filter(isCjkBigram) : long };
 }
 
 /** The conversation filters, on `c` (conversations). */
@@ -177,20 +183,6 @@ function conversationWhere(q: SearchQuery): { where: string[]; params: unknown[]
   return { where, params };
 }
 
-interface Group {
-  readonly seq: number;
-  bestRowid: number;
-  bestScore: number;
-  count: number;
-}
-
-interface MatchRow {
-  rowid: number;
-  seq: number;
-  rel: number;
-  last_active: string | null;
-}
-
 export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
   const q = effectiveQuery(query, options);
   if (!hasCriteria(q)) return [];
@@ -205,16 +197,16 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
     conv.where.push(`${plan.driver}.rowid >= ?`);
     conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
   }
-  // bm25() counts every row of the index matching each phrase before it scores one (its IDF):
-  // cheap for a rare term, hundreds of ms for a common one. Common terms rank without it (below).
-  const common = plan.ranked && plan.phrases.some((p) => isCommon(db, plan.driver, p));
-  const useBm25 = plan.ranked && !common;
+  // Ranked rows score by BM25 computed here (relevance.ts), not by FTS5's bm25(), which counts every
+  // row matching each phrase before it scores one (its IDF: a second evaluation of the whole
+  // query, 80 ms for a long phrase at 200k messages). Each row's length is its FTS5 docsize
+  // record, read in the walk (one B-tree probe per row, cheaper than looking them up afterwards).
   const select = (extra: string) => `
-    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, ${useBm25 ? `bm25(${plan.driver})` : '0'} AS rel,
-           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
+    SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, 0 AS rel,
+           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? ', d.sz AS sz' : ''}
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
-    CROSS JOIN conversations c ON c.seq = i.seq
+    CROSS JOIN conversations c ON c.seq = i.seq${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
   const score = recencyScore(plan.ranked, now);
@@ -241,26 +233,17 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   } else {
     for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
       if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
+      // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
+      // next, newest first), so every conversation's count is exact; a second query over the
+      // conversation's rowid range cost more (FTS5 reads the doclists again).
+      if (plan.ranked && seen >= CANDIDATES && r.seq !== last?.seq) break;
       add(groups, r);
-      if (common) rowsSeen.push(r);
+      if (plan.ranked) rowsSeen.push(r);
       last = r;
       seen += 1;
-      if (plan.ranked && seen === CANDIDATES) break;
     }
   }
-  if (plan.ranked && seen === CANDIDATES && last) {
-    // The walk stopped inside this conversation: count all of its rows.
-    const base = Math.floor(last.rowid / ROWIDS_PER_CONVERSATION) * ROWIDS_PER_CONVERSATION;
-    const whole = new Map<number, Group>();
-    const rows = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`)).iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1);
-    for (const r of rows as IterableIterator<MatchRow>) {
-      add(whole, r);
-      if (common && r.rowid < last.rowid) rowsSeen.push(r);
-    }
-    const g = whole.get(last.seq);
-    if (g) groups.set(g.seq, g);
-  }
-  if (common) rankCommon(db, groups, rowsSeen, score);
+  if (plan.ranked) rankRows(db, groups, rowsSeen, score, plan.rankTerms);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
   return hitsOf(db, top, marks, options, wholeTexts);
 }
@@ -318,58 +301,6 @@ function hitsOf(db: IndexDb, top: readonly Group[], marks: readonly string[], op
       ...excerpt(text, marks),
     };
   });
-}
-
-
-/**
- * True when more than CANDIDATES rows match `phrase`: a term so common that bm25's rarity weight
- * (which counts them all) costs more than it tells. The probe stops at CANDIDATES + 1 rows.
- */
-function isCommon(db: IndexDb, driver: RowPlan['driver'], phrase: string): boolean {
-  const sql = `SELECT count(*) FROM (SELECT 1 FROM search.${driver} WHERE ${driver} MATCH ? LIMIT ${CANDIDATES + 1})`;
-  return (db.prepare(sql).pluck().get(phrase) as number) > CANDIDATES;
-}
-
-/** BM25's k1 and b, as FTS5's bm25() uses them. */
-const K1 = 1.2;
-const B = 0.75;
-
-/**
- * Ranks the candidates of a query whose terms are all very common, without bm25(): each of them
- * weighs the same in every candidate row, so what tells rows apart is their length (BM25's
- * length normalisation, one occurrence assumed: a short message about the word beats a long one
- * that mentions it), read from FTS5's per-row token counts rather than from the text.
- */
-function rankCommon(db: IndexDb, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number): void {
-  if (rows.length === 0) return;
-  const sizes = new Map<number, number>();
-  const sql = 'SELECT id, sz FROM search.message_fts_docsize WHERE id IN (SELECT value FROM json_each(?))';
-  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; sz: Buffer }>) sizes.set(r.id, firstVarint(r.sz));
-  let total = 0;
-  for (const n of sizes.values()) total += n;
-  const average = Math.max(1, total / Math.max(1, sizes.size));
-  for (const g of groups.values()) g.bestScore = Number.POSITIVE_INFINITY;
-  for (const r of rows) {
-    const g = groups.get(r.seq);
-    if (!g) continue;
-    const length = sizes.get(r.rowid) ?? average;
-    const s = score({ ...r, rel: -(K1 + 1) / (1 + K1 * (1 - B + (B * length) / average)) });
-    if (s < g.bestScore || (s === g.bestScore && r.rowid < g.bestRowid)) {
-      g.bestScore = s;
-      g.bestRowid = r.rowid;
-    }
-  }
-}
-
-/** The first of SQLite's big-endian varints in `buf` (FTS5's docsize record: the text column's token count). */
-function firstVarint(buf: Uint8Array): number {
-  let v = 0;
-  for (let i = 0; i < Math.min(9, buf.length); i += 1) {
-    if (i === 8) return v * 256 + buf[i];
-    v = v * 128 + (buf[i] & 0x7f);
-    if (!(buf[i] & 0x80)) break;
-  }
-  return v;
 }
 
 /** How a conversation's hit count reads: "1 match", "12 matches". */

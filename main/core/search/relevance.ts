@@ -1,0 +1,114 @@
+/**
+ * The relevance of a ranked search's candidate rows: BM25 computed over them (not FTS5's bm25(),
+ * whose rarity weight costs a second evaluation of the whole query), from each row's length
+ * (FTS5's docsize record) and, when the candidates' text is short in all, how often it says each
+ * term. README.md next to this file has the measurements.
+ */
+import type { IndexDb } from '../archive/db';
+
+export interface Group {
+  readonly seq: number;
+  bestRowid: number;
+  bestScore: number;
+  count: number;
+}
+
+export interface MatchRow {
+  rowid: number;
+  seq: number;
+  rel: number;
+  last_active: string | null;
+  /** FTS5's docsize record of the row (its token count), read when ranked. */
+  sz?: Uint8Array | null;
+}
+
+/** BM25's k1 and b, as FTS5's bm25() uses them. */
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * Ranks the candidates by BM25 without its rarity weight (IDF): every candidate holds every term,
+ * so for one term the IDF weighs each row alike and the order is bm25()'s; for several, each term
+ * weighs the same. What tells rows apart is how often they say each term and their length
+ * (FTS5's token count of the row, docsize): a short message about the word beats a long one that
+ * mentions it once. Occurrences are counted in the rows' text when it is short in all (reading
+ * it costs ~1 ms a MB); otherwise one occurrence is assumed.
+ */
+export function rankRows(db: IndexDb, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number, terms: readonly string[]): void {
+  if (rows.length === 0) return;
+  const sizes = new Map<number, number>();
+  let text = 0;
+  for (const r of rows) {
+    const size = r.sz ? varints(r.sz, 1)[0] : 0;
+    sizes.set(r.rowid, size);
+    text += size; // trigrams: about one per character
+  }
+  const counts = rows.length <= COUNTED_ROWS && text <= COUNTED_TEXT ? termCounts(db, rows, terms) : undefined;
+  const average = averageLength(db);
+  for (const g of groups.values()) g.bestScore = Number.POSITIVE_INFINITY;
+  for (const r of rows) {
+    const g = groups.get(r.seq);
+    if (!g) continue;
+    const norm = K1 * (1 - B + (B * (sizes.get(r.rowid) || average)) / average);
+    let rel = 0;
+    for (const tf of counts?.get(r.rowid) ?? [1]) rel -= (tf * (K1 + 1)) / (tf + norm);
+    const s = score({ ...r, rel });
+    if (s < g.bestScore || (s === g.bestScore && r.rowid < g.bestRowid)) {
+      g.bestScore = s;
+      g.bestRowid = r.rowid;
+    }
+  }
+}
+
+/** The average row length in tokens over the whole index, as bm25() uses it: FTS5's averages record (rows, then tokens). */
+function averageLength(db: IndexDb): number {
+  const record = db.prepare('SELECT block FROM search.message_fts_data WHERE id = 1').pluck().get() as Uint8Array | undefined;
+  const [rows, tokens] = record ? varints(record, 2) : [0, 0];
+  return rows > 0 && tokens > 0 ? tokens / rows : 1;
+}
+
+/**
+ * Up to this many candidate rows and characters of their text, each term's occurrences are
+ * counted in it: ~2 ms (reading a row costs ~4 µs, and its text ~1.5 ms a MB, measured at 200k).
+ */
+const COUNTED_ROWS = 300;
+const COUNTED_TEXT = 1_000_000;
+
+/** How often each term occurs in each row's indexed text (any case; at least once: the index matched it). */
+function termCounts(db: IndexDb, rows: readonly MatchRow[], terms: readonly string[]): Map<number, number[]> {
+  const needles = terms.map((t) => t.toLowerCase());
+  const counts = new Map<number, number[]>();
+  const sql = 'SELECT id, c0 AS text FROM search.message_fts_content WHERE id IN (SELECT value FROM json_each(?))';
+  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; text: string }>) {
+    const text = r.text.toLowerCase();
+    counts.set(
+      r.id,
+      needles.map((n) => {
+        let tf = 0;
+        for (let at = text.indexOf(n); at !== -1; at = text.indexOf(n, at + n.length)) tf += 1;
+        return Math.max(1, tf);
+      }),
+    );
+  }
+  return counts;
+}
+
+/** The first `n` of SQLite's big-endian varints in `buf` (FTS5's docsize and averages records). */
+function varints(buf: Uint8Array, n: number): number[] {
+  const out: number[] = [];
+  let at = 0;
+  while (out.length < n && at < buf.length) {
+    let v = 0;
+    for (let i = 0; i < 9 && at < buf.length; i += 1) {
+      const byte = buf[at++];
+      if (i === 8) {
+        v = v * 256 + byte;
+        break;
+      }
+      v = v * 128 + (byte & 0x7f);
+      if (!(byte & 0x80)) break;
+    }
+    out.push(v);
+  }
+  return out;
+}
