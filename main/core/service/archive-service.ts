@@ -191,6 +191,18 @@ export class ArchiveService {
     return { path: path.resolve(target), machine: report.machine.name, considered: report.considered, added: report.added.length, updated: report.updated.length, unchanged: report.unchanged, errors: report.errors };
   }
 
+  /**
+   * Work the host starts on its own (the app's live capture, its periodic sync): resolves when it
+   * has ended; a failure is logged and announced as `dejavu:background-failure`, never thrown.
+   */
+  async background(task: BackgroundTask, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.backgroundFailed(task, errorText(err));
+    }
+  }
+
   /** Work nobody awaits: its failure is logged and announced (the status bar), never dropped. */
   private inBackground(task: BackgroundTask, work: Promise<unknown>): void {
     this.track(work).catch((err: unknown) => this.backgroundFailed(task, errorText(err)));
