@@ -35,6 +35,28 @@ const archiveRule = (allowed = []) => [
   },
 ];
 
+/**
+ * The surfaces (CLI, MCP, HTTP, the Electron shell) reach the core through the use-cases
+ * (main/core/use-cases/: one module per use-case, plus what they re-export for formatting and
+ * for opening an archive), the logger, and the app's service (itself the IPC/HTTP adapter over
+ * the use-cases, which `serve` and the shell host). Never archive/, search/, retention/,
+ * capture/, providers/ or any other core folder directly.
+ */
+const SURFACE_MESSAGE = 'Surfaces reach the core through main/core/use-cases/ only (add or re-export what you need there).';
+const SURFACE_CORE = '(^|/)core/(?!(use-cases|service)/|logger$)';
+/** The service's own files: the use-cases, the logger, the writer queue, shared/ and their own folder. */
+const SERVICE_TO_CORE = { regex: '^\\.\\./(?!\\.\\./|use-cases/|logger$|writer-queue$)', message: 'The service answers channels through main/core/use-cases/ only (add or re-export what you need there).' };
+/**
+ * Files allowed one import the surface rule forbids, each with why (keep it short; an entry
+ * lets that file import exactly what it lists). Empty: every surface goes through the use-cases.
+ */
+const SURFACE_ALLOWED = {};
+/** The surface rule for one file (Electron allowed in main/electron/ only), with the imports it is allowed. */
+const surfaceRule = (file, allowed = []) => {
+  const core = { regex: `^${allowed.length ? `(?!(${allowed.map(escapeRegex).join('|')})$)` : ''}.*${SURFACE_CORE}`, message: SURFACE_MESSAGE };
+  return ['error', file.startsWith('main/electron/') ? { patterns: [NO_RENDERER, core] } : { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER, core] }];
+};
+
 /** Node's own modules, by every name: the renderer runs in a browser. */
 const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message: 'The renderer runs in a browser: no Node modules (move pure helpers to shared/, ask main through the contract).' }));
 /** Packages that only work in Node. */
@@ -64,6 +86,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER] }],
     },
+  },
+  {
+    // The CLI, MCP and HTTP surfaces: Electron is out of bounds, and the core is reached through the use-cases.
+    files: ['main/cli/**/*.ts', 'main/mcp/**/*.ts', 'main/server/**/*.ts'],
+    ignores: ['**/*.test.ts', ...Object.keys(SURFACE_ALLOWED)],
+    rules: { 'no-restricted-imports': surfaceRule('main/cli/') },
+  },
+  {
+    // The desktop shell: Electron yes, the renderer's code no, the core through the use-cases.
+    files: ['main/electron/**/*.ts'],
+    ignores: ['**/*.test.ts', ...Object.keys(SURFACE_ALLOWED)],
+    rules: { 'no-restricted-imports': surfaceRule('main/electron/') },
+  },
+  ...Object.entries(SURFACE_ALLOWED).map(([file, allowed]) => ({ files: [file], rules: { 'no-restricted-imports': surfaceRule(file, allowed) } })),
+  {
+    // The service routes channels to use-cases; it reaches no data-layer folder itself.
+    files: ['main/core/service/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER, SERVICE_TO_CORE] }] },
   },
   {
     // shared/ is imported by main and the renderer alike: it imports only itself, and nothing of Node.

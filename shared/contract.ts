@@ -259,7 +259,7 @@ export interface ContractEvents {
 }
 
 /** The work main runs on its own, named as the status bar says it. */
-export type BackgroundTask = 'eviction sweep' | 'live capture';
+export type BackgroundTask = 'eviction sweep' | 'live capture' | 'sync';
 export type EventName = keyof ContractEvents;
 export const EVENTS: readonly EventName[] = EVENT_NAMES;
 const _eventsMatch: Same<(typeof EVENT_NAMES)[number], EventName> = true;

@@ -46,6 +46,20 @@ describe('lint keeps each zone to its layer', () => {
     expect(await importErrors('main/core/archive/archive-writer.ts', "import { buildDigest } from '../retention/digest';\nexport { buildDigest };\n")).toHaveLength(1);
     expect(await importErrors('main/core/archive/archive-reader.ts', "import { searchRows } from '../search/search-rows';\nexport { searchRows };\n")).toHaveLength(1);
   });
+
+  it('the surfaces (CLI, MCP, HTTP, Electron) and the service reach the core through the use-cases only', async () => {
+    const surface = /Surfaces reach the core through main\/core\/use-cases\/ only/;
+    const cli = await importErrors('main/cli/commands/x.ts', "import { openReadableIndex } from '../../core/archive/db';\nimport { sweep } from '../../core/retention/evict';\nimport { sync } from '../../core/capture/sync';\nexport { openReadableIndex, sweep, sync };\n");
+    expect(cli).toHaveLength(3);
+    for (const m of cli) expect(m).toMatch(surface);
+    expect(await importErrors('main/mcp/tools/x.ts', "import { matchCount } from '../../core/search/search';\nexport { matchCount };\n")).toEqual([expect.stringMatching(surface)]);
+    expect(await importErrors('main/server/x.ts', "import { PROVIDERS } from '../core/providers/registry';\nexport { PROVIDERS };\n")).toEqual([expect.stringMatching(surface)]);
+    expect(await importErrors('main/electron/x.ts', "import { LiveCapture } from '../core/capture/live';\nexport { LiveCapture };\n")).toEqual([expect.stringMatching(surface)]);
+    const allowed = "import { searchHits } from '../../core/use-cases/search';\nimport { createLogger } from '../../core/logger';\nimport { ArchiveService } from '../../core/service/archive-service';\nimport { AGENT_IDS } from '../../../shared/agents';\nexport { searchHits, createLogger, ArchiveService, AGENT_IDS };\n";
+    expect(await importErrors('main/cli/commands/x.ts', allowed)).toEqual([]);
+    const service = await importErrors('main/core/service/x.ts', "import { setPinned } from '../retention/pins';\nimport { IndexReader } from '../archive/index-reader';\nimport { pinConversation } from '../use-cases/pin';\nimport { WriterQueue } from '../writer-queue';\nexport { setPinned, IndexReader, pinConversation, WriterQueue };\n");
+    expect(service).toEqual([expect.stringContaining('The service answers channels through main/core/use-cases/ only'), expect.stringContaining('The service answers channels through main/core/use-cases/ only')]);
+  });
 });
 
 describe('each zone is typechecked with its own globals', () => {

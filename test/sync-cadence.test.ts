@@ -1,9 +1,13 @@
-/** `dejavu sync` applies the retention cadence: a sweep after the sync when it is due, never when manual. */
+/**
+ * `dejavu sync` (and `sync --watch`, through live capture's writer) applies the retention
+ * cadence: a sweep after the sync when it is due, never when manual.
+ */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dejavu, dejavuJson } from './cli';
+import { dejavu, dejavuAsync, dejavuJson } from './cli';
+import { until } from './live-home';
 import { provenanceFor } from './provenance';
 
 interface SyncJson {
@@ -44,4 +48,33 @@ describe('sync and the retention cadence', () => {
     expect(dejavuJson<SyncJson>(['sync'], env).eviction).toBeUndefined();
     expect(dejavuJson<{ retentionStage?: number }[]>(['list'], env).every((c) => c.retentionStage === undefined)).toBe(true);
   });
+
+  it('sweeps after the first sync of `sync --watch` too, through the watcher’s writer', async () => {
+    const env = archiveWithConversations();
+    expect(dejavu(['settings', '--soft-cap', '1', '--hard-cap', '2', '--cadence', 'on-sync'], env).code).toBe(0);
+    const child = dejavuAsync(['sync', '--watch', '--json', '--source', env.HOME], env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    try {
+      // The report is printed once the sync and its sweep are done; then it watches.
+      await until(() => parses(stdout), 30_000, `the sync report (${stderr})`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await exited;
+    expect((JSON.parse(stdout) as SyncJson).eviction?.steps.length).toBeGreaterThan(0);
+    expect(dejavuJson<{ retentionStage?: number }[]>(['list'], env).every((c) => c.retentionStage === 2)).toBe(true);
+  }, 60_000);
 });
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,6 @@
 /** Entry point of the bundled CLI (out/cli/dejavu.mjs); the same file runs the search indexer thread. */
 import { fileURLToPath } from 'node:url';
-import { isIndexerThread, runIndexerThread } from '../core/search/index-sink';
+import { isIndexerThread, runIndexerThread } from '../core/use-cases/open-archive';
 import { setIndexerScript } from './indexer-script';
 import { warn } from './output';
 import { run } from './program';

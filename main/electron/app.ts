@@ -7,8 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import { setWriterName } from '../core/archive/lock';
-import { archiveRoot } from '../core/archive/paths';
+import { archiveRoot, setWriterName } from '../core/use-cases/open-archive';
 import { ArchiveService } from '../core/service/archive-service';
 import { type DeepLinkCommand, DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from '../core/service/deep-link';
 import { registerIpc } from './ipc';
@@ -113,10 +112,11 @@ if (!app.requestSingleInstanceLock()) {
     showWindow();
     if (pendingLink) openLink(pendingLink);
     pendingLink = undefined;
-    const syncQuietly = () => archive.sync().catch((err: Error) => console.error(`sync failed: ${err.message}`));
+    // Their failures are logged and reach the window's status bar (dejavu:background-failure).
+    const syncQuietly = () => archive.background('sync', () => archive.sync());
     // Live capture first, so the first sync runs through its writer; while another process
     // writes the archive it cannot start, and is tried again at each periodic sync.
-    const startLive = () => archive.startLive().catch((err: Error) => console.error(`live capture not started: ${err.message}`));
+    const startLive = () => archive.background('live capture', () => archive.startLive());
     void startLive().then(syncQuietly);
     setInterval(() => void startLive().then(syncQuietly), SYNC_EVERY_MS).unref();
     app.on('activate', showWindow);

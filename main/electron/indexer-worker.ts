@@ -1,4 +1,4 @@
 /** The search indexer's thread in the desktop app (a worker cannot load electron). */
-import { runIndexerThread } from '../core/search/index-sink';
+import { runIndexerThread } from '../core/use-cases/open-archive';
 
 runIndexerThread();

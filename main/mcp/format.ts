@@ -2,8 +2,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
 import type { ArchivedSummary } from '../../shared/views';
-import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/access/archive-reader';
-import { outgoingText, redactsOutgoing } from '../core/redact/outgoing';
+import type { ArchiveReader } from '../core/use-cases/open-archive';
+import { outgoingText, redactsFor } from '../core/use-cases/redaction';
+import { AmbiguousIdError, ConversationNotFoundError } from '../core/use-cases/show';
 
 /** `id · Agent · workspace · 2026-01-31 14:05 · 120 messages (8 prompts) · "title"` */
 export function summaryLine(s: ArchivedSummary): string {
@@ -33,7 +34,7 @@ export function textResult(text: string): CallToolResult {
  */
 export function guarded(reader: ArchiveReader, body: (redact: boolean) => string): CallToolResult {
   try {
-    const redact = redactsOutgoing(reader.db);
+    const redact = redactsFor(reader);
     return textResult(outgoingText(body(redact), redact));
   } catch (err) {
     if (err instanceof ConversationNotFoundError || err instanceof AmbiguousIdError) {

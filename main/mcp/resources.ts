@@ -2,9 +2,11 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
-import { AmbiguousIdError, type ArchiveReader, ConversationNotFoundError } from '../core/access/archive-reader';
-import { outgoingConversation, outgoingText, redactsOutgoing } from '../core/redact/outgoing';
-import { conversationToMarkdown } from '../core/render/markdown';
+import { conversationToMarkdown } from '../core/use-cases/export';
+import { listConversations } from '../core/use-cases/list';
+import type { ArchiveReader } from '../core/use-cases/open-archive';
+import { outgoingText, redactsFor } from '../core/use-cases/redaction';
+import { AmbiguousIdError, ConversationNotFoundError, outgoingRead } from '../core/use-cases/show';
 
 export const CONVERSATION_URI = 'dejavu://conversation/{id}';
 /** Resource lists show the newest this many; the tools reach every conversation. */
@@ -19,9 +21,9 @@ export function registerResources(server: McpServer, reader: ArchiveReader): voi
     'conversation',
     new ResourceTemplate(CONVERSATION_URI, {
       list: () => {
-        const redact = redactsOutgoing(reader.db);
+        const redact = redactsFor(reader);
         return {
-        resources: reader.list({ limit: LISTED_RESOURCES }).map((s) => ({
+        resources: listConversations(reader, { limit: LISTED_RESOURCES }).map((s) => ({
           uri: conversationUri(s.id),
           name: s.id,
           title: outgoingText(s.title ?? s.id, redact),
@@ -39,7 +41,7 @@ export function registerResources(server: McpServer, reader: ArchiveReader): voi
     (uri, variables) => {
       const id = decodeURIComponent(String(variables.id));
       try {
-        const { conversation } = outgoingConversation(reader.get(id), redactsOutgoing(reader.db));
+        const { conversation } = outgoingRead(reader, id);
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: conversationToMarkdown(conversation) }] };
       } catch (err) {
         if (err instanceof ConversationNotFoundError || err instanceof AmbiguousIdError) throw new McpError(ErrorCode.InvalidParams, err.message);

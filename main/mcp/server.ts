@@ -4,7 +4,7 @@
  * protocol messages goes to stdout.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ArchiveReader } from '../core/access/archive-reader';
+import { ArchiveReader } from '../core/use-cases/open-archive';
 import { LineTransport } from './line-transport';
 import { registerResources } from './resources';
 import { registerGetDigest } from './tools/get-digest';

@@ -1,6 +1,6 @@
 /** `dejavu capture amp [--] <amp args…>`: run an agent whose threads live on a server and archive the conversation live. */
 import type { Command } from 'commander';
-import { AmpNotStartedError, captureAmp } from '../../core/capture/amp-capture';
+import { AmpNotStartedError, captureAmp } from '../../core/use-cases/capture';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { warn } from '../output';

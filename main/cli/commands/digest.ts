@@ -1,8 +1,8 @@
 /** `dejavu digest`: one conversation's digest in the stable digest contract (shared/digest-contract.ts). */
 import type { Command } from 'commander';
 import type { DigestDocument } from '../../../shared/digest-contract';
-import { digestDocument } from '../../core/digest/digest-document';
-import { outgoingValue, redactsOutgoing } from '../../core/redact/outgoing';
+import { conversationDigest } from '../../core/use-cases/digest';
+import { redactsFor } from '../../core/use-cases/redaction';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { printJson, stdout, truncate } from '../output';
 
@@ -14,7 +14,7 @@ export function registerDigest(program: Command): void {
     .option('--json', 'the digest contract as JSON (schema_version, field by field in the README)')
     .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
     .action((id: string, opts: { json?: boolean; redact: boolean }, cmd: Command) => {
-      const doc = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => outgoingValue(digestDocument(r, id), redactsOutgoing(r.db, opts.redact === false ? false : undefined)));
+      const doc = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => conversationDigest(r, id, redactsFor(r, opts.redact === false)));
       if (opts.json) return printJson(doc);
       print(doc);
     });

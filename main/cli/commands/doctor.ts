@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { AGENT_LABELS } from '../../../shared/agents';
 import { type AgentCensus, agentPresent, type DoctorReport } from '../../../shared/doctor';
-import { doctorCensus } from '../../core/doctor/census';
+import { doctor } from '../../core/use-cases/doctor';
 import { type GlobalOptions, rootOf, withReaderAsync } from '../archive-access';
 import { bold, printJson, stdout } from '../output';
 
@@ -22,7 +22,7 @@ export function registerDoctor(program: Command): void {
     .option('--json', 'print the census as JSON')
     .action(async (opts: { source: string[]; json?: boolean }, cmd: Command) => {
       const global = cmd.optsWithGlobals<GlobalOptions>();
-      const report = await withReaderAsync(global, (reader) => doctorCensus(reader, { root: rootOf(global), sources: opts.source }));
+      const report = await withReaderAsync(global, (reader) => doctor(reader, { root: rootOf(global), sources: opts.source }));
       if (opts.json) printJson(report);
       else printReport(report);
       if (report.unreadSessionFiles > 0) process.exitCode = 1;

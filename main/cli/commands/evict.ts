@@ -1,10 +1,7 @@
 /** `dejavu evict`: fit the archive to its storage budget, or show what that would do. */
 import type { Command } from 'commander';
-import { openArchiveWriter } from '../../core/access/open-writer';
-import { openReadableIndex } from '../../core/archive/db';
-import { type ArchiveAccess, sweep } from '../../core/retention/evict';
-import { InvalidSettingsError, type SettingsPatch } from '../../core/retention/settings';
-import type { CrashPoint } from '../../core/retention/step';
+import { applySweep, type CrashPoint, InvalidSettingsError, planSweep, type SettingsPatch } from '../../core/use-cases/evict';
+import { oneShotWrites } from '../../core/use-cases/writes';
 import { freedSummary } from '../../../shared/eviction-text';
 import type { EvictionReport } from '../../../shared/retention';
 import { type GlobalOptions, rootOf } from '../archive-access';
@@ -37,7 +34,7 @@ export function registerEvict(program: Command): void {
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
       let report: EvictionReport;
       try {
-        report = opts.apply ? await applied(root, overrides) : await planned(root, overrides);
+        report = opts.apply ? await applied(root, overrides) : await planSweep(root, overrides);
       } catch (err) {
         if (err instanceof InvalidSettingsError) throw new UsageError(err.message);
         throw err;
@@ -48,25 +45,11 @@ export function registerEvict(program: Command): void {
     });
 }
 
-async function applied(root: string, overrides: SettingsPatch): Promise<EvictionReport> {
-  const writer = openArchiveWriter(root);
-  try {
-    const batch = process.env.DEJAVU_EVICT_BATCH ? Number(process.env.DEJAVU_EVICT_BATCH) : undefined;
-    // Tests kill the sweep at a chosen point to prove the next run repairs it.
-    const crashAt = process.env.DEJAVU_EVICT_CRASH_AT as CrashPoint | undefined;
-    return await sweep(writer, { apply: true, overrides, batch, crashAt });
-  } finally {
-    writer.close();
-  }
-}
-
-async function planned(root: string, overrides: SettingsPatch): Promise<EvictionReport> {
-  const access: ArchiveAccess = { root, db: openReadableIndex(root) };
-  try {
-    return await sweep(access, { apply: false, overrides });
-  } finally {
-    access.db.close();
-  }
+function applied(root: string, overrides: SettingsPatch): Promise<EvictionReport> {
+  const batch = process.env.DEJAVU_EVICT_BATCH ? Number(process.env.DEJAVU_EVICT_BATCH) : undefined;
+  // Tests kill the sweep at a chosen point to prove the next run repairs it.
+  const crashAt = process.env.DEJAVU_EVICT_CRASH_AT as CrashPoint | undefined;
+  return applySweep(oneShotWrites(root), { overrides, batch, crashAt });
 }
 
 function printReport(r: EvictionReport): void {

@@ -1,9 +1,7 @@
 /** `dejavu export-archive`: the archive (or part of it) as one file another machine can merge. */
 import type { Command } from 'commander';
-import path from 'node:path';
 import { AGENT_IDS, isAgentId } from '../../../shared/agents';
-import { exportArchive, type ExportFilter } from '../../core/transfer/export-archive';
-import { machineOf } from '../../core/archive/machine';
+import { exportArchiveFile, type ExportFilter } from '../../core/use-cases/export-archive';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { formatBytes, printJson, stdout, warn } from '../output';
@@ -31,17 +29,9 @@ export function registerExportArchive(program: Command): void {
         throw new UsageError(`--since wants a date like 2026-01-31, not "${opts.since}"`);
       }
       const filter: ExportFilter = { workspace: opts.workspace, agent: opts.agent, since: opts.since };
-      const report = withReader(cmd.optsWithGlobals<GlobalOptions>(), (reader) => {
-        const file = opts.output ?? defaultName(machineOf(reader.db).name);
-        return exportArchive(reader.root, reader.db, file, filter);
-      });
+      const report = withReader(cmd.optsWithGlobals<GlobalOptions>(), (reader) => exportArchiveFile(reader, opts.output, filter));
       for (const s of report.skipped) warn(`left out ${s.id}: its archived copy could not be read (${s.message})`);
       if (opts.json) return printJson(report);
       stdout.write(`${report.conversations} conversation(s), ${formatBytes(report.bytes)}, written to ${report.file}\n`);
     });
-}
-
-function defaultName(machine: string): string {
-  const safe = machine.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'archive';
-  return path.resolve(`dejavu-${safe}-${new Date().toISOString().slice(0, 10)}.tar`);
 }

@@ -4,9 +4,8 @@ import type { Command } from 'commander';
 import { diffText } from '../../../shared/diff';
 import type { FilesAnswer, FileTouchEntry } from '../../../shared/files';
 import { absolutePath } from '../../../shared/tool-files';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { editsToFile } from '../../core/files/file-diffs';
-import { conversationsTouching, filesOfConversation } from '../../core/files/files-query';
+import { filesOf, touching, withEdits } from '../../core/use-cases/files';
+import { readConversation } from '../../core/use-cases/show';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, shortDate, stdout, table, truncate, warn } from '../output';
@@ -24,23 +23,18 @@ export function registerFiles(program: Command): void {
       if (opts.diffs && opts.conversation !== undefined) throw new UsageError('--diffs goes with a PATH (the edits of each conversation to that file)');
       const global = cmd.optsWithGlobals<GlobalOptions>();
       const answer = withReader(global, (r) => {
-        if (opts.conversation !== undefined) return filesOfConversation(r.db, r.resolveId(opts.conversation));
-        const found = conversationsTouching(r.db, absolutePath(path.resolve(typed as string), undefined), typed as string);
-        return opts.diffs ? { ...found, entries: found.entries.map((e) => withDiffs(r, e)) } : found;
+        if (opts.conversation !== undefined) return filesOf(r, opts.conversation);
+        const found = touching(r, absolutePath(path.resolve(typed as string), undefined), typed as string);
+        return opts.diffs ? withEdits(found, (id) => readConversation(r, id), unreadable) : found;
       });
       if (opts.json) return printJson(answer);
       print(answer);
     });
 }
 
-/** The entry with its conversation's edits to its path; without them when the thread cannot be read. */
-function withDiffs(r: ArchiveReader, e: FileTouchEntry): FileTouchEntry {
-  try {
-    return { ...e, diffs: editsToFile(r.get(e.conversationId), e.path) };
-  } catch (err) {
-    warn(`${e.conversationId}: its thread could not be read, so its edits are not shown (${(err as Error).message})`);
-    return e;
-  }
+/** An entry shown without its edits: its thread could not be read. */
+function unreadable(e: FileTouchEntry, err: unknown): void {
+  warn(`${e.conversationId}: its thread could not be read, so its edits are not shown (${(err as Error).message})`);
 }
 
 function print(a: FilesAnswer): void {

@@ -1,7 +1,7 @@
 /** `dejavu import`: archive native session files from anywhere. */
 import type { Command } from 'commander';
 import { type AgentId, AGENT_IDS, isAgentId } from '../../../shared/agents';
-import { importPaths } from '../../core/capture/import';
+import { importFiles } from '../../core/use-cases/import';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { UsageError } from '../errors';
@@ -18,7 +18,7 @@ export function registerImport(program: Command): void {
     .action(async (paths: string[], opts: { agent?: string; json?: boolean }, cmd: Command) => {
       if (opts.agent && !isAgentId(opts.agent)) throw new UsageError(`unknown agent "${opts.agent}" (known: ${AGENT_IDS.join(', ')})`);
       const bar = opts.json ? undefined : progressBar();
-      const report = await importPaths({
+      const report = await importFiles({
         root: rootOf(cmd.optsWithGlobals<GlobalOptions>()),
         paths,
         agent: opts.agent as AgentId | undefined,

@@ -1,6 +1,7 @@
 /** `dejavu list`: the archived conversations, newest first. */
 import type { Command } from 'commander';
 import { AGENT_IDS, isAgentId } from '../../../shared/agents';
+import { listConversations } from '../../core/use-cases/list';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, shortDate, stdout, table, truncate } from '../output';
@@ -30,7 +31,7 @@ export function registerList(program: Command): void {
       if (opts.agent && !isAgentId(opts.agent)) throw new UsageError(`unknown agent "${opts.agent}" (known: ${AGENT_IDS.join(', ')})`);
       if (opts.limit !== undefined && !(opts.limit > 0)) throw new UsageError('--limit wants a positive number');
       const rows = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) =>
-        r.list({ workspace: opts.workspace, agent: opts.agent, since: parseSince(opts.since), limit: opts.limit }),
+        listConversations(r, { workspace: opts.workspace, agent: opts.agent, since: parseSince(opts.since), limit: opts.limit }),
       );
       if (opts.json) return printJson(rows);
       if (rows.length === 0) {

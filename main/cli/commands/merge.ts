@@ -1,9 +1,8 @@
 /** `dejavu merge`: another machine's archive (an export-archive file or an archive folder) into this one. */
 import type { Command } from 'commander';
 import path from 'node:path';
-import { openArchiveWriter } from '../../core/access/open-writer';
-import { MergeSourceError, openArchiveSource } from '../../core/transfer/archive-source';
-import { mergeArchive } from '../../core/transfer/merge-archive';
+import { mergeFrom, type MergeReport, MergeSourceError } from '../../core/use-cases/merge';
+import { oneShotWrites } from '../../core/use-cases/writes';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, progressBar, stdout, warn } from '../output';
@@ -20,26 +19,16 @@ export function registerMerge(program: Command): void {
       if (path.resolve(target) === root) throw new UsageError(`${root} is this archive: merge another machine’s archive into it`);
       const machine = opts.machine?.trim();
       if (opts.machine !== undefined && !machine) throw new UsageError('--machine wants a name');
-      let source;
+      const bar = opts.json ? undefined : progressBar();
+      let report: MergeReport;
       try {
-        source = openArchiveSource(target, machine);
+        // Tests make batches small, so a kill has more commits to land between.
+        const batchSize = process.env.DEJAVU_MERGE_BATCH ? Number(process.env.DEJAVU_MERGE_BATCH) : undefined;
+        report = await mergeFrom(oneShotWrites(root), target, { machine, batchSize, onProgress: (done, total) => bar?.update(done, total, '') });
       } catch (err) {
         if (err instanceof MergeSourceError) throw new UsageError(err.message);
         throw err;
-      }
-      const bar = opts.json ? undefined : progressBar();
-      let report;
-      try {
-        const writer = openArchiveWriter(root);
-        try {
-          // Tests make batches small, so a kill has more commits to land between.
-          const batchSize = process.env.DEJAVU_MERGE_BATCH ? Number(process.env.DEJAVU_MERGE_BATCH) : undefined;
-          report = await mergeArchive(writer, source, { batchSize, onProgress: (done, total) => bar?.update(done, total, '') });
-        } finally {
-          writer.close();
-        }
       } finally {
-        source.close();
         bar?.done();
       }
       for (const e of report.errors) warn(`not merged: ${e.id}: ${e.message}`);

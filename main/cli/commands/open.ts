@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { conversationLink, conversationRoute } from '../../core/service/deep-link';
+import { conversationSummary } from '../../core/use-cases/list';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { printJson, stdout } from '../output';
 
@@ -13,7 +14,7 @@ export function registerOpen(program: Command): void {
     .option('--print', 'print the link instead of opening it')
     .option('--json', 'print the link and the route as JSON instead of opening it')
     .action(async (idArg: string, opts: { print?: boolean; json?: boolean }, cmd: Command) => {
-      const id = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => r.summary(idArg).id);
+      const id = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => conversationSummary(r, idArg).id);
       const url = conversationLink(id);
       if (opts.json) return printJson({ id, url, route: conversationRoute(id) });
       if (opts.print) return stdout.write(`${url}\n`);

@@ -1,8 +1,7 @@
 /** `dejavu pin` / `dejavu unpin`: keep a conversation whole, whatever the budget says. */
 import type { Command } from 'commander';
-import { withWriterLock } from '../../core/archive/locked-write';
-import { setPinned } from '../../core/retention/pins';
-import { type GlobalOptions, rootOf, withReader } from '../archive-access';
+import { pinConversation } from '../../core/use-cases/pin';
+import { type GlobalOptions, withReaderAsync, writesOf } from '../archive-access';
 import { stdout } from '../output';
 
 export function registerPin(program: Command): void {
@@ -13,10 +12,8 @@ export function registerPin(program: Command): void {
       .argument('<id>', 'conversation id, a unique prefix of it, or the agent’s own session id')
       .action(async (id: string, _opts: unknown, cmd: Command) => {
         const global = cmd.optsWithGlobals<GlobalOptions>();
-        const resolved = withReader(global, (r) => r.resolveId(id));
-        // Under the writer lock: a running sync or sweep finishes first, so no step of it thins a conversation pinned meanwhile.
-        await withWriterLock(rootOf(global), (db) => setPinned(db, resolved, pinned));
-        stdout.write(`${pinned ? 'pinned' : 'unpinned'} ${resolved}\n`);
+        const done = await withReaderAsync(global, (r) => pinConversation(r, writesOf(global), id, pinned));
+        stdout.write(`${pinned ? 'pinned' : 'unpinned'} ${done.id}\n`);
       });
   }
 }

@@ -1,9 +1,8 @@
 /** `dejavu plans` lists the plans agents made or followed; `dejavu plan ID` prints one as Markdown. */
 import { type Command, Option } from 'commander';
 import { PLAN_ORIGINS, type PlanOrigin, type PlansAnswer } from '../../../shared/plans';
-import { planMarkdown } from '../../core/plans/plan-markdown';
-import { outgoingValue, redactsOutgoing } from '../../core/redact/outgoing';
-import { findPlan, listPlans } from '../../core/plans/plans-query';
+import { planMarkdown, planOf, plansOf } from '../../core/use-cases/plans';
+import { outgoingValue, redactsFor } from '../../core/use-cases/redaction';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, shortDate, stdout, table, truncate } from '../output';
@@ -21,13 +20,8 @@ export function registerPlans(program: Command): void {
     .action((words: string[], opts: { workspace?: string; conversation?: string; origin?: PlanOrigin; json?: boolean; redact: boolean }, cmd: Command) => {
       const answer = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) =>
         outgoingValue(
-          listPlans(r.db, {
-            text: words.length ? words.join(' ') : undefined,
-            workspace: opts.workspace,
-            conversationId: opts.conversation !== undefined ? r.resolveId(opts.conversation) : undefined,
-            origin: opts.origin,
-          }),
-          redactsOutgoing(r.db, opts.redact === false ? false : undefined),
+          plansOf(r, { text: words.length ? words.join(' ') : undefined, workspace: opts.workspace, conversation: opts.conversation, origin: opts.origin }),
+          redactsFor(r, opts.redact === false),
         ),
       );
       if (opts.json) return printJson(answer);
@@ -42,7 +36,7 @@ export function registerPlans(program: Command): void {
     .action((id: string, opts: { json?: boolean; redact: boolean }, cmd: Command) => {
       const plan = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
         try {
-          return outgoingValue(findPlan(r.db, id), redactsOutgoing(r.db, opts.redact === false ? false : undefined));
+          return outgoingValue(planOf(r, id), redactsFor(r, opts.redact === false));
         } catch (err) {
           if (err instanceof RangeError) throw new UsageError(err.message);
           throw err;

@@ -1,6 +1,5 @@
 /** The human summary of a sync or import. */
-import type { IngestReport } from '../../core/capture/ingest';
-import type { Skipped } from '../../core/providers/kit/walk';
+import type { IngestReport, Skipped } from '../../core/use-cases/import';
 import { formatBytes, stdout, warn } from '../output';
 
 /** Files that held nothing to archive are named up to this many, then counted. */

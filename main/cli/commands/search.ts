@@ -2,9 +2,8 @@
 import type { Command } from 'commander';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { bold, printJson, shortDate, stdout, styled, type Styled, warn } from '../output';
-import { outgoingValue, REDACTION_OFF_SEARCH_NOTE, redactsOutgoing } from '../../core/redact/outgoing';
-import { FILTER_KEYS, parseQuery } from '../../core/search/query';
-import { matchCount } from '../../core/search/search';
+import { REDACTION_OFF_SEARCH_NOTE, redactsFor } from '../../core/use-cases/redaction';
+import { FILTER_KEYS, matchCount, outgoingHits, queryWarnings } from '../../core/use-cases/search';
 
 /** The query language, as `dejavu search --help` shows it (the same in the app and over MCP). */
 const QUERY_HELP = `
@@ -57,12 +56,11 @@ export function registerSearch(program: Command): void {
     .option('--no-redact', 'print secrets in snippets as they were typed (redaction is on by default)')
     .action((words: string[], opts: { agent?: string; workspace?: string; tools?: boolean; limit: number; json?: boolean; redact?: boolean }, cmd: Command) => {
       const query = words.map(requote).join(' ');
-      for (const w of parseQuery(query).warnings) warn(w);
+      for (const w of queryWarnings(query)) warn(w);
       const hits = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
-        const redact = redactsOutgoing(r.db, opts.redact === false ? false : undefined);
+        const redact = redactsFor(r, opts.redact === false);
         if (!redact) warn(REDACTION_OFF_SEARCH_NOTE);
-        // Snippets are masked before they are cut; the rest (titles) as any answer is.
-        return outgoingValue(r.search(query, { agent: opts.agent, workspace: opts.workspace, includeToolOutput: opts.tools, limit: opts.limit, redact }), redact);
+        return outgoingHits(r, query, { agent: opts.agent, workspace: opts.workspace, includeToolOutput: opts.tools, limit: opts.limit }, redact);
       });
       if (opts.json) return printJson(hits);
       if (hits.length === 0) {

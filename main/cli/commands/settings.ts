@@ -1,12 +1,9 @@
 /** `dejavu settings`: show or change the retention budget and the secret redaction the app and the CLI share. */
 import type { Command } from 'commander';
-import { type IndexDb, openReadableIndex } from '../../core/archive/db';
-import { withWriterLock } from '../../core/archive/locked-write';
-import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type SettingsPatch } from '../../core/retention/settings';
+import { changeSettings, InvalidSettingsError, parseBytes, type PrivacyPatch, readArchiveSettings, type SettingsPatch } from '../../core/use-cases/settings';
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
 import type { PrivacySettings } from '../../../shared/privacy';
-import { readPrivacy, savePrivacy, type PrivacyPatch } from '../../core/redact/settings';
-import { type GlobalOptions, rootOf } from '../archive-access';
+import { type GlobalOptions, rootOf, writesOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { formatBytes, printJson, stdout, type TextOut } from '../output';
 
@@ -61,18 +58,13 @@ export function registerSettings(program: Command): void {
       }
       const patch: SettingsPatch = { softCapBytes: opts.softCap, hardCapBytes: opts.hardCap, maxAgeDays: maxAgeOf(opts.maxAge), digestCapBytes: opts.digestCap, cadence: opts.cadence as EvictionCadence | undefined };
       const privacyPatch: PrivacyPatch = { redactExports: opts.redactExports, redactAtCapture: opts.redactAtCapture };
-      const changingPrivacy = Object.values(privacyPatch).some((v) => v !== undefined);
-      const changing = Object.values(patch).some((v) => v !== undefined) || changingPrivacy;
-      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
-      const apply = (db: IndexDb) => ({
-        settings: changing ? saveSettings(db, patch) : readSettings(db),
-        privacy: changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db),
-      });
+      const changing = [...Object.values(patch), ...Object.values(privacyPatch)].some((v) => v !== undefined);
+      const global = cmd.optsWithGlobals<GlobalOptions>();
       let settings: RetentionSettings;
       let privacy: PrivacySettings;
       try {
         // Only a change writes, under the writer lock; showing the settings works on a read-only archive too.
-        ({ settings, privacy } = changing ? await withWriterLock(root, apply) : withReadOnly(root, apply));
+        ({ settings, privacy } = changing ? await changeSettings(writesOf(global), patch, privacyPatch) : readArchiveSettings(rootOf(global)));
       } catch (err) {
         if (err instanceof InvalidSettingsError) throw new UsageError(err.message);
         throw err;
@@ -94,13 +86,4 @@ export function printSettings(s: RetentionSettings, out: TextOut = stdout): void
 export function printPrivacy(p: PrivacySettings, out: TextOut = stdout): void {
   out.write(`redact exports     ${p.redactExports ? 'on   (secrets masked in exports, show, search and MCP answers; --no-redact for one command)' : 'off  (exports, show, search and MCP answers carry secrets as they were typed)'}\n`);
   out.write(`redact at capture  ${p.redactAtCapture ? 'on   (the archive and its search index store secrets masked)' : 'off  (the archive keeps what was typed, secrets included)'}\n`);
-}
-
-function withReadOnly<T>(root: string, read: (db: IndexDb) => T): T {
-  const db = openReadableIndex(root);
-  try {
-    return read(db);
-  } finally {
-    db.close();
-  }
 }

@@ -3,16 +3,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { Conversation } from '../../../shared/record';
-import { describeRedaction } from '../../core/redact/redact-conversation';
-import { outgoingConversation, REDACTION_OFF_NOTE, redactsOutgoing } from '../../core/redact/outgoing';
-import { conversationToHtml } from '../../core/render/html';
-import { conversationToMarkdown, exportFileName } from '../../core/render/markdown';
+import { conversationToMarkdown, EXPORT_FORMATS, type ExportFormat, exportName, renderExport } from '../../core/use-cases/export';
+import { describeRedaction, REDACTION_OFF_NOTE } from '../../core/use-cases/redaction';
+import { outgoingRead } from '../../core/use-cases/show';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, stdout, warn } from '../output';
-
-const FORMATS = ['md', 'json', 'html'] as const;
-type Format = (typeof FORMATS)[number];
 
 /**
  * The conversation as it may leave the archive: secrets masked unless `--no-redact` or the
@@ -20,9 +16,8 @@ type Format = (typeof FORMATS)[number];
  */
 function outgoing(id: string, redactFlag: boolean | undefined, cmd: Command): Conversation {
   return withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
-    const redact = redactsOutgoing(r.db, redactFlag === false ? false : undefined);
-    const result = outgoingConversation(r.get(id), redact);
-    if (!redact) warn(REDACTION_OFF_NOTE);
+    const result = outgoingRead(r, id, redactFlag === false);
+    if (!result.redact) warn(REDACTION_OFF_NOTE);
     else if (result.count > 0) warn(`${describeRedaction(result)}; --no-redact keeps them`);
     return result.conversation;
   });
@@ -52,19 +47,13 @@ export function registerShow(program: Command): void {
     .option('-f, --format <format>', 'md, json or html', 'md')
     .option('--no-redact', 'write secrets as they were typed (redaction is on by default)')
     .action((id: string, opts: { output?: string; format: string; redact?: boolean }, cmd: Command) => {
-      if (!(FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
-      const format = opts.format as Format;
+      if (!(EXPORT_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
+      const format = opts.format as ExportFormat;
       const conversation = outgoing(id, opts.redact, cmd);
       // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
-      if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(render(conversation, format));
-      const file = path.resolve(opts.output ?? exportFileName(conversation).replace(/\.md$/, `.${format}`));
-      writeFileSync(file, render(conversation, format));
+      if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(renderExport(conversation, format));
+      const file = path.resolve(opts.output ?? exportName(conversation, format));
+      writeFileSync(file, renderExport(conversation, format));
       stdout.write(`${file}\n`);
     });
-}
-
-function render(c: Conversation, format: Format): string {
-  if (format === 'json') return `${JSON.stringify(c, null, 2)}\n`;
-  if (format === 'html') return conversationToHtml(c);
-  return conversationToMarkdown(c);
 }

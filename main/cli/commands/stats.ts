@@ -1,11 +1,7 @@
 /** `dejavu stats`: what the archive holds and what it costs on disk. */
 import type { Command } from 'commander';
-import { archiveDiskBytes } from '../../core/archive/disk-usage';
-import { retentionView } from '../../core/retention/view';
-import { claudeCleanupRisk, cleanupWarning } from '../../core/storage/agent-cleanup';
-import { spaceBreakdown } from '../../core/storage/space-breakdown';
-import os from 'node:os';
-import { type GlobalOptions, rootOf, withReaderAsync } from '../archive-access';
+import { archiveStats, cleanupWarning } from '../../core/use-cases/stats';
+import { type GlobalOptions, rootOf } from '../archive-access';
 import { formatBytes, printJson, stdout, table, warn } from '../output';
 import { printSettings } from './settings';
 
@@ -16,11 +12,12 @@ export function registerStats(program: Command): void {
     .option('--space', 'also space per workspace and per agent, and what each eviction stage would free there (reads every conversation)')
     .option('--json', 'print as JSON')
     .action(async (opts: { json?: boolean; space?: boolean }, cmd: Command) => {
-      const global = cmd.optsWithGlobals<GlobalOptions>();
-      const root = rootOf(global);
-      const { stats, retention, cleanup, space } = await withReaderAsync(global, async (r) => ({ stats: r.stats(), retention: retentionView(root, r.db, 20), cleanup: await claudeCleanupRisk(os.homedir(), r.db), space: opts.space ? spaceBreakdown(root, r.db) : undefined }));
-      const result = { archive: root, archiveBytes: archiveDiskBytes(root), ...stats, ledger: retention.ledger, retention, agentCleanup: [cleanup], ...(space ? { space } : {}) };
+      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
+      const result = await archiveStats(root, Boolean(opts.space));
       if (opts.json) return printJson(result);
+      const stats = result;
+      const { retention, space } = result;
+      const [cleanup] = result.agentCleanup;
       const out = stdout;
       out.write(`Archive: ${root} (${formatBytes(result.archiveBytes)} on disk)\n`);
       out.write(`${stats.conversations} conversation(s), ${stats.messages} message(s), ${stats.prompts} prompt(s) typed`);

@@ -1,8 +1,8 @@
 /** `dejavu sync`: archive what is new or changed in every agent home (and, with --watch, keep doing it live). */
 import type { Command } from 'commander';
-import { type LiveChange, LiveCapture } from '../../core/capture/live';
-import { sync, type SyncOptions, type SyncReport } from '../../core/capture/sync';
-import { sweepWhenDue } from '../../core/access/cadence';
+import { type LiveChange, LiveCapture } from '../../core/use-cases/live';
+import { syncThenSweep } from '../../core/use-cases/retention-cadence';
+import { liveWrites, oneShotWrites } from '../../core/use-cases/writes';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { formatBytes, printJson, progressBar, stdout, warn } from '../output';
@@ -21,24 +21,25 @@ export function registerSync(program: Command): void {
     .option('--no-evict', 'skip the eviction sweep the retention cadence may call for after this sync')
     .action(async (opts: { source: string[]; force?: boolean; json?: boolean; watch?: boolean; quiet?: boolean; evict: boolean; noEvict?: boolean }, cmd: Command) => {
       opts.noEvict = opts.evict === false;
-      const global = cmd.optsWithGlobals<GlobalOptions>();
+      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
       const bar = opts.json ? undefined : progressBar();
       // Watching: take the writer first, so nothing can slip between the sync and the watch.
-      const live = opts.watch ? await LiveCapture.start({ root: rootOf(global), sources: opts.source, onChange: (c) => printChange(c, opts) }) : undefined;
+      const live = opts.watch ? await LiveCapture.start({ root, sources: opts.source, onChange: (c) => printChange(c, opts) }) : undefined;
       try {
-        const run = (options: SyncOptions): Promise<SyncReport> => (live ? live.sync(options) : sync(options));
-        const report = await run({
-          root: rootOf(global),
+        // The budget's cadence (daily / every sync / manual) applies to CLI syncs too, watching or not.
+        const writes = live ? liveWrites(root, live) : oneShotWrites(root);
+        const { report, eviction } = await syncThenSweep(writes, {
+          root,
           sources: opts.source,
           force: opts.force,
           indexerWorker: indexerScript(),
           // Smaller batches commit more often; tests use it to kill a sync between commits.
           batchBytes: process.env.DEJAVU_SYNC_BATCH_BYTES ? Number(process.env.DEJAVU_SYNC_BATCH_BYTES) : undefined,
           onProgress: (p) => bar?.show(p.done, p.total, progressText(p)),
-        });
+        }, !opts.noEvict);
         bar?.done();
-        // The budget's cadence (daily / every sync / manual) applies to CLI syncs too.
-        const eviction = live || opts.noEvict ? undefined : await sweepWhenDue(rootOf(global));
+        // Listening before the report is printed: a signal sent as soon as it is read stops the watch cleanly.
+        const stopped = live ? stopSignal() : undefined;
         if (opts.json) printJson(eviction ? { ...report, eviction } : report);
         else {
           reportIngest(report);
@@ -47,16 +48,21 @@ export function registerSync(program: Command): void {
         }
         if (eviction?.dataLoss.length) warn(`data loss: ${eviction.dataLoss.length} unreadable conversation(s) dropped at the hard cap: ${eviction.dataLoss.join(', ')}`);
         if (report.errors.length) process.exitCode = 1;
-        if (live) await watchUntilStopped(live, opts);
+        if (live && stopped) await watchUntilStopped(live, opts, stopped);
       } finally {
         await live?.close();
       }
     });
 }
 
-async function watchUntilStopped(live: LiveCapture, opts: { json?: boolean; quiet?: boolean }): Promise<void> {
+async function watchUntilStopped(live: LiveCapture, opts: { json?: boolean; quiet?: boolean }, stopped: Promise<void>): Promise<void> {
   if (!opts.json && !opts.quiet) stdout.write(`watching ${live.watchedFiles} session file(s) for changes (Ctrl-C to stop)\n`);
-  await new Promise<void>((resolve) => {
+  await stopped;
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });

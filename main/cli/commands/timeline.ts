@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { isAgentId } from '../../../shared/agents';
 import type { TimelineAnswer, TimelineEntry } from '../../../shared/timeline';
 import { formatCost } from '../../../shared/usage';
-import { outgoingValue, redactsOutgoing } from '../../core/redact/outgoing';
-import { timeline } from '../../core/timeline/timeline-query';
+import { outgoingValue, redactsFor } from '../../core/use-cases/redaction';
+import { repositoryNames, timelineOf } from '../../core/use-cases/timeline';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, shortDate, stdout, truncate } from '../output';
@@ -28,10 +28,10 @@ export function registerTimeline(program: Command): void {
       let known: string[] = [];
       try {
         [answer, known] = withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
-          const a = timeline(r.db, { repo, branch: opts.branch, since: opts.since, agent: opts.agent as never });
+          const a = timelineOf(r, { repo, branch: opts.branch, since: opts.since, agent: opts.agent as never });
           // Only when nothing matched: the names there are, to say what could have been meant.
-          const names = a.entries.length || repo === undefined ? [] : timeline(r.db, {}).repositories.map((x) => x.name);
-          return [outgoingValue(a, redactsOutgoing(r.db, opts.redact === false ? false : undefined)), names] as const;
+          const names = a.entries.length || repo === undefined ? [] : repositoryNames(r);
+          return [outgoingValue(a, redactsFor(r, opts.redact === false)), names] as const;
         });
       } catch (err) {
         if (err instanceof RangeError) throw new UsageError(err.message);

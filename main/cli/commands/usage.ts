@@ -1,7 +1,7 @@
 /** `dejavu usage`: tokens and cost per local day, week, month, agent, model or workspace. */
 import { type Command, Option } from 'commander';
 import { formatCost, type Spend, USAGE_GROUPINGS, type UsageGrouping, type UsageReport } from '../../../shared/usage';
-import { usageReport } from '../../core/usage/usage-report';
+import { usageOf } from '../../core/use-cases/usage';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { printJson, stdout, table, truncate } from '../output';
@@ -18,7 +18,7 @@ export function registerUsage(program: Command): void {
       const global = cmd.optsWithGlobals<GlobalOptions>();
       let report: UsageReport;
       try {
-        report = withReader(global, (r) => usageReport(r.db, { by: opts.by, since: opts.since, top: opts.top }));
+        report = withReader(global, (r) => usageOf(r, { by: opts.by, since: opts.since, top: opts.top }));
       } catch (err) {
         if (err instanceof RangeError) throw new UsageError(err.message);
         throw err;

@@ -1,12 +1,8 @@
 /** `dejavu verify`: check the whole archive is consistent, and with --repair rebuild what can be rebuilt. */
 import type { Command } from 'commander';
 import type { IntegrityProblem, IntegrityReport } from '../../../shared/verify';
-import { openArchiveWriter } from '../../core/access/open-writer';
-import { openSearchDb } from '../../core/search/search-db';
-import { recordLastCheck } from '../../core/verify/last-check';
-import { repairArchive } from '../../core/verify/repair-archive';
-import { type Verification, verifyArchive } from '../../core/verify/verify-archive';
-import { type GlobalOptions, rootOf } from '../archive-access';
+import { verify } from '../../core/use-cases/verify';
+import { type GlobalOptions, writesOf } from '../archive-access';
 import { printJson, stdout, truncate } from '../output';
 
 interface VerifyOptions {
@@ -21,33 +17,10 @@ export function registerVerify(program: Command): void {
     .option('--repair', 'rebuild what can be rebuilt (search rows, digests, counts, eviction steps, cursors) and move stray blob files to lost+found')
     .option('--json', 'print the report as JSON')
     .action(async (opts: VerifyOptions, cmd: Command) => {
-      const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
-      // The writer lock: nothing changes while the archive is checked (and repaired).
-      const writer = openArchiveWriter(root);
-      let result: Verification;
-      let repaired: string[] | undefined;
-      let fixed = 0;
-      try {
-        const search = openSearchDb(root);
-        try {
-          result = verifyArchive(root, writer.db, search);
-          if (opts.repair) {
-            repaired = result.findings.some((f) => f.repairable) ? await repairArchive(writer, result.findings) : [];
-            const before = result.report.problems;
-            result = verifyArchive(root, writer.db, search);
-            fixed = Math.max(0, before - result.report.problems);
-          }
-        } finally {
-          search.close();
-        }
-        const r = result.report;
-        recordLastCheck(writer.db, { at: r.checkedAt, consistent: r.consistent, problems: r.problems, repaired: fixed, conversations: r.counts.conversations, blobFiles: r.counts.blobFiles });
-      } finally {
-        writer.close();
-      }
-      if (opts.json) printJson({ ...result.report, ...(repaired ? { repaired } : {}) });
-      else printReport(result.report, repaired);
-      process.exitCode = result.report.consistent ? 0 : 1;
+      const { report, repaired } = await verify(writesOf(cmd.optsWithGlobals<GlobalOptions>()), Boolean(opts.repair));
+      if (opts.json) printJson({ ...report, ...(repaired ? { repaired } : {}) });
+      else printReport(report, repaired);
+      process.exitCode = report.consistent ? 0 : 1;
     });
 }
 

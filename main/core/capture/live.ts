@@ -16,6 +16,7 @@ import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';
 import { type LocatedSources, type SyncReport, syncFiles, syncSources } from './sync';
 import { underRoots, WATCH_DEPTH, watchRoots } from './watch-roots';
+import { WriterQueue } from '../writer-queue';
 
 export interface LiveOptions {
   /** Archive folder. */
@@ -50,8 +51,8 @@ export class LiveCapture {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private watcher?: FSWatcher;
   private roots: string[] = [];
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending = 0;
+  /** The watcher's work and every job lent the writer, one at a time. */
+  private readonly queue = new WriterQueue();
   private rescanTimer?: NodeJS.Timeout;
   private closed = false;
 
@@ -94,7 +95,7 @@ export class LiveCapture {
 
   /** Resolves when every change seen so far has been stored. */
   async idle(): Promise<void> {
-    while (this.pending > 0 || this.timers.size > 0 || this.rescanTimer) {
+    while (this.queue.pending > 0 || this.timers.size > 0 || this.rescanTimer) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -107,7 +108,7 @@ export class LiveCapture {
     if (this.rescanTimer) clearTimeout(this.rescanTimer);
     this.rescanTimer = undefined;
     await this.watcher?.close();
-    await this.queue.catch(() => undefined);
+    await this.queue.idle();
     this.writer.close();
   }
 
@@ -180,10 +181,7 @@ export class LiveCapture {
   }
 
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
-    this.pending += 1;
-    const run = this.queue.then(job).finally(() => (this.pending -= 1));
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(job);
   }
 
   /** Bring one source up to date in the archive and in search. */

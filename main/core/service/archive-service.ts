@@ -1,32 +1,32 @@
 /**
  * The contract's handlers, Electron-free: the Electron shell registers them on IPC and
  * `dejavu serve` answers them over HTTP, so both surfaces behave the same. Every request is
- * validated against the contract's schema; every answer is a Result, never a throw.
+ * validated against the contract's schema; every answer is a Result, never a throw. What each
+ * channel does is a use-case (use-cases/); this class holds the process's state around them:
+ * the one writer queue, live capture, the thread cache and the events.
  */
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type { ZodError } from 'zod';
 import { channelHandlers, type Handlers } from './channel-handlers';
-import { ArchiveReader } from '../access/archive-reader';
 import { CommandMailbox } from './command-mailbox';
 import { InvalidRequestError, toFailure } from './request-errors';
 import { type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
-import type { Conversation } from '../../../shared/record';
-import { fail, ok, type Result } from '../../../shared/result';
 import { syncProgressOf } from '../../../shared/sync-progress';
-import { sync, syncFiles, type SyncOptions, type SyncReport, syncSources } from '../capture/sync';
-import { checkedFolder } from './checked-folder';
-import { withWriterLock } from '../archive/locked-write';
-import { createLogger, errorText, type Logger, type LogSink } from '../logger';
-import { LiveCapture } from '../capture/live';
-import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
-import { type IndexDb, openReadableIndex } from '../archive/db';
-import { sweep } from '../retention/evict';
-import { lastRunAt, readSettings, type SettingsPatch, sweepDue } from '../retention/settings';
 import type { EvictionReport } from '../../../shared/retention';
-import { MergeSourceError, openArchiveSource } from '../transfer/archive-source';
-import { mergeArchive } from '../transfer/merge-archive';
+import { fail, ok, type Result } from '../../../shared/result';
+import { checkedFolder } from './checked-folder';
+import { ThreadCache } from './thread-cache';
+import { createLogger, errorText, type Logger, type LogSink } from '../logger';
+import { WriterQueue } from '../writer-queue';
+import { applySweep, planSweep, type SettingsPatch } from '../use-cases/evict';
+import { LiveCapture } from '../use-cases/live';
+import { mergeFrom, MergeSourceError } from '../use-cases/merge';
+import { ArchiveReader } from '../use-cases/open-archive';
+import { sweepWhenDue } from '../use-cases/retention-cadence';
+import { changedBy, syncFolder, syncHomes, type SyncOptions, syncOutcome, type SyncReport } from '../use-cases/sync';
+import { type ArchiveWrites, liveWrites, oneShotWrites } from '../use-cases/writes';
 
 export interface ServiceOptions {
   readonly root: string;
@@ -48,23 +48,25 @@ export interface ServiceOptions {
   readonly log?: LogSink;
 }
 
-/** Decoded conversations kept for paging through long threads. */
-const CACHE_SIZE = 4;
-
 export class ArchiveService {
   private readonly reader: ArchiveReader;
   private readonly events = new EventEmitter();
-  private readonly cache = new Map<string, { archivedAt: string; conversation: Conversation }>();
-  /** The sync running now (of the homes, or of a folder the person added). */
-  private syncing: Promise<SyncOutcome> | undefined;
+  private readonly threads: ThreadCache;
+  /** Every write of this process, one at a time: syncs, sweeps, merges, pins, settings, live capture's start. */
+  private readonly queue = new WriterQueue();
+  /** The use-cases' writes, through the queue (and live capture's writer while it runs). */
+  private readonly writes: ArchiveWrites;
+  /** Syncs queued or running. */
+  private syncs = 0;
   /** The homes' sync asked for, running or waiting its turn: later requests join it. */
   private homeSync: Promise<SyncOutcome> | undefined;
-  /** Live capture, while on: it holds the writer, so syncs run through it. */
-  private live: LiveCapture | undefined;
-  private liveStarting: Promise<void> | undefined;
-  private liveQueued: Promise<void> | undefined;
+  /** The applied sweep asked for, running or waiting its turn: later requests join it. */
   private evicting: Promise<EvictionReport> | undefined;
+  /** Live capture, while on: it holds the writer, so every job runs through it. */
+  private live: LiveCapture | undefined;
+  private liveStart: Promise<void> | undefined;
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
+  private readonly unfinished = new Set<Promise<unknown>>();
   private readonly handlers: Handlers;
   private readonly commands = new CommandMailbox<ContractEvents['dejavu:command']>();
   private readonly log: Logger;
@@ -72,13 +74,20 @@ export class ArchiveService {
   constructor(private readonly options: ServiceOptions) {
     this.log = createLogger('service', options.log);
     this.reader = new ArchiveReader(options.root);
-    // The handlers reach the service's private state and queues through these alone.
+    this.threads = new ThreadCache(this.reader);
+    this.writes = {
+      root: options.root,
+      syncHomes: (o) => this.queue.run(() => this.writer().syncHomes(o)),
+      withWriter: (job) => this.queue.run(() => this.writer().withWriter(job)),
+      withIndex: (write) => this.queue.run(() => this.writer().withIndex(write)),
+    };
+    // The handlers reach the service's state and queue through these alone.
     this.handlers = channelHandlers({
       options,
       reader: this.reader,
-      syncState: () => ({ syncing: this.syncing !== undefined, lastSync: this.lastSync }),
-      conversation: (id) => this.conversation(id),
-      withIndex: (write) => this.withIndex(write),
+      writes: this.writes,
+      syncState: () => ({ syncing: this.syncs > 0, lastSync: this.lastSync }),
+      conversation: (id) => this.threads.get(id),
       sync: () => this.sync(),
       evict: (dryRun, overrides) => this.evict(dryRun, overrides),
       mergeArchive: (target) => this.mergeArchive(target),
@@ -104,7 +113,7 @@ export class ArchiveService {
 
   /** One sync at a time: a second request joins the one running (or, behind a folder's sync, the one queued). */
   sync(): Promise<SyncOutcome> {
-    this.homeSync ??= this.queueSync().finally(() => {
+    this.homeSync ??= this.queueSync((writer, options) => syncHomes(writer, options)).finally(() => {
       this.homeSync = undefined;
     });
     return this.homeSync;
@@ -116,27 +125,23 @@ export class ArchiveService {
    */
   async syncFolder(folder: string): Promise<FolderSyncOutcome> {
     const checked = checkedFolder(folder, this.options.home ?? os.homedir(), this.options.root);
-    return { folder: checked, ...(await this.queueSync(checked)) };
+    return { folder: checked, ...(await this.queueSync((writer, options) => syncFolder(writer, { ...options, folder: checked }), checked)) };
   }
 
-  /** Runs a sync once none is running; `folder`: that folder alone instead of the homes. */
-  private async queueSync(folder?: string): Promise<SyncOutcome> {
-    while (this.syncing) await settled(this.syncing);
-    // Set before any other await, so `syncing` tells the truth and the next in line waits.
-    const running = this.runSync(folder);
-    this.syncing = running;
+  /** A sync as one job of the queue, announced, then the sweep the cadence calls for queued behind it. */
+  private async queueSync(run: (writer: ArchiveWrites, options: SyncOptions) => Promise<SyncReport>, folder?: string): Promise<SyncOutcome> {
+    this.syncs += 1;
     try {
-      return await running;
+      return await this.queue.run(async () => this.synced(await run(this.writer(), this.syncOptions()), folder));
     } finally {
-      if (this.syncing === running) this.syncing = undefined;
+      this.syncs -= 1;
     }
   }
 
-  private async runSync(folder?: string): Promise<SyncOutcome> {
-    await settled(this.evicting); // one writer at a time
-    const options: SyncOptions = {
+  private syncOptions(): SyncOptions {
+    return {
       root: this.options.root,
-      sources: folder ? [folder] : this.options.sources,
+      sources: this.options.sources,
       home: this.options.home,
       indexerWorker: this.options.indexerWorker,
       onProgress: (p) => {
@@ -145,87 +150,67 @@ export class ArchiveService {
         if (p.stored.length) this.emit('dejavu:changed', { conversations: p.stored });
       },
     };
-    const report = folder ? await this.syncFolderOnce(options) : await this.syncOnce(options);
-    const outcome: SyncOutcome = {
-      read: report.read,
-      unchanged: report.unchanged,
-      created: report.created.length,
-      updated: report.updated.length,
-      sourceDeleted: report.sourceDeleted.length,
-      errors: report.errors,
-      looked: report.looked,
-    };
+  }
+
+  private synced(report: SyncReport, folder?: string): SyncOutcome {
+    const outcome = syncOutcome(report);
     this.lastSync = { at: new Date().toISOString(), outcome, ...(folder ? { folder } : {}) };
-    const changed = [...report.created, ...report.updated, ...report.sourceDeleted];
+    const changed = changedBy(report);
     if (changed.length) this.emit('dejavu:changed', { conversations: changed });
     this.emit('dejavu:sync-progress', { finished: outcome });
-    this.sweepIfDue();
+    // The cadence's sweep is queued now (it runs once this sync's job ends), so `idle()` sees it; its failure is not the sync's.
+    this.inBackground('eviction sweep', sweepWhenDue(this.writes).then((r) => r && this.swept(r)));
     return outcome;
   }
 
   /**
    * An eviction sweep (or its plan). It runs in chunks that yield to the event loop, so other
-   * requests are answered meanwhile; one applied sweep at a time, never beside a sync.
+   * requests are answered meanwhile; one applied sweep at a time, queued with the other writes.
    */
   evict(dryRun: boolean, overrides?: SettingsPatch): Promise<EvictionReport> {
-    const root = this.options.root;
-    if (dryRun) {
-      return (async () => {
-        const db = openReadableIndex(root);
-        try {
-          return await sweep({ root, db }, { apply: false, overrides });
-        } finally {
-          db.close();
-        }
-      })();
-    }
-    this.evicting ??= (async () => {
-      try {
-        await settled(this.syncing);
-        const report = await this.withWriter((writer) => sweep(writer, { apply: true }));
-        this.cache.clear();
-        if (report.steps.length) this.emit('dejavu:changed', { conversations: report.steps.map((s) => s.conversationId) });
-        return report;
-      } finally {
-        this.evicting = undefined;
-      }
-    })();
+    if (dryRun) return planSweep(this.options.root, overrides);
+    this.evicting ??= this.track(applySweep(this.writes).then((report) => this.swept(report))).finally(() => {
+      this.evicting = undefined;
+    });
     return this.evicting;
   }
 
-  /** Merge another machine's archive through this archive's writer, never beside a sync or a sweep. */
+  private swept(report: EvictionReport): EvictionReport {
+    this.threads.clear();
+    if (report.steps.length) this.emit('dejavu:changed', { conversations: report.steps.map((s) => s.conversationId) });
+    return report;
+  }
+
+  /** Merge another machine's archive through this archive's writer, queued with the other writes. */
   private async mergeArchive(target: string): Promise<MergeOutcome> {
     if (path.resolve(target) === path.resolve(this.options.root)) throw new InvalidRequestError('that is this archive: choose another machine’s archive to merge');
-    let source;
+    let report;
     try {
-      source = openArchiveSource(target);
+      report = await mergeFrom(this.writes, target);
     } catch (err) {
       throw err instanceof MergeSourceError ? new InvalidRequestError(err.message) : err;
     }
-    try {
-      await settled(this.syncing);
-      await settled(this.evicting);
-      const report = await this.withWriter((writer) => mergeArchive(writer, source));
-      this.cache.clear();
-      const changed = [...report.added, ...report.updated];
-      if (changed.length) this.emit('dejavu:changed', { conversations: changed });
-      return { path: path.resolve(target), machine: report.machine.name, considered: report.considered, added: report.added.length, updated: report.updated.length, unchanged: report.unchanged, errors: report.errors };
-    } finally {
-      source.close();
-    }
+    this.threads.clear();
+    const changed = [...report.added, ...report.updated];
+    if (changed.length) this.emit('dejavu:changed', { conversations: changed });
+    return { path: path.resolve(target), machine: report.machine.name, considered: report.considered, added: report.added.length, updated: report.updated.length, unchanged: report.unchanged, errors: report.errors };
   }
 
-  /** After a sync, sweep when the cadence says so (daily, or on every sync); its failure is not the sync's. */
-  private sweepIfDue(): void {
-    const settings = readSettings(this.reader.db);
-    if (!sweepDue(settings, lastRunAt(this.reader.db))) return;
-    // Started now (it waits for this sync to end), so `idle()` sees it.
-    this.inBackground('eviction sweep', this.evict(false));
+  /**
+   * Work the host starts on its own (the app's live capture, its periodic sync): resolves when it
+   * has ended; a failure is logged and announced as `dejavu:background-failure`, never thrown.
+   */
+  async background(task: BackgroundTask, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.backgroundFailed(task, errorText(err));
+    }
   }
 
   /** Work nobody awaits: its failure is logged and announced (the status bar), never dropped. */
   private inBackground(task: BackgroundTask, work: Promise<unknown>): void {
-    work.catch((err: unknown) => this.backgroundFailed(task, errorText(err)));
+    this.track(work).catch((err: unknown) => this.backgroundFailed(task, errorText(err)));
   }
 
   private backgroundFailed(task: BackgroundTask, message: string): void {
@@ -233,65 +218,57 @@ export class ArchiveService {
     this.emit('dejavu:background-failure', { task, message, at: new Date().toISOString() });
   }
 
-  /** Resolves once no sync or sweep is running, including the sweep a sync started. */
+  /** Resolves once no write is queued or running, including the sweep a sync started and what follows it. */
   async idle(): Promise<void> {
-    while (this.syncing || this.evicting) {
-      await settled(this.syncing);
-      await settled(this.evicting);
+    while (this.queue.pending > 0 || this.unfinished.size > 0) {
+      await this.queue.idle();
+      await Promise.allSettled([...this.unfinished]);
     }
   }
 
-  /**
-   * A short write (a pin, a setting) under the writer lock: through live capture's writer while
-   * it runs, else after this process's sync or sweep, waiting for another process's writer.
-   */
-  private async withIndex<T>(write: (db: IndexDb) => T): Promise<T> {
-    await settled(this.liveStarting);
-    if (this.live) return this.live.withWriter(async (writer) => write(writer.db));
-    await settled(this.syncing);
-    await settled(this.evicting);
-    return withWriterLock(this.options.root, write);
+  /** Work that outlives its queue job (a sweep's announcement), until it ends. */
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.unfinished.add(work);
+    // Only forgotten here; its failure is reported by whoever owns it (its caller, or inBackground).
+    const forget = () => void this.unfinished.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /** The writer a job runs with once its turn comes: live capture's while it runs, else a fresh one per job. */
+  private writer(): ArchiveWrites {
+    return this.live ? liveWrites(this.options.root, this.live) : oneShotWrites(this.options.root);
   }
 
   /**
    * Watch the agents' files and archive every appended line as it is written; appended
    * conversations are announced as `dejavu:changed`. This process becomes the archive's one
-   * writer: throws ArchiveBusyError while another process writes it (try again later).
+   * writer (a job of the queue: never beside a sync or a sweep): throws ArchiveBusyError while
+   * another process writes it (try again later).
    */
   startLive(): Promise<void> {
-    if (this.live) return Promise.resolve();
-    this.liveQueued ??= (async () => {
-      try {
-        // Not beside a sync's or a sweep's writer. Only the start itself is `liveStarting`, which
-        // they wait for: waiting on each other here would never end.
-        while (this.syncing || this.evicting) {
-          await settled(this.syncing);
-          await settled(this.evicting);
-        }
-        this.liveStarting = (async () => {
-          this.live = await LiveCapture.start({
-            root: this.options.root,
-            sources: this.options.sources,
-            home: this.options.home,
-            onChange: (change) => {
-              for (const id of change.conversations) this.cache.delete(id);
-              if (change.conversations.length) this.emit('dejavu:changed', { conversations: change.conversations });
-            },
-            onError: (file, err) => this.backgroundFailed('live capture', `${file}: ${err.message}`),
-          });
-        })();
-        await this.liveStarting;
-      } finally {
-        this.liveStarting = undefined;
-        this.liveQueued = undefined;
-      }
-    })();
-    return this.liveQueued;
+    this.liveStart ??= this.queue
+      .run(async () => {
+        this.live ??= await LiveCapture.start({
+          root: this.options.root,
+          sources: this.options.sources,
+          home: this.options.home,
+          onChange: (change) => {
+            this.threads.forget(change.conversations);
+            if (change.conversations.length) this.emit('dejavu:changed', { conversations: change.conversations });
+          },
+          onError: (file, err) => this.backgroundFailed('live capture', `${file}: ${err.message}`),
+        });
+      })
+      .finally(() => {
+        this.liveStart = undefined;
+      });
+    return this.liveStart;
   }
 
-  /** Stop watching and give the writer lock back. */
+  /** Stop watching and give the writer lock back (after a start under way; its failure was its caller's). */
   async stopLive(): Promise<void> {
-    await settled(this.liveQueued);
+    await Promise.allSettled([this.liveStart]);
     const live = this.live;
     this.live = undefined;
     await live?.close();
@@ -299,30 +276,6 @@ export class ArchiveService {
 
   get isLive(): boolean {
     return this.live !== undefined;
-  }
-
-  /** The archive's writer for one job: live capture's while it runs (queued with its work), else a fresh one. */
-  private async withWriter<T>(job: (writer: FollowedWriter) => Promise<T>): Promise<T> {
-    await settled(this.liveStarting);
-    if (this.live) return this.live.withWriter(job);
-    const writer = openArchiveWriter(this.options.root);
-    try {
-      return await job(writer);
-    } finally {
-      writer.close();
-    }
-  }
-
-  /** One folder's sync: its files found first, then stored through the archive's writer (live capture's while it runs, which watches only the homes). */
-  private async syncFolderOnce(options: SyncOptions): Promise<SyncReport> {
-    const located = await syncSources(options);
-    return this.withWriter((writer) => syncFiles(writer, located, options));
-  }
-
-  /** A sync through live capture's writer while it runs (never a second writer beside it), else on its own. */
-  private async syncOnce(options: SyncOptions): Promise<SyncReport> {
-    await settled(this.liveStarting);
-    return this.live ? this.live.sync(options) : sync(options);
   }
 
   /** Send the renderer a command, or keep it until the renderer listens (see CommandMailbox). */
@@ -347,34 +300,8 @@ export class ArchiveService {
   close(): void {
     this.reader.close();
   }
-
-  private conversation(idOrPrefix: string): Conversation {
-    const summary = this.reader.summary(idOrPrefix);
-    const hit = this.cache.get(summary.id);
-    if (hit && hit.archivedAt === summary.archivedAt) {
-      this.cache.delete(summary.id);
-      this.cache.set(summary.id, hit);
-      return hit.conversation;
-    }
-    const conversation = this.reader.get(summary.id);
-    this.cache.set(summary.id, { archivedAt: summary.archivedAt, conversation });
-    while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    return conversation;
-  }
-
 }
 
 function describeZod(error: ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; ');
-}
-
-/**
- * Resolves when `work` (another writer this one must not run beside) has ended, however it
- * ended: its failure is its starter's to report (the request that asked for it, or inBackground).
- */
-function settled(work: Promise<unknown> | undefined): Promise<void> {
-  return (work ?? Promise.resolve()).then(
-    () => undefined,
-    () => undefined,
-  );
 }

@@ -1,7 +1,8 @@
 /**
  * A failure of work nobody awaits reaches whoever watches the service: the sweep a sync starts
- * (cadence on-sync) fails on a damaged ledger entry, and the failure is logged and emitted as
- * `dejavu:background-failure` instead of vanishing.
+ * (cadence on-sync) fails on a damaged ledger entry, or the app's own periodic sync finds the
+ * archive busy, and the failure is logged and emitted as `dejavu:background-failure` instead of
+ * vanishing.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ContractEvents } from '../../../shared/contract';
 import { claudeTarget, CLAUDE_FIXTURE, splitFixture, writeHead } from '../../../test/live-home';
+import { openArchiveWriter } from '../access/open-writer';
 import { ArchiveService } from './archive-service';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-background-'));
@@ -46,5 +48,24 @@ describe('ArchiveService background work', () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ task: 'eviction sweep', message: 'refusing to write outside the archive: ../outside.pb' });
     expect(logged).toEqual(['error [service] eviction sweep failed: refusing to write outside the archive: ../outside.pb']);
+  });
+
+  it('reports the app’s own sync failing (the archive held by another writer) without throwing', async () => {
+    const home = path.join(tmp, 'busy-home');
+    const root = path.join(tmp, 'busy-archive');
+    writeHead(splitFixture(CLAUDE_FIXTURE, claudeTarget(home), 1, 1));
+    const logged: string[] = [];
+    const service = new ArchiveService({ root, sources: [home], log: (level, scope, message) => logged.push(`${level} [${scope}] ${message}`) });
+    const failures: ContractEvents['dejavu:background-failure'][] = [];
+    service.on('dejavu:background-failure', (f) => failures.push(f));
+    const other = openArchiveWriter(root);
+    try {
+      await service.background('sync', () => service.sync());
+    } finally {
+      other.close();
+      service.close();
+    }
+    expect(failures).toEqual([{ task: 'sync', message: 'this process is already writing this archive (one writer at a time)', at: expect.any(String) }]);
+    expect(logged).toEqual(['error [service] sync failed: this process is already writing this archive (one writer at a time)']);
   });
 });

@@ -2,31 +2,26 @@
  * The contract's channels and what each answers, as ArchiveService serves them: one handler a
  * channel, reading the archive through the service's reader and writing through its queues.
  */
-import os from 'node:os';
-import type { ChannelName, ContractEvents, EventName, ExportFile, ExportFormat, FolderSyncOutcome, MergeOutcome, RequestOf, ResponseOf, SyncOutcome } from '../../../shared/contract';
+import type { ChannelName, ContractEvents, EventName, FolderSyncOutcome, MergeOutcome, RequestOf, ResponseOf, SyncOutcome } from '../../../shared/contract';
 import type { FileTouchEntry } from '../../../shared/files';
 import type { PlanOrigin } from '../../../shared/plans';
 import type { Conversation } from '../../../shared/record';
 import type { EvictionReport } from '../../../shared/retention';
-import type { ArchiveReader } from '../access/archive-reader';
-import type { IndexDb } from '../archive/db';
-import { doctorCensus } from '../doctor/census';
-import { editsToFile } from '../files/file-diffs';
-import { conversationsTouching, filesOfConversation } from '../files/files-query';
-import { listPlans } from '../plans/plans-query';
-import { providerFor } from '../providers/registry';
-import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
-import { readPrivacy, savePrivacy } from '../redact/settings';
-import { conversationToHtml } from '../render/html';
-import { conversationToMarkdown, exportFileName } from '../render/markdown';
-import { setPinned } from '../retention/pins';
-import { InvalidSettingsError, type SettingsPatch, saveSettings } from '../retention/settings';
-import { retentionView } from '../retention/view';
-import { claudeCleanupRisk } from '../storage/agent-cleanup';
-import { spaceBreakdown } from '../storage/space-breakdown';
-import { timeline } from '../timeline/timeline-query';
-import { usageReport } from '../usage/usage-report';
-import { readLastCheck } from '../verify/last-check';
+import { doctor } from '../use-cases/doctor';
+import { exportFile } from '../use-cases/export';
+import { touching, filesOf, withEdits } from '../use-cases/files';
+import { listConversations } from '../use-cases/list';
+import type { ArchiveReader } from '../use-cases/open-archive';
+import { pinConversation } from '../use-cases/pin';
+import { plansOf } from '../use-cases/plans';
+import { searchHits } from '../use-cases/search';
+import { InvalidSettingsError, privacyOf, savePrivacySettings, saveRetention, type SettingsPatch } from '../use-cases/settings';
+import { conversationDetail, messagePage } from '../use-cases/show';
+import { agentCleanupOf, retentionOf, spaceOf } from '../use-cases/stats';
+import { timelineOf } from '../use-cases/timeline';
+import { usageOf } from '../use-cases/usage';
+import { lastCheckOf } from '../use-cases/verify';
+import type { ArchiveWrites } from '../use-cases/writes';
 import type { ServiceOptions } from './archive-service';
 import { FolderError } from './checked-folder';
 import { InvalidRequestError, UnsupportedError } from './request-errors';
@@ -37,9 +32,10 @@ export type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<Resp
 export interface HandlerHost {
   readonly options: ServiceOptions;
   readonly reader: ArchiveReader;
+  /** Writes queued with every other write of the process. */
+  readonly writes: ArchiveWrites;
   syncState(): { syncing: boolean; lastSync: ResponseOf<'dejavu:status'>['lastSync'] };
   conversation(idOrPrefix: string): Conversation;
-  withIndex<T>(write: (db: IndexDb) => T): Promise<T>;
   sync(): Promise<SyncOutcome>;
   evict(dryRun: boolean, overrides?: SettingsPatch): Promise<EvictionReport>;
   mergeArchive(target: string): Promise<MergeOutcome>;
@@ -63,34 +59,24 @@ function readingHandlers(host: HandlerHost) {
       capabilities: { saveDialog: Boolean(host.options.saveFile), openDialog: Boolean(host.options.pickArchive), folderDialog: Boolean(host.options.pickFolder), openExternal: Boolean(host.options.openExternal) },
     }),
     'dejavu:tree': (req) => host.reader.tree(req.agent, req.timeZone),
-    'dejavu:conversations': (req) => host.reader.list(req),
-    'dejavu:conversation': (req) => {
-      const conversation = host.conversation(req.id);
-      const summary = host.reader.summary(conversation.id);
-      const children = host.reader.list({ parentId: conversation.id });
-      return { summary, children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings, rewrites: conversation.rewrites ?? [] };
-    },
-    'dejavu:messages': (req) => {
-      const conversation = host.conversation(req.id);
-      const messages = conversation.messages.slice(req.offset, req.offset + req.limit).map(({ native: _native, ...m }) => m);
-      return { total: conversation.messages.length, offset: req.offset, messages };
-    },
-    'dejavu:search': (req) => host.reader.search(req.query, req),
-    'dejavu:export': (req) => exportFile(host, req.id, req.format, req.timeZone),
-    'dejavu:retention': () => retentionView(host.options.root, host.reader.db),
-    'dejavu:usage': (req) => usageReport(host.reader.db, req),
-    'dejavu:plans': (req) => listPlans(host.reader.db, { ...req, origin: req.origin as PlanOrigin | undefined }),
-    'dejavu:timeline': (req) => timeline(host.reader.db, req),
+    'dejavu:conversations': (req) => listConversations(host.reader, req),
+    'dejavu:conversation': (req) => conversationDetail(host.reader, host.conversation(req.id)),
+    'dejavu:messages': (req) => messagePage(host.conversation(req.id), req.offset, req.limit),
+    'dejavu:search': (req) => searchHits(host.reader, req.query, req),
+    'dejavu:export': (req) => exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone),
+    'dejavu:retention': () => retentionOf(host.reader),
+    'dejavu:usage': (req) => usageOf(host.reader, req),
+    'dejavu:plans': (req) => plansOf(host.reader, { ...req, origin: req.origin as PlanOrigin | undefined }),
+    'dejavu:timeline': (req) => timelineOf(host.reader, req),
     'dejavu:files': (req) => {
-      if (req.conversationId !== undefined) return filesOfConversation(host.reader.db, host.reader.resolveId(req.conversationId));
-      const found = conversationsTouching(host.reader.db, req.path ?? '');
-      return { ...found, entries: found.entries.map((e) => withEdits(host, e)) };
+      if (req.conversationId !== undefined) return filesOf(host.reader, req.conversationId);
+      return withEdits(touching(host.reader, req.path ?? ''), host.conversation, withoutEdits);
     },
-    'dejavu:integrity': () => readLastCheck(host.reader.db),
-    'dejavu:privacy': () => readPrivacy(host.reader.db),
-    'dejavu:space': () => spaceBreakdown(host.options.root, host.reader.db),
-    'dejavu:agent-cleanup': async () => [await claudeCleanupRisk(host.options.home ?? os.homedir(), host.reader.db)],
-    'dejavu:doctor': () => doctorCensus(host.reader, { root: host.options.root, sources: host.options.sources, home: host.options.home }),
+    'dejavu:integrity': () => lastCheckOf(host.reader),
+    'dejavu:privacy': () => privacyOf(host.reader),
+    'dejavu:space': () => spaceOf(host.reader),
+    'dejavu:agent-cleanup': async () => [await agentCleanupOf(host.reader, host.options.home)],
+    'dejavu:doctor': () => doctor(host.reader, { root: host.options.root, sources: host.options.sources, home: host.options.home }),
     'dejavu:pending-commands': () => host.pendingCommands(),
   } satisfies Partial<Handlers>;
 }
@@ -100,18 +86,17 @@ function actingHandlers(host: HandlerHost) {
   return {
     'dejavu:save-export': async (req) => {
       if (!host.options.saveFile) throw new UnsupportedError('saving through a dialog needs the desktop app');
-      return { path: await host.options.saveFile(exportFile(host, req.id, req.format, req.timeZone)) };
+      return { path: await host.options.saveFile(exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone)) };
     },
     'dejavu:sync': () => host.sync(),
     'dejavu:pin': async (req) => {
-      const id = host.reader.resolveId(req.id);
-      await host.withIndex((db) => setPinned(db, id, req.pinned));
-      host.emit('dejavu:changed', { conversations: [id] });
-      return { id, pinned: req.pinned };
+      const pinned = await pinConversation(host.reader, host.writes, req.id, req.pinned);
+      host.emit('dejavu:changed', { conversations: [pinned.id] });
+      return pinned;
     },
     'dejavu:set-retention': async (req) => {
       try {
-        return await host.withIndex((db) => saveSettings(db, req.settings));
+        return await saveRetention(host.writes, req.settings);
       } catch (err) {
         throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
       }
@@ -123,7 +108,7 @@ function actingHandlers(host: HandlerHost) {
         throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
       }
     },
-    'dejavu:set-privacy': (req) => host.withIndex((db) => savePrivacy(db, req.settings)),
+    'dejavu:set-privacy': (req) => savePrivacySettings(host.writes, req.settings),
     'dejavu:merge-archive': async (req) => {
       let target = req.path;
       if (target === undefined) {
@@ -160,22 +145,5 @@ function actingHandlers(host: HandlerHost) {
   } satisfies Partial<Handlers>;
 }
 
-/** A file-touch entry with that conversation's edits of the file; without them when its thread cannot be read (the digest outlives it). */
-function withEdits(host: HandlerHost, e: FileTouchEntry): FileTouchEntry {
-  try {
-    return { ...e, diffs: editsToFile(host.conversation(e.conversationId), e.path) };
-  } catch {
-    return e;
-  }
-}
-
-/** A conversation as a file to save: redacted unless the person turned that off in Settings; dated in the person's zone. */
-function exportFile(host: HandlerHost, id: string, format: ExportFormat, timeZone?: string): ExportFile {
-  const redact = redactsOutgoing(host.reader.db);
-  const { conversation, count } = outgoingConversation(host.conversation(id), redact);
-  const redacted = redact ? count : null;
-  const fileName = exportFileName(conversation, timeZone).replace(/\.md$/, `.${format}`);
-  if (format === 'json') return { fileName, mimeType: 'application/json', content: `${JSON.stringify(conversation, null, 2)}\n`, redacted };
-  if (format === 'html') return { fileName, mimeType: 'text/html', content: conversationToHtml(conversation), redacted };
-  return { fileName, mimeType: 'text/markdown', content: conversationToMarkdown(conversation, { timeZone }), redacted };
-}
+/** A file-touch entry shown without its edits: its thread cannot be read (the digest outlives it). */
+function withoutEdits(_entry: FileTouchEntry, _err: unknown): void {}

@@ -1,7 +1,7 @@
 /** Why a request failed, as the Result every channel answers with names it. */
 import { fail, type Result } from '../../../shared/result';
-import { AmbiguousIdError, ConversationNotFoundError } from '../access/archive-reader';
-import { ArchiveBusyError } from '../archive/lock';
+import { ArchiveBusyError } from '../use-cases/open-archive';
+import { AmbiguousIdError, ConversationNotFoundError } from '../use-cases/show';
 
 /** The request needs the desktop app (a native dialog, opening a link). */
 export class UnsupportedError extends Error {}

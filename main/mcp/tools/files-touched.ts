@@ -1,8 +1,8 @@
 /** `files_touched`: which conversations touched a file, or which files a conversation touched (as `dejavu files --json`). */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { conversationsTouching, filesOfConversation } from '../../core/files/files-query';
+import { filesOf, touching } from '../../core/use-cases/files';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
 import { absolutePath } from '../../../shared/tool-files';
 import { guarded } from '../format';
 
@@ -24,7 +24,7 @@ export function registerFilesTouched(server: McpServer, reader: ArchiveReader): 
     (args) =>
       guarded(reader, () => {
         if ((args.path === undefined) === (args.id === undefined)) throw new Error('give path or id (one of them)');
-        const answer = args.id !== undefined ? filesOfConversation(reader.db, reader.resolveId(args.id)) : conversationsTouching(reader.db, absolutePath(args.path as string, undefined), args.path as string);
+        const answer = args.id !== undefined ? filesOf(reader, args.id) : touching(reader, absolutePath(args.path as string, undefined), args.path as string);
         return JSON.stringify(answer, null, 2);
       }),
   );

@@ -1,9 +1,8 @@
 /** `get_digest`: a conversation in one screen, before reading it page by page. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { digestDocument } from '../../core/digest/digest-document';
-import { outgoingValue } from '../../core/redact/outgoing';
+import { conversationDigest } from '../../core/use-cases/digest';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
 import { guarded } from '../format';
 
 const DESCRIPTION = `Get the digest of an archived conversation as JSON, the same versioned shape as \`dejavu digest --json\` (schema_version 1): identity (agent, workspace, instance, directory, branch, parent), times, outcome (success, fail, abandoned, unknown), models, tokens and cost (null when a model has no price; the price table is named), counts (messages, typed prompts, answers, tool calls, errors, retries, interrupts), a histogram of tool calls, messages per kind, markers (interrupts, retries, compactions, errors, earlier revisions, each with its message index), the first prompt and the last answer, distinct errors with a fingerprint, a count and the index of the first, and the files touched with their actions.
@@ -20,6 +19,6 @@ export function registerGetDigest(server: McpServer, reader: ArchiveReader): voi
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(reader, (redact) => JSON.stringify(outgoingValue(digestDocument(reader, args.id), redact), null, 2)),
+    (args) => guarded(reader, (redact) => JSON.stringify(conversationDigest(reader, args.id, redact), null, 2)),
   );
 }

@@ -1,10 +1,8 @@
 /** `list_conversations`: which conversations the archive holds, filtered, newest first. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { AGENT_IDS } from '../../../shared/agents';
-import type { ArchivedSummary } from '../../../shared/views';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { parseDate, resolveAgent } from '../../core/search/query';
+import { findConversations, type FindArgs } from '../../core/use-cases/list';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
 import { guarded, summaryLine } from '../format';
 
 const DESCRIPTION = `List the person's archived coding-agent conversations (Claude Code, Codex, Gemini CLI, OpenCode, Copilot, Cursor, Cline, Aider, …), newest first, one line each: id · agent · workspace · start time · message and prompt counts · title.
@@ -37,46 +35,13 @@ export function registerListConversations(server: McpServer, reader: ArchiveRead
   );
 }
 
-interface ListArgs {
-  readonly workspace?: string;
-  readonly agent?: string;
-  readonly date?: string;
-  readonly since?: string;
-  readonly text?: string;
+interface ListArgs extends FindArgs {
   readonly offset?: number;
   readonly limit?: number;
 }
 
 export function listConversations(reader: ArchiveReader, args: ListArgs): string {
-  let agents: string[] | undefined;
-  if (args.agent) {
-    agents = resolveAgent(args.agent);
-    if (agents.length === 0) throw new Error(`no agent is called "${args.agent}" (agents: ${AGENT_IDS.join(', ')})`);
-  }
-  let since: string | undefined;
-  if (args.since) {
-    since = parseDate(args.since, new Date());
-    if (!since) throw new Error(`since: "${args.since}" is not a date (2026-01-31) or an age (12h, 7d, 2w)`);
-  }
-  let all: ArchivedSummary[];
-  if (args.text) {
-    // Conversations in the order of their best hit; the filters below still apply.
-    const seen = new Set<string>();
-    all = [];
-    for (const hit of reader.search(args.text, { limit: 2_000 })) {
-      if (seen.has(hit.conversation.id)) continue;
-      seen.add(hit.conversation.id);
-      all.push(hit.conversation);
-    }
-  } else all = reader.list({ date: args.date });
-  const ws = args.workspace?.toLowerCase();
-  const matched = all.filter(
-    (s) =>
-      (!ws || s.workspace.toLowerCase() === ws) &&
-      (!agents || agents.includes(s.agent)) &&
-      (!args.date || (s.startedAt ?? '').startsWith(args.date)) &&
-      (!since || (s.endedAt ?? s.startedAt ?? '') >= since),
-  );
+  const matched = findConversations(reader, args);
   const offset = args.offset ?? 0;
   const limit = args.limit ?? 30;
   const page = matched.slice(offset, offset + limit);

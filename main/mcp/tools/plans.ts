@@ -2,9 +2,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { PLAN_ORIGINS } from '../../../shared/plans';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { planMarkdown } from '../../core/plans/plan-markdown';
-import { findPlan, listPlans } from '../../core/plans/plans-query';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
+import { planMarkdown, planOf, plansOf } from '../../core/use-cases/plans';
 import { guarded } from '../format';
 
 const LIST = `Plans the person's coding agents made or followed, across every agent and conversation, kept even after the conversations were evicted: Claude Code plan mode (ExitPlanMode) and plan files (~/.claude/plans, docs/plans, *plan.md), prompts that begin "Implement the following plan", Codex update_plan and todo step lists with their statuses, Cline plan_mode_respond.
@@ -27,12 +26,7 @@ export function registerPlans(server: McpServer, reader: ArchiveReader): void {
     },
     (args) =>
       guarded(reader, () => {
-        const answer = listPlans(reader.db, {
-          text: args.query || undefined,
-          workspace: args.workspace,
-          conversationId: args.conversation !== undefined ? reader.resolveId(args.conversation) : undefined,
-          origin: args.origin as (typeof PLAN_ORIGINS)[number] | undefined,
-        });
+        const answer = plansOf(reader, { text: args.query || undefined, workspace: args.workspace, conversation: args.conversation, origin: args.origin as (typeof PLAN_ORIGINS)[number] | undefined });
         const out = args.brief === false ? answer : { ...answer, plans: answer.plans.map(({ text: _text, ...rest }) => rest) };
         return JSON.stringify(out, null, 2);
       }),
@@ -48,7 +42,7 @@ export function registerPlans(server: McpServer, reader: ArchiveReader): void {
     },
     (args) =>
       guarded(reader, () => {
-        const plan = findPlan(reader.db, args.id);
+        const plan = planOf(reader, args.id);
         if (!plan) throw new Error(`no plan matches "${args.id}": list them with list_plans`);
         return planMarkdown(plan);
       }),

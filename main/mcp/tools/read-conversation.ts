@@ -1,9 +1,8 @@
 /** `read_conversation`: one conversation as Markdown, a page of messages at a time. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { outgoingConversation } from '../../core/redact/outgoing';
-import { conversationPageToMarkdown } from '../../core/render/markdown';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
+import { markdownPage } from '../../core/use-cases/show';
 import { guarded } from '../format';
 
 export const DEFAULT_PAGE_MESSAGES = 40;
@@ -31,14 +30,12 @@ export function registerReadConversation(server: McpServer, reader: ArchiveReade
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
-      guarded(reader, (redact) => {
-        // The record first, so a tool result cut short never shows half a secret.
-        const { conversation } = outgoingConversation(reader.get(args.id), redact);
-        return conversationPageToMarkdown(conversation, args.from ?? 0, args.limit ?? DEFAULT_PAGE_MESSAGES, {
+      guarded(reader, (redact) =>
+        markdownPage(reader, args.id, redact, args.from ?? 0, args.limit ?? DEFAULT_PAGE_MESSAGES, {
           maxChars: DEFAULT_PAGE_CHARS,
           maxToolOutput: args.max_tool_output ?? DEFAULT_TOOL_OUTPUT_CHARS,
           includeSystem: args.include_system ?? true,
-        }).markdown;
-      }),
+        }),
+      ),
   );
 }

@@ -1,8 +1,8 @@
 /** `search_conversations`: full-text search with snippets, in the query language every surface shares. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { effectiveQuery, matchCount } from '../../core/search/search';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
+import { effectiveQuery, matchCount, searchHits } from '../../core/use-cases/search';
 import { guarded, summaryLine } from '../format';
 
 const DESCRIPTION = `Search every message of every archived coding-agent conversation. Returns matching messages with a snippet (matches in **bold**), each naming its conversation id and message index: pass them to read_conversation (id, from=index) to read around the hit.
@@ -38,7 +38,7 @@ export function registerSearchConversations(server: McpServer, reader: ArchiveRe
 
 export function searchConversations(reader: ArchiveReader, query: string, includeToolOutput: boolean | undefined, limit: number, redact = false): string {
   const q = effectiveQuery(query, { includeToolOutput });
-  const hits = reader.search(query, { includeToolOutput, limit, redact });
+  const hits = searchHits(reader, query, { includeToolOutput, limit, redact });
   const out: string[] = [];
   if (q.warnings.length) out.push('Notes:', ...q.warnings.map((w) => `- ${w}`), '');
   if (hits.length === 0) {

@@ -2,8 +2,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AGENT_IDS } from '../../../shared/agents';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { timeline } from '../../core/timeline/timeline-query';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
+import { timelineOf } from '../../core/use-cases/timeline';
 import { guarded } from '../format';
 
 const DESCRIPTION = `Every archived conversation of every coding agent in a repository (and branch or worktree), oldest first: agent, branch, worktree, start and end, first prompt, outcome (success, fail, abandoned, unknown), files touched (changed ones first), plans made or used, tokens and cost with subagents rolled in (subagents are part of their parent's entry).
@@ -23,6 +23,6 @@ export function registerTimeline(server: McpServer, reader: ArchiveReader): void
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(reader, () => JSON.stringify(timeline(reader.db, { repo: args.repo, branch: args.branch, since: args.since, agent: args.agent }), null, 2)),
+    (args) => guarded(reader, () => JSON.stringify(timelineOf(reader, { repo: args.repo, branch: args.branch, since: args.since, agent: args.agent }), null, 2)),
   );
 }

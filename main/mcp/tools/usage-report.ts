@@ -3,8 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AGENT_IDS } from '../../../shared/agents';
 import { USAGE_GROUPINGS } from '../../../shared/usage';
-import type { ArchiveReader } from '../../core/access/archive-reader';
-import { usageReport } from '../../core/usage/usage-report';
+import type { ArchiveReader } from '../../core/use-cases/open-archive';
+import { usageOf } from '../../core/use-cases/usage';
 import { guarded } from '../format';
 
 const DESCRIPTION = `Tokens (input, output, cache read, cache write, reasoning) and cost in US dollars of the person's archived coding-agent conversations, grouped by local day, ISO week (keyed by its Monday), month, agent, model or workspace; with the costliest conversations, each with its subagents rolled in (withSubagents) and its own share (own).
@@ -26,6 +26,6 @@ export function registerUsageReport(server: McpServer, reader: ArchiveReader): v
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args) => guarded(reader, () => JSON.stringify(usageReport(reader.db, { by: args.by ?? 'day', since: args.since, agent: args.agent, workspace: args.workspace, top: args.top ?? 20 }), null, 2)),
+    (args) => guarded(reader, () => JSON.stringify(usageOf(reader, { by: args.by ?? 'day', since: args.since, agent: args.agent, workspace: args.workspace, top: args.top ?? 20 }), null, 2)),
   );
 }

@@ -1,0 +1,46 @@
+/** Show: one conversation, whole or a page at a time, as it may leave the app. */
+import type { ResponseOf } from '../../../shared/contract';
+import type { Conversation } from '../../../shared/record';
+import type { ArchiveReader } from '../access/archive-reader';
+import { providerFor } from '../providers/registry';
+import { outgoingConversation } from '../redact/outgoing';
+import type { RedactedConversation } from '../redact/redact-conversation';
+import { conversationPageToMarkdown, type MarkdownPageOptions } from '../render/markdown';
+import { redactsFor } from './redaction';
+
+export { AmbiguousIdError, ConversationNotFoundError } from '../access/archive-reader';
+
+/** The whole record as retention left it. */
+export function readConversation(reader: ArchiveReader, idOrPrefix: string): Conversation {
+  return reader.get(idOrPrefix);
+}
+
+export interface OutgoingRead extends RedactedConversation {
+  /** Whether secrets were masked (the setting, or the command's `--no-redact`). */
+  readonly redact: boolean;
+}
+
+/** The record with secrets masked unless redaction is off. */
+export function outgoingRead(reader: ArchiveReader, idOrPrefix: string, keepSecrets = false): OutgoingRead {
+  const redact = redactsFor(reader, keepSecrets);
+  return { ...outgoingConversation(reader.get(idOrPrefix), redact), redact };
+}
+
+/** What the app shows above a thread: its summary, its subagents, how to resume it, its warnings. */
+export function conversationDetail(reader: ArchiveReader, conversation: Conversation): ResponseOf<'dejavu:conversation'> {
+  const summary = reader.summary(conversation.id);
+  const children = reader.list({ parentId: conversation.id });
+  return { summary, children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings, rewrites: conversation.rewrites ?? [] };
+}
+
+/** A page of messages, without their native records. */
+export function messagePage(conversation: Conversation, offset: number, limit: number): ResponseOf<'dejavu:messages'> {
+  const messages = conversation.messages.slice(offset, offset + limit).map(({ native: _native, ...m }) => m);
+  return { total: conversation.messages.length, offset, messages };
+}
+
+/** A page of a conversation as Markdown (MCP), masked first so a cut tool result never shows half a secret. */
+export function markdownPage(reader: ArchiveReader, idOrPrefix: string, redact: boolean, from: number, limit: number, options: MarkdownPageOptions): string {
+  const { conversation } = outgoingConversation(reader.get(idOrPrefix), redact);
+  return conversationPageToMarkdown(conversation, from, limit, options).markdown;
+}
