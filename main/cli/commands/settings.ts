@@ -1,6 +1,6 @@
 /** `dejavu settings`: show or change the retention budget and the secret redaction the app and the CLI share. */
 import type { Command } from 'commander';
-import { type IndexDb, openReadableIndex } from '../../core/archive/db';
+import { openReadableIndex, type ReadableIndex, type WritableIndex } from '../../core/archive/db';
 import { withWriterLock } from '../../core/archive/locked-write';
 import { InvalidSettingsError, parseBytes, readSettings, saveSettings, type SettingsPatch } from '../../core/retention/settings';
 import { EVICTION_CADENCES, type EvictionCadence, type RetentionSettings } from '../../../shared/retention';
@@ -64,15 +64,13 @@ export function registerSettings(program: Command): void {
       const changingPrivacy = Object.values(privacyPatch).some((v) => v !== undefined);
       const changing = Object.values(patch).some((v) => v !== undefined) || changingPrivacy;
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
-      const apply = (db: IndexDb) => ({
-        settings: changing ? saveSettings(db, patch) : readSettings(db),
-        privacy: changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db),
-      });
+      const apply = (db: WritableIndex) => ({ settings: saveSettings(db, patch), privacy: changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db) });
+      const show = (db: ReadableIndex) => ({ settings: readSettings(db), privacy: readPrivacy(db) });
       let settings: RetentionSettings;
       let privacy: PrivacySettings;
       try {
         // Only a change writes, under the writer lock; showing the settings works on a read-only archive too.
-        ({ settings, privacy } = changing ? await withWriterLock(root, apply) : withReadOnly(root, apply));
+        ({ settings, privacy } = changing ? await withWriterLock(root, apply) : withReadOnly(root, show));
       } catch (err) {
         if (err instanceof InvalidSettingsError) throw new UsageError(err.message);
         throw err;
@@ -96,7 +94,7 @@ export function printPrivacy(p: PrivacySettings, out: TextOut = stdout): void {
   out.write(`redact at capture  ${p.redactAtCapture ? 'on   (the archive and its search index store secrets masked)' : 'off  (the archive keeps what was typed, secrets included)'}\n`);
 }
 
-function withReadOnly<T>(root: string, read: (db: IndexDb) => T): T {
+function withReadOnly<T>(root: string, read: (db: ReadableIndex) => T): T {
   const db = openReadableIndex(root);
   try {
     return read(db);

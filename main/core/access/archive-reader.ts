@@ -5,7 +5,7 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { IndexReader } from '../archive/index-reader';
-import type { ConversationRow } from '../archive/rows';
+import { conversationBySeq } from '../archive/index-store/read-conversations';
 import { currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
@@ -31,7 +31,7 @@ export class ArchiveReader extends IndexReader {
   search(query: string, options?: SearchOptions): SearchHit[] {
     // A hit deep inside abridged tool output is quoted from the archived message itself.
     return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
-      const row = this.db.prepare('SELECT * FROM conversations WHERE seq = ?').get(seq) as ConversationRow | undefined;
+      const row = conversationBySeq(this.db, seq);
       const message = row ? currentThread(this.root, this.db, row).messages[messageIndex] : undefined;
       return message ? rowSources(message, scope) : [];
     });

@@ -11,7 +11,7 @@ import type { AgentId } from '../../../shared/agents';
 import type { Conversation, SourceRewrite } from '../../../shared/record';
 import { clearTemp, readBlob, removeBlob, writeBlob } from './blob-store';
 import { ChangeFeed, type StoredConversation, type WritableArchive } from './changes';
-import { type IndexDb, openWritableIndex } from './db';
+import { openWritableIndex, type WritableIndex } from './db';
 import { acquireWriterLock, type WriterLock } from './lock';
 import { mergeConversation } from './merge';
 import { blobRelativePath } from './paths';
@@ -81,11 +81,11 @@ export interface WriterOptions {
    * What every parsed record goes through before it is merged, written or indexed (the opt-in
    * redaction at capture, injected by access/open-writer.ts). Asked once per batch.
    */
-  readonly prepareBatch?: (db: IndexDb) => ((conversation: Conversation) => Conversation) | undefined;
+  readonly prepareBatch?: (db: WritableIndex) => ((conversation: Conversation) => Conversation) | undefined;
 }
 
 export class ArchiveWriter implements WritableArchive {
-  readonly db: IndexDb;
+  readonly db: WritableIndex;
   /** Every commit is published here once durable (see changes.ts). */
   readonly changes = new ChangeFeed();
   private readonly lock: WriterLock;
@@ -98,7 +98,7 @@ export class ArchiveWriter implements WritableArchive {
     this.lock = acquireWriterLock(ensureDir(root));
     try {
       clearTemp(root);
-      this.db = openWritableIndex(root, true);
+      this.db = openWritableIndex(root, this.lock);
       // Named before anything is written, so an export can say which machine it came from.
       recordMachine(this.db);
     } catch (err) {

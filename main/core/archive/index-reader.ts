@@ -4,7 +4,7 @@
  * access/archive-reader.ts, so archive/ needs neither retention/ nor search/.
  */
 import type { ArchiveStatsView, TreeWorkspace } from '../../../shared/views';
-import { type IndexDb, openReadableIndex } from './db';
+import { openReadableIndex, type ReadableIndex } from './db';
 import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
 import { localDay, systemTimeZone } from '../../../shared/local-day';
 
@@ -43,12 +43,12 @@ export class AmbiguousIdError extends Error {
 }
 
 export class IndexReader {
-  readonly db: IndexDb;
+  readonly db: ReadableIndex;
 
   /** `prepare` runs on the fresh connection before anything is read (ATTACHing search.db); the connection is closed if it throws. */
   constructor(
     readonly root: string,
-    prepare?: (db: IndexDb) => void,
+    prepare?: (db: ReadableIndex) => void,
   ) {
     this.db = openReadableIndex(root);
     try {

@@ -20,7 +20,7 @@ import { withWriterLock } from '../archive/locked-write';
 import { createLogger, errorText, type Logger, type LogSink } from '../logger';
 import { LiveCapture } from '../capture/live';
 import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
-import { type IndexDb, openReadableIndex } from '../archive/db';
+import { openReadableIndex, type WritableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
 import { lastRunAt, readSettings, type SettingsPatch, sweepDue } from '../retention/settings';
 import type { EvictionReport } from '../../../shared/retention';
@@ -240,7 +240,7 @@ export class ArchiveService {
    * A short write (a pin, a setting) under the writer lock: through live capture's writer while
    * it runs, else after this process's sync or sweep, waiting for another process's writer.
    */
-  private async withIndex<T>(write: (db: IndexDb) => T): Promise<T> {
+  private async withIndex<T>(write: (db: WritableIndex) => T): Promise<T> {
     await settled(this.liveStarting);
     if (this.live) return this.live.withWriter(async (writer) => write(writer.db));
     await settled(this.syncing);

@@ -9,7 +9,7 @@ import type { PlanOrigin } from '../../../shared/plans';
 import type { Conversation } from '../../../shared/record';
 import type { EvictionReport } from '../../../shared/retention';
 import type { ArchiveReader } from '../access/archive-reader';
-import type { IndexDb } from '../archive/db';
+import type { WritableIndex } from '../archive/db';
 import { doctorCensus } from '../doctor/census';
 import { editsToFile } from '../files/file-diffs';
 import { conversationsTouching, filesOfConversation } from '../files/files-query';
@@ -39,7 +39,7 @@ export interface HandlerHost {
   readonly reader: ArchiveReader;
   syncState(): { syncing: boolean; lastSync: ResponseOf<'dejavu:status'>['lastSync'] };
   conversation(idOrPrefix: string): Conversation;
-  withIndex<T>(write: (db: IndexDb) => T): Promise<T>;
+  withIndex<T>(write: (db: WritableIndex) => T): Promise<T>;
   sync(): Promise<SyncOutcome>;
   evict(dryRun: boolean, overrides?: SettingsPatch): Promise<EvictionReport>;
   mergeArchive(target: string): Promise<MergeOutcome>;

@@ -8,9 +8,10 @@ import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import { ContentMissingError } from '../archive/content-store';
 import { insideRoot } from '../archive/paths';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { conversationsBySeq } from '../archive/index-store/read-conversations';
+import { unfinished } from '../archive/index-store/read-ledger';
 import { type ConversationRow, rowValues } from '../archive/rows';
-import { unfinished } from '../retention/ledger';
 import { searchRows } from '../search/search-rows';
 import { listBlobFiles } from './blob-files';
 import { type Finding, problem, type RowCounts } from './findings';
@@ -27,10 +28,10 @@ export function effectiveStage(row: Pick<ConversationRow, 'retention_stage' | 'r
   return row.retention_revision === row.revision ? row.retention_stage : 0;
 }
 
-export function checkBlobs(root: string, db: IndexDb): BlobCheck {
+export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
   const findings: Finding[] = [];
   const expectedSearchRows = new Map<number, number>();
-  const rows = db.prepare('SELECT * FROM conversations ORDER BY seq').all() as ConversationRow[];
+  const rows = conversationsBySeq(db);
   for (const row of rows) {
     const stage = effectiveStage(row);
     if (stage === 3) continue; // lost: a recorded data-loss event, no blob by design

@@ -4,7 +4,8 @@
  * index no longer has.
  */
 import type Database from 'better-sqlite3';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { conversationRevisions } from '../archive/index-store/read-conversations';
 import { firstRowid } from '../search/row-keys';
 import { type Finding, problem } from './findings';
 
@@ -13,7 +14,7 @@ export interface SearchCheck {
   readonly searchRows: number;
 }
 
-export function checkSearch(index: IndexDb, search: Database.Database, expectedRows: ReadonlyMap<number, number>): SearchCheck {
+export function checkSearch(index: ReadableIndex, search: Database.Database, expectedRows: ReadonlyMap<number, number>): SearchCheck {
   const findings: Finding[] = [];
   const indexed = new Map((search.prepare('SELECT seq, conversation_id, revision, row_count, row_key FROM indexed').all() as { seq: number; conversation_id: string; revision: number; row_count: number; row_key: number }[]).map((r) => [r.seq, r]));
   const countRows = search.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck();
@@ -22,7 +23,7 @@ export function checkSearch(index: IndexDb, search: Database.Database, expectedR
     const mark = indexed.get(seq);
     return mark ? (countRows.get(firstRowid(mark.row_key), firstRowid(mark.row_key + 1)) as number) : 0;
   };
-  const conversations = index.prepare('SELECT seq, id, revision FROM conversations ORDER BY seq').all() as { seq: number; id: string; revision: number }[];
+  const conversations = conversationRevisions(index);
   for (const c of conversations) {
     const mark = indexed.get(c.seq);
     const where = { conversationId: c.id, fix: { type: 'reindex', seq: c.seq } as const };
