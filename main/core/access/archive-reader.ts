@@ -5,6 +5,7 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { IndexReader } from '../archive/index-reader';
+import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
 import { currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
@@ -16,7 +17,7 @@ export { AmbiguousIdError, ConversationNotFoundError } from '../archive/index-re
 export class ArchiveReader extends IndexReader {
   constructor(root: string) {
     // search.db's schema is brought up to date on its own connection, then read through ours.
-    super(root, (db) => db.prepare('ATTACH DATABASE ? AS search').run(searchDbForReading(root)));
+    super(root, (db) => attachDatabase(db, searchDbForReading(root), 'search'));
   }
 
   /** The whole record (as retention left it); the index's source-deleted flag is the current truth. */

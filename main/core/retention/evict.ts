@@ -13,7 +13,7 @@ import { checkpointIndex } from '../archive/index-store/handle';
 import { digestBytes } from '../archive/index-store/read-digests';
 import { sweepContent } from '../archive/content-sweep';
 import { archiveDiskBytes } from '../archive/disk-usage';
-import { openSearchDb } from '../search/search-db';
+import { compactSearchDb } from '../search/compact-search';
 import { analyzePending } from './analyze';
 import { type Candidate, loadCandidates, phases, stageOf } from './budget';
 import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
@@ -136,33 +136,9 @@ function readable(root: string, c: Candidate): boolean {
   }
 }
 
-/**
- * Give freed space back to the disk. Deleted full-text rows stay in search.db as tombstones
- * until its segments merge, so they are merged in bounded steps (yielding between them); then
- * search.db (derived, rebuildable) is switched once to incremental auto-vacuum, after which
- * freed pages are returned without rewriting the file. Write-ahead logs are truncated.
- */
+/** Give freed space back to the disk: search.db's (search/compact-search.ts), then index.db's write-ahead log. */
 async function compact(root: string, db: WritableIndex): Promise<void> {
-  const search = openSearchDb(root);
-  try {
-    const merge = search.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', -500)");
-    const changes = search.prepare('SELECT total_changes() AS n').pluck();
-    for (let i = 0; i < 100_000; i += 1) {
-      const before = changes.get() as number;
-      merge.run();
-      if ((changes.get() as number) - before < 2) break; // nothing left to merge
-      await yieldNow();
-    }
-    if (search.pragma('auto_vacuum', { simple: true }) !== 2) {
-      search.pragma('auto_vacuum = INCREMENTAL');
-      search.exec('VACUUM');
-    } else {
-      search.pragma('incremental_vacuum');
-    }
-    search.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    search.close();
-  }
+  await compactSearchDb(root, yieldNow);
   checkpointIndex(db);
 }
 

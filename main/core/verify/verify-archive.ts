@@ -3,7 +3,6 @@
  * search rows, digests, the eviction ledger and source cursors. It only reads; the caller holds the
  * writer lock so nothing changes while it looks.
  */
-import type Database from 'better-sqlite3';
 import type { IntegrityReport } from '../../../shared/verify';
 import type { ReadableIndex } from '../archive/db';
 import { conversationCount, conversationTitles } from '../archive/index-store/read-conversations';
@@ -12,6 +11,7 @@ import { ledgerStepCount } from '../archive/index-store/read-ledger';
 import { checkBlobs } from './check-blobs';
 import { checkContent } from './check-content';
 import { checkDigests, checkLedger } from './check-retention';
+import type { SearchDb } from '../search/search-db';
 import { checkSearch } from './check-search';
 import { checkSources } from './check-sources';
 import { buildReport, type Finding } from './findings';
@@ -21,7 +21,7 @@ export interface Verification {
   readonly report: IntegrityReport;
 }
 
-export function verifyArchive(root: string, db: ReadableIndex, search: Database.Database): Verification {
+export function verifyArchive(root: string, db: ReadableIndex, search: SearchDb): Verification {
   const blobs = checkBlobs(root, db);
   const searched = checkSearch(db, search, blobs.expectedSearchRows);
   const sources = checkSources(db);

@@ -12,8 +12,9 @@ declare const READS: unique symbol;
 declare const WRITES: unique symbol;
 
 /** index.db opened for reading (a surface, search, a check). */
-export interface ReadableIndex extends Database.Database {
+export interface ReadableIndex {
   readonly [READS]: true;
+  close(): void;
 }
 
 /** index.db opened by the holder of the writer lock: it reads and writes. */
@@ -41,6 +42,11 @@ export function asWritable(db: Database.Database): WritableIndex {
 /** The connection behind a handle, to read through (the read store, search's walk). */
 export function connectionOf(index: ReadableIndex): Database.Database {
   return index as unknown as Database.Database;
+}
+
+/** Read another database through this connection, under `schema` (search.db, as `search`). */
+export function attachDatabase(index: ReadableIndex, file: string, schema: string): void {
+  connectionOf(index).prepare(`ATTACH DATABASE ? AS ${schema}`).run(file);
 }
 
 /** The connection behind a writable handle; refuses one that was opened for reading. */
