@@ -35,6 +35,19 @@ const archiveRule = (allowed = []) => [
   },
 ];
 
+/**
+ * index.db has one data layer (issue #16): every statement on it is a named function in
+ * main/core/archive/index-store (read-*.ts take a ReadableIndex, write-*.ts a WritableIndex).
+ * Outside archive/, no file prepares SQL, opens SQLite or takes the connection behind a handle.
+ * Explicitly allowed: search/ (search.db is its own database, and its walk joins index.db's
+ * conversations in one statement, on the reader's connection) and providers/ (they read the
+ * agents' own SQLite stores, never the archive's).
+ */
+const INDEX_SQL_MESSAGE = 'SQL on index.db belongs to its data layer: add a named function to main/core/archive/index-store (read-*.ts or write-*.ts) and call it.';
+const NO_SQLITE = { name: 'better-sqlite3', message: INDEX_SQL_MESSAGE };
+const NO_CONNECTION = { regex: '(^|/)archive/index-store/handle$', importNames: ['connectionOf', 'writeConnectionOf'], message: INDEX_SQL_MESSAGE };
+const NO_STATEMENTS = { selector: 'CallExpression[callee.property.name=/^(prepare|transaction|pragma)$/]', message: INDEX_SQL_MESSAGE };
+
 /** Node's own modules, by every name: the renderer runs in a browser. */
 const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).map((name) => ({ name, message: 'The renderer runs in a browser: no Node modules (move pure helpers to shared/, ask main through the contract).' }));
 /** Packages that only work in Node. */
@@ -63,6 +76,26 @@ export default tseslint.config(
     files: ['main/core/**', 'main/cli/**', 'main/mcp/**', 'main/server/**', 'shared/**', 'bench/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER] }],
+    },
+  },
+  {
+    // index.db's SQL lives in archive/ only (see INDEX_SQL_MESSAGE); search/ and providers/ keep their own databases.
+    files: ['main/core/**/*.ts', 'main/cli/**/*.ts', 'main/mcp/**/*.ts', 'main/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'main/core/archive/**', 'main/core/search/**', 'main/core/providers/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH, NO_SQLITE], patterns: [NO_ELECTRON, NO_RENDERER, NO_CONNECTION] }],
+      'no-restricted-syntax': ['error', NO_STATEMENTS],
+    },
+  },
+  {
+    // search/ owns search.db and reads index.db through the reader's connection; it never writes index.db.
+    files: ['main/core/search/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER, { regex: '(^|/)archive/index-store/handle$', importNames: ['writeConnectionOf'], message: 'search/ never writes index.db: a write goes through the archive writer.' }] },
+      ],
     },
   },
   {
