@@ -12,9 +12,6 @@ import { isReadOnlyFailure } from './storage-error';
 
 export type { ReadableIndex, WritableIndex } from './index-store/handle';
 
-/** @deprecated say which: ReadableIndex (reads) or WritableIndex (writes, under the writer lock). */
-export type IndexDb = ReadableIndex;
-
 /**
  * The writer's connection: creates the archive folder and migrates the schema. Only the holder
  * of the writer lock gets one (the lock is the proof).

@@ -8,8 +8,6 @@ import type { FileAction } from '../../../shared/tool-files';
 import type { ReadableIndex } from '../archive/db';
 import { type FileTouchRow, touchesOfConversation, touchesOfPath } from '../archive/index-store/read-file-touches';
 
-export { pathCondition, touchingSubquery } from '../archive/index-store/read-file-touches';
-
 /** Conversations that touched `path` (a path condition: archive/index-store/read-file-touches.ts), newest first. */
 export function conversationsTouching(db: ReadableIndex, absolute: string, typed: string = absolute): FilesAnswer {
   return { query: { path: absolute }, entries: touchesOfPath(db, absolute, typed).map(entry) };
