@@ -8,14 +8,14 @@ import { removeBlob } from '../archive/blob-store';
 import type { StoredConversation, WritableArchive } from '../archive/changes';
 import type { ReadableIndex } from '../archive/db';
 import { conversationById } from '../archive/index-store/read-conversations';
-import { unfinished } from '../archive/index-store/read-ledger';
+import { unfinishedSteps } from '../archive/index-store/read-ledger';
 import { markStatus } from '../archive/index-store/write-ledger';
 import { currentThread, type ThreadRow } from './restore';
 
 /** Only the archive's writer (lock holder) may call this. Returns the steps repaired. */
 export async function repairUnfinished(archive: WritableArchive): Promise<number> {
   const { root, db } = archive;
-  const steps = unfinished(db);
+  const steps = unfinishedSteps(db);
   for (const s of steps) {
     const row = conversationById(db, s.conversationId);
     if (s.status === 'intent') {

@@ -10,7 +10,7 @@ import { ContentMissingError } from '../archive/content-store';
 import { insideRoot } from '../archive/paths';
 import type { ReadableIndex } from '../archive/db';
 import { conversationsBySeq } from '../archive/index-store/read-conversations';
-import { unfinished } from '../archive/index-store/read-ledger';
+import { unfinishedSteps } from '../archive/index-store/read-ledger';
 import { type ConversationRow, rowValues } from '../archive/rows';
 import { searchRows } from '../search/search-rows';
 import { listBlobFiles } from './blob-files';
@@ -68,7 +68,7 @@ export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
   }
   const referenced = new Set(rows.map((r) => r.blob_path));
   // Files an unfinished eviction step still names are the ledger's to settle, not orphans.
-  for (const step of unfinished(db)) for (const p of [step.oldBlob, step.newBlob]) if (p) referenced.add(p);
+  for (const step of unfinishedSteps(db)) for (const p of [step.oldBlob, step.newBlob]) if (p) referenced.add(p);
   const files = listBlobFiles(root);
   for (const file of files) {
     if (referenced.has(file)) continue;

@@ -1,6 +1,6 @@
 /** Retention's records: a digest of the current revision for every conversation, no half-done eviction step. */
 import type { ReadableIndex } from '../archive/db';
-import { unfinished } from '../archive/index-store/read-ledger';
+import { unfinishedSteps } from '../archive/index-store/read-ledger';
 import { stagesAndDigests } from '../archive/index-store/read-retention';
 import { effectiveStage } from './check-blobs';
 import { type Finding, problem } from './findings';
@@ -21,7 +21,7 @@ export function checkDigests(db: ReadableIndex): Finding[] {
 }
 
 export function checkLedger(db: ReadableIndex): Finding[] {
-  return unfinished(db).map((s) =>
+  return unfinishedSteps(db).map((s) =>
     problem('ledger', `Eviction step #${s.seq} (${s.action}) was left unfinished (${s.status}) by an interrupted sweep.`, { conversationId: s.conversationId, fix: { type: 'finish-ledger' } }),
   );
 }

@@ -31,7 +31,7 @@ export interface LedgerIntent {
 }
 
 /** Steps a crash left half-done: intents (never committed) and commits not yet cleaned up. */
-export function unfinished(index: ReadableIndex): (LedgerIntent & { status: 'intent' | 'committed' })[] {
+export function unfinishedSteps(index: ReadableIndex): (LedgerIntent & { status: 'intent' | 'committed' })[] {
   const rows = connectionOf(index).prepare("SELECT * FROM retention_ledger WHERE status IN ('intent', 'committed') ORDER BY seq").all() as LedgerRow[];
   return rows.map((r) => ({ seq: r.seq, conversationId: r.conversation_id, action: r.action as LedgerAction, oldBlob: r.old_blob, newBlob: r.new_blob, status: r.status as 'intent' | 'committed' }));
 }
