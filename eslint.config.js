@@ -36,6 +36,19 @@ const archiveRule = (allowed = []) => [
 ];
 
 /**
+ * index.db has one data layer (issue #16): every statement on it is a named function in
+ * main/core/archive/index-store (read-*.ts take a ReadableIndex, write-*.ts a WritableIndex).
+ * Outside archive/, no file prepares SQL, opens SQLite or takes the connection behind a handle.
+ * Explicitly allowed: search/ (search.db is its own database, and its walk joins index.db's
+ * conversations in one statement, on the reader's connection) and providers/ (they read the
+ * agents' own SQLite stores, never the archive's).
+ */
+const INDEX_SQL_MESSAGE = 'SQL on index.db belongs to its data layer: add a named function to main/core/archive/index-store (read-*.ts or write-*.ts) and call it.';
+const NO_SQLITE = { name: 'better-sqlite3', message: INDEX_SQL_MESSAGE };
+const NO_CONNECTION = { regex: '(^|/)archive/index-store/handle$', importNames: ['connectionOf', 'writeConnectionOf'], message: INDEX_SQL_MESSAGE };
+const NO_STATEMENTS = { selector: 'CallExpression[callee.property.name=/^(prepare|transaction|pragma)$/]', message: INDEX_SQL_MESSAGE };
+
+/**
  * The surfaces (CLI, MCP, HTTP, the Electron shell) reach the core through the use-cases
  * (main/core/use-cases/: one module per use-case, plus what they re-export for formatting and
  * for opening an archive), the logger, and the app's service (itself the IPC/HTTP adapter over
@@ -54,7 +67,7 @@ const SURFACE_ALLOWED = {};
 /** The surface rule for one file (Electron allowed in main/electron/ only), with the imports it is allowed. */
 const surfaceRule = (file, allowed = []) => {
   const core = { regex: `^${allowed.length ? `(?!(${allowed.map(escapeRegex).join('|')})$)` : ''}.*${SURFACE_CORE}`, message: SURFACE_MESSAGE };
-  return ['error', file.startsWith('main/electron/') ? { patterns: [NO_RENDERER, core] } : { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER, core] }];
+  return ['error', file.startsWith('main/electron/') ? { paths: [NO_SQLITE], patterns: [NO_RENDERER, core] } : { paths: [NO_ELECTRON_PATH, NO_SQLITE], patterns: [NO_ELECTRON, NO_RENDERER, core] }];
 };
 
 /** Node's own modules, by every name: the renderer runs in a browser. */
@@ -88,23 +101,47 @@ export default tseslint.config(
     },
   },
   {
-    // The CLI, MCP and HTTP surfaces: Electron is out of bounds, and the core is reached through the use-cases.
-    files: ['main/cli/**/*.ts', 'main/mcp/**/*.ts', 'main/server/**/*.ts'],
-    ignores: ['**/*.test.ts', ...Object.keys(SURFACE_ALLOWED)],
-    rules: { 'no-restricted-imports': surfaceRule('main/cli/') },
+    // index.db's SQL lives in archive/ only (see INDEX_SQL_MESSAGE); search/ and providers/ keep
+    // their own databases. The surfaces and the service get the same ban in their own blocks below.
+    files: ['main/core/**/*.ts'],
+    ignores: ['**/*.test.ts', 'main/core/archive/**', 'main/core/search/**', 'main/core/providers/**', 'main/core/service/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH, NO_SQLITE], patterns: [NO_ELECTRON, NO_RENDERER, NO_CONNECTION] }],
+      'no-restricted-syntax': ['error', NO_STATEMENTS],
+    },
   },
   {
-    // The desktop shell: Electron yes, the renderer's code no, the core through the use-cases.
+    // search/ owns search.db and reads index.db through the reader's connection; it never writes index.db.
+    files: ['main/core/search/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER, { regex: '(^|/)archive/index-store/handle$', importNames: ['writeConnectionOf'], message: 'search/ never writes index.db: a write goes through the archive writer.' }] },
+      ],
+    },
+  },
+  {
+    // The CLI, MCP and HTTP surfaces: Electron is out of bounds, the core is reached through the use-cases, no SQL.
+    files: ['main/cli/**/*.ts', 'main/mcp/**/*.ts', 'main/server/**/*.ts'],
+    ignores: ['**/*.test.ts', ...Object.keys(SURFACE_ALLOWED)],
+    rules: { 'no-restricted-imports': surfaceRule('main/cli/'), 'no-restricted-syntax': ['error', NO_STATEMENTS] },
+  },
+  {
+    // The desktop shell: Electron yes, the renderer's code no, the core through the use-cases, no SQL.
     files: ['main/electron/**/*.ts'],
     ignores: ['**/*.test.ts', ...Object.keys(SURFACE_ALLOWED)],
-    rules: { 'no-restricted-imports': surfaceRule('main/electron/') },
+    rules: { 'no-restricted-imports': surfaceRule('main/electron/'), 'no-restricted-syntax': ['error', NO_STATEMENTS] },
   },
   ...Object.entries(SURFACE_ALLOWED).map(([file, allowed]) => ({ files: [file], rules: { 'no-restricted-imports': surfaceRule(file, allowed) } })),
   {
-    // The service routes channels to use-cases; it reaches no data-layer folder itself.
+    // The service routes channels to use-cases; it reaches no data-layer folder itself, and runs no SQL.
     files: ['main/core/service/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH], patterns: [NO_ELECTRON, NO_RENDERER, SERVICE_TO_CORE] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [NO_ELECTRON_PATH, NO_SQLITE], patterns: [NO_ELECTRON, NO_RENDERER, SERVICE_TO_CORE] }],
+      'no-restricted-syntax': ['error', NO_STATEMENTS],
+    },
   },
   {
     // shared/ is imported by main and the renderer alike: it imports only itself, and nothing of Node.

@@ -24,6 +24,7 @@ import { openArchiveWriter } from '../main/core/access/open-writer';
 import { importPaths } from '../main/core/capture/import';
 import { isIndexerThread, runIndexerThread, threadIndexSink } from '../main/core/search/index-sink';
 import { searchDbPath } from '../main/core/search/search-db';
+import { connectionOf } from '../main/core/archive/index-store/handle';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 40;
@@ -161,10 +162,11 @@ async function main(): Promise<void> {
     } else console.log(`search archive: reusing ${root}`);
 
     const reader = new ArchiveReader(root);
+    const sql = connectionOf(reader.db);
     try {
-      const messages = reader.db.prepare('SELECT COALESCE(SUM(message_count), 0) FROM conversations').pluck().get() as number;
-      const rows = reader.db.prepare('SELECT count(*) FROM search.message_fts').pluck().get() as number;
-      const indexedTextBytes = reader.db.prepare('SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM search.message_fts').pluck().get() as number;
+      const messages = sql.prepare('SELECT COALESCE(SUM(message_count), 0) FROM conversations').pluck().get() as number;
+      const rows = sql.prepare('SELECT count(*) FROM search.message_fts').pluck().get() as number;
+      const indexedTextBytes = sql.prepare('SELECT COALESCE(SUM(length(CAST(text AS BLOB))), 0) FROM search.message_fts').pluck().get() as number;
       const searchDbBytes = statSync(searchDbPath(root)).size;
       console.log(
         `${rows.toLocaleString('en-US')} full-text rows of ${messages.toLocaleString('en-US')} messages; text indexed ${(indexedTextBytes / 1e6).toFixed(0)} MB, ` +
@@ -174,9 +176,9 @@ async function main(): Promise<void> {
       const countSamples: number[] = [];
       const likeSamples: number[] = [];
       const likeCpuSamples: number[] = [];
-      const like = reader.db.prepare("SELECT count(*) FROM (SELECT text FROM search.message_fts LIMIT ?) WHERE text LIKE '%zq-not-there%'").pluck();
+      const like = sql.prepare("SELECT count(*) FROM (SELECT text FROM search.message_fts LIMIT ?) WHERE text LIKE '%zq-not-there%'").pluck();
       for (let i = 0; i < runs; i += 1) {
-        countSamples.push(timeMs(() => reader.db.prepare('SELECT count(*) FROM search.message_fts').pluck().get()));
+        countSamples.push(timeMs(() => sql.prepare('SELECT count(*) FROM search.message_fts').pluck().get()));
         const t = timed(() => like.get(Math.ceil(rows / 100)));
         likeSamples.push(t.wall);
         likeCpuSamples.push(t.cpu);

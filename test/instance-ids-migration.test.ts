@@ -20,6 +20,7 @@ import { idInInstance } from '../main/core/providers/kit/identity';
 import { dejavu } from './cli';
 import { layOut } from './home-layout';
 import { readProvenance } from './provenance';
+import { writeConnectionOf } from '../main/core/archive/index-store/handle';
 
 const CONTAINER = 'jackin-old-1';
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-m006-'));
@@ -43,7 +44,7 @@ async function oldSync(root: string): Promise<void> {
     }
     await writer.follow.settle(); // search rows and digests, as that version wrote them
     // The archive as that version left it: schema 5.
-    writer.db.prepare('DELETE FROM schema_migrations WHERE version = 6').run();
+    writeConnectionOf(writer.db).prepare('DELETE FROM schema_migrations WHERE version = 6').run();
   } finally {
     writer.close();
   }

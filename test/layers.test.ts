@@ -19,6 +19,12 @@ async function importErrors(file: string, code: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
+/** The data-layer rule's messages (imports and statements) for `code` as if it were the file at `file`. */
+async function sqlErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
 describe('lint keeps each zone to its layer', () => {
   it('the renderer imports shared/ and browser packages, never main at any depth nor Node', async () => {
     expect(await importErrors('renderer/src/lib/ok.ts', "import { describeTool } from '../../../shared/describe-tool';\nimport { useQuery } from '@tanstack/react-query';\nexport { describeTool, useQuery };\n")).toEqual([]);
@@ -59,6 +65,22 @@ describe('lint keeps each zone to its layer', () => {
     expect(await importErrors('main/cli/commands/x.ts', allowed)).toEqual([]);
     const service = await importErrors('main/core/service/x.ts', "import { setPinned } from '../retention/pins';\nimport { IndexReader } from '../archive/index-reader';\nimport { pinConversation } from '../use-cases/pin';\nimport { WriterQueue } from '../writer-queue';\nexport { setPinned, IndexReader, pinConversation, WriterQueue };\n");
     expect(service).toEqual([expect.stringContaining('The service answers channels through main/core/use-cases/ only'), expect.stringContaining('The service answers channels through main/core/use-cases/ only')]);
+  });
+
+  it('SQL on index.db stays in archive/: no statement, no SQLite, no raw connection elsewhere; search/ and providers/ keep their own databases', async () => {
+    const SQL = 'SQL on index.db belongs to its data layer: add a named function to main/core/archive/index-store (read-*.ts or write-*.ts) and call it.';
+    const statements = "import type { ReadableIndex } from '../archive/db';\nexport const n = (db: { prepare(s: string): { run(): void }; transaction(f: () => void): () => void }) => { db.prepare('UPDATE conversations SET pinned = 1').run(); db.transaction(() => undefined)(); };\nexport type R = ReadableIndex;\n";
+    expect(await sqlErrors('main/core/retention/x.ts', statements)).toEqual([SQL, SQL]);
+    const raw = "import Database from 'better-sqlite3';\nimport { connectionOf, inTransaction, writeConnectionOf } from '../archive/index-store/handle';\nexport { Database, connectionOf, inTransaction, writeConnectionOf };\n";
+    const refused = [expect.stringContaining(`'better-sqlite3' import is restricted from being used. ${SQL}`), expect.stringContaining(`'connectionOf' import`), expect.stringContaining(`'writeConnectionOf' import`)];
+    expect(await sqlErrors('main/core/verify/x.ts', raw)).toEqual(refused);
+    for (const m of await sqlErrors('main/core/verify/x.ts', raw)) expect(m).toContain(SQL);
+    expect(await sqlErrors('main/cli/commands/x.ts', raw.replace("'../archive", "'../../core/archive"))).toEqual(refused);
+    // search.db is search's own; providers read the agents' own databases; archive/ is the data layer.
+    expect(await sqlErrors('main/core/search/x.ts', "import Database from 'better-sqlite3';\nimport { connectionOf } from '../archive/index-store/handle';\nexport const c = (db: Database.Database) => db.prepare('SELECT 1');\nexport { connectionOf };\n")).toEqual([]);
+    expect(await sqlErrors('main/core/search/x.ts', "import { writeConnectionOf } from '../archive/index-store/handle';\nexport { writeConnectionOf };\n")).toEqual([expect.stringContaining('search/ never writes index.db: a write goes through the archive writer.')]);
+    expect(await sqlErrors('main/core/providers/zed/x.ts', "import Database from 'better-sqlite3';\nexport const c = (db: Database.Database) => db.prepare('SELECT 1');\n")).toEqual([]);
+    expect(await sqlErrors('main/core/archive/index-store/read-x.ts', "import Database from 'better-sqlite3';\nexport const c = (db: Database.Database) => db.prepare('SELECT 1');\n")).toEqual([]);
   });
 });
 

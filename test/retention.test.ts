@@ -14,6 +14,7 @@ import type { EvictionReport, LedgerTotals, RetentionView } from '../shared/rete
 import type { ArchivedSummary } from '../shared/views';
 import { dejavu, dejavuJson } from './cli';
 import { expectConsistentFiles, expectPromptsReadable, importFixtures, type Prompts, snapshotPrompts, withArchive } from './retention-helpers';
+import { connectionOf } from '../main/core/archive/index-store/handle';
 
 const TINY = ['--soft-cap', '1', '--hard-cap', '1'];
 const HUGE = '1TiB';
@@ -45,7 +46,7 @@ describe('retention stages on the real fixtures', { timeout: 240_000 }, () => {
     before = snapshotPrompts(archive);
     whole = withArchive(archive, (r) => new Map(r.list().map((s) => [s.id, r.get(s.id)])));
     // Pin the oldest conversation (eviction's first pick) and one more.
-    const oldest = withArchive(archive, (r) => r.db.prepare('SELECT id FROM conversations ORDER BY COALESCE(ended_at, started_at, archived_at) LIMIT 1').pluck().get() as string);
+    const oldest = withArchive(archive, (r) => connectionOf(r.db).prepare('SELECT id FROM conversations ORDER BY COALESCE(ended_at, started_at, archived_at) LIMIT 1').pluck().get() as string);
     pinned = [oldest, [...whole.keys()].find((id) => id !== oldest)!];
     for (const id of pinned) expect(dejavu(['pin', id], env).code).toBe(0);
   });

@@ -5,7 +5,8 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { IndexReader } from '../archive/index-reader';
-import type { ConversationRow } from '../archive/rows';
+import { attachDatabase } from '../archive/index-store/handle';
+import { conversationBySeq } from '../archive/index-store/read-conversations';
 import { currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
@@ -16,7 +17,7 @@ export { AmbiguousIdError, ConversationNotFoundError } from '../archive/index-re
 export class ArchiveReader extends IndexReader {
   constructor(root: string) {
     // search.db's schema is brought up to date on its own connection, then read through ours.
-    super(root, (db) => db.prepare('ATTACH DATABASE ? AS search').run(searchDbForReading(root)));
+    super(root, (db) => attachDatabase(db, searchDbForReading(root), 'search'));
   }
 
   /** The whole record (as retention left it); the index's source-deleted flag is the current truth. */
@@ -31,7 +32,7 @@ export class ArchiveReader extends IndexReader {
   search(query: string, options?: SearchOptions): SearchHit[] {
     // A hit deep inside abridged tool output is quoted from the archived message itself.
     return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
-      const row = this.db.prepare('SELECT * FROM conversations WHERE seq = ?').get(seq) as ConversationRow | undefined;
+      const row = conversationBySeq(this.db, seq);
       const message = row ? currentThread(this.root, this.db, row).messages[messageIndex] : undefined;
       return message ? rowSources(message, scope) : [];
     });

@@ -4,7 +4,7 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { ArchiveWriter } from '../archive/archive-writer';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
 import { redactConversation } from '../redact/redact-conversation';
 import { readPrivacy } from '../redact/settings';
 import { followWrites, type WriteFollowers } from './follow-writes';
@@ -33,6 +33,6 @@ export function openArchiveWriter(root: string): FollowedWriter {
 }
 
 /** Opt-in: secrets masked before anything is merged, written or indexed (redact/README.md). */
-function redactionAtCapture(db: IndexDb): ((c: Conversation) => Conversation) | undefined {
+function redactionAtCapture(db: ReadableIndex): ((c: Conversation) => Conversation) | undefined {
   return readPrivacy(db).redactAtCapture ? (c) => redactConversation(c).conversation : undefined;
 }

@@ -11,7 +11,9 @@ import type { AgentId } from '../../../shared/agents';
 import type { Conversation, SourceRewrite } from '../../../shared/record';
 import { clearTemp, readBlob, removeBlob, writeBlob } from './blob-store';
 import { ChangeFeed, type StoredConversation, type WritableArchive } from './changes';
-import { type IndexDb, openWritableIndex } from './db';
+import type Database from 'better-sqlite3';
+import { openWritableIndex, type WritableIndex } from './db';
+import { writeConnectionOf } from './index-store/handle';
 import { acquireWriterLock, type WriterLock } from './lock';
 import { mergeConversation } from './merge';
 import { blobRelativePath } from './paths';
@@ -81,14 +83,16 @@ export interface WriterOptions {
    * What every parsed record goes through before it is merged, written or indexed (the opt-in
    * redaction at capture, injected by access/open-writer.ts). Asked once per batch.
    */
-  readonly prepareBatch?: (db: IndexDb) => ((conversation: Conversation) => Conversation) | undefined;
+  readonly prepareBatch?: (db: WritableIndex) => ((conversation: Conversation) => Conversation) | undefined;
 }
 
 export class ArchiveWriter implements WritableArchive {
-  readonly db: IndexDb;
+  readonly db: WritableIndex;
   /** Every commit is published here once durable (see changes.ts). */
   readonly changes = new ChangeFeed();
   private readonly lock: WriterLock;
+  /** The connection behind `db`, for the writer's own statements. */
+  private readonly sql: Database.Database;
   private readonly statements;
 
   constructor(
@@ -98,14 +102,14 @@ export class ArchiveWriter implements WritableArchive {
     this.lock = acquireWriterLock(ensureDir(root));
     try {
       clearTemp(root);
-      this.db = openWritableIndex(root, true);
+      this.db = openWritableIndex(root, this.lock);
       // Named before anything is written, so an export can say which machine it came from.
       recordMachine(this.db);
     } catch (err) {
       this.lock.release();
       throw err;
     }
-    const db = this.db;
+    const db = (this.sql = writeConnectionOf(this.db));
     this.statements = {
       row: db.prepare('SELECT * FROM conversations WHERE id = ?'),
       upsert: db.prepare(`
@@ -206,7 +210,7 @@ export class ArchiveWriter implements WritableArchive {
     });
     const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
     const stored: StoredConversation[] = [];
-    this.db.transaction(() => {
+    this.sql.transaction(() => {
       for (const w of written) {
         const deleted = w.conversation.sources.every((s) => missing.has(s) && !batch.some((b) => b.path === s));
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
@@ -256,7 +260,7 @@ export class ArchiveWriter implements WritableArchive {
     });
     beforeCommit?.();
     const stored: StoredConversation[] = [];
-    this.db.transaction(() => {
+    this.sql.transaction(() => {
       for (const w of written) {
         const deleted = this.statements.deletedOf.get(w.conversation.id) === 1;
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
@@ -280,7 +284,7 @@ export class ArchiveWriter implements WritableArchive {
   markSourcesMissing(paths: readonly string[]): string[] {
     if (paths.length === 0) return [];
     const flagged: string[] = [];
-    this.db.transaction(() => {
+    this.sql.transaction(() => {
       for (const p of paths) this.statements.markMissing.run(p);
       const missing = new Set((this.statements.missingPaths.all() as { path: string }[]).map((r) => r.path));
       const ids = new Set<string>();

@@ -5,7 +5,7 @@
  * missed a change (a crash between the commit and it) catches up from them.
  */
 import type { Conversation } from '../../../shared/record';
-import type { IndexDb } from './db';
+import type { WritableIndex } from './db';
 
 /** One conversation as a commit left it: the record it now reads as, and its index row's keys. */
 export interface StoredConversation {
@@ -47,6 +47,6 @@ export class ChangeFeed {
 /** What a writer's use-cases work through: the archive folder, its index (writer lock held) and its change feed. */
 export interface WritableArchive {
   readonly root: string;
-  readonly db: IndexDb;
+  readonly db: WritableIndex;
   readonly changes: ChangeFeed;
 }

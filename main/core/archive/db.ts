@@ -1,21 +1,27 @@
-/** Opens the index database with the pragmas every connection needs. */
+/** Opens the index database with the pragmas every connection needs, as a readable or a writable handle. */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { acquireWriterLock, ArchiveBusyError } from './lock';
+import { asReadable, asWritable, type ReadableIndex, type WritableIndex } from './index-store/handle';
+import { acquireWriterLock, ArchiveBusyError, type WriterLock } from './lock';
 import { filesStepPending, migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { INDEX_FILE } from './paths';
 import { openReadOnly } from './read-only-open';
 import { isReadOnlyFailure } from './storage-error';
 
-export type IndexDb = Database.Database;
+export type { ReadableIndex, WritableIndex } from './index-store/handle';
 
 /**
- * A connection that may write: creates the archive folder and migrates the schema. The archive's
- * writer passes `holdsWriterLock`; anyone else takes the lock for a migration that moves files.
+ * The writer's connection: creates the archive folder and migrates the schema. Only the holder
+ * of the writer lock gets one (the lock is the proof).
  */
-export function openWritableIndex(root: string, holdsWriterLock = false): IndexDb {
+export function openWritableIndex(root: string, _lock: WriterLock): WritableIndex {
+  return asWritable(openConnection(root, true));
+}
+
+/** A connection that may write (to migrate); anyone but the writer takes the lock for a migration that moves files. */
+function openConnection(root: string, holdsWriterLock: boolean): Database.Database {
   mkdirSync(root, { recursive: true });
   const db = new Database(path.join(root, INDEX_FILE));
   try {
@@ -31,7 +37,7 @@ export function openWritableIndex(root: string, holdsWriterLock = false): IndexD
   return db;
 }
 
-function migrateIndex(db: IndexDb, root: string, holdsWriterLock: boolean): void {
+function migrateIndex(db: Database.Database, root: string, holdsWriterLock: boolean): void {
   if (holdsWriterLock) {
     migrate(db, undefined, root);
     return;
@@ -53,19 +59,24 @@ function migrateIndex(db: IndexDb, root: string, holdsWriterLock: boolean): void
   }
 }
 
+/** Another archive's index (a merge's source), read as it is: never migrated nor written, whatever its folder. */
+export function openIndexUnchanged(root: string): ReadableIndex {
+  return asReadable(openReadOnly(path.join(root, INDEX_FILE), MIGRATIONS));
+}
+
 /**
  * A reader's connection. It migrates too when it is first to open the archive (so a fresh
- * archive reads as empty, not as an error), then only reads. An archive in a read-only folder
- * is opened read-only instead.
+ * archive reads as empty, not as an error), then only reads (SQLite refuses a write on it). An
+ * archive in a read-only folder is opened read-only instead.
  */
-export function openReadableIndex(root: string): IndexDb {
-  let db: IndexDb;
+export function openReadableIndex(root: string): ReadableIndex {
+  let db: Database.Database;
   try {
-    db = openWritableIndex(root);
+    db = openConnection(root, false);
   } catch (err) {
     if (!isReadOnlyFailure(err, root)) throw err;
-    return openReadOnly(path.join(root, INDEX_FILE), MIGRATIONS);
+    return asReadable(openReadOnly(path.join(root, INDEX_FILE), MIGRATIONS));
   }
   db.pragma('query_only = ON');
-  return db;
+  return asReadable(db);
 }

@@ -4,7 +4,9 @@
  * access/archive-reader.ts, so archive/ needs neither retention/ nor search/.
  */
 import type { ArchiveStatsView, TreeWorkspace } from '../../../shared/views';
-import { type IndexDb, openReadableIndex } from './db';
+import type Database from 'better-sqlite3';
+import { openReadableIndex, type ReadableIndex } from './db';
+import { connectionOf } from './index-store/handle';
 import { type ArchivedSummary, type ConversationRow, liveColumn, summaryFromRow } from './rows';
 import { localDay, systemTimeZone } from '../../../shared/local-day';
 
@@ -43,14 +45,17 @@ export class AmbiguousIdError extends Error {
 }
 
 export class IndexReader {
-  readonly db: IndexDb;
+  readonly db: ReadableIndex;
+  /** The connection behind `db`, for this reader's own statements. */
+  private readonly sql: Database.Database;
 
   /** `prepare` runs on the fresh connection before anything is read (ATTACHing search.db); the connection is closed if it throws. */
   constructor(
     readonly root: string,
-    prepare?: (db: IndexDb) => void,
+    prepare?: (db: ReadableIndex) => void,
   ) {
     this.db = openReadableIndex(root);
+    this.sql = connectionOf(this.db);
     try {
       prepare?.(this.db);
     } catch (err) {
@@ -58,7 +63,7 @@ export class IndexReader {
       throw err;
     }
     // SQLite has no time zones: the day of an instant in a zone comes from Intl.
-    this.db.function('local_day', { deterministic: true }, (iso: unknown, tz: unknown) =>
+    this.sql.function('local_day', { deterministic: true }, (iso: unknown, tz: unknown) =>
       typeof iso === 'string' && typeof tz === 'string' ? (localDay(iso, tz) ?? null) : null,
     );
   }
@@ -94,12 +99,12 @@ export class IndexReader {
     const sql = `SELECT *, ${liveColumn()} AS live FROM conversations ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY ${DATED_AT} IS NULL, ${DATED_AT} DESC, id ${filters.limit ? 'LIMIT ?' : ''}`;
     if (filters.limit) params.push(filters.limit);
-    return (this.db.prepare(sql).all(...params) as ConversationRow[]).map(summaryFromRow);
+    return (this.sql.prepare(sql).all(...params) as ConversationRow[]).map(summaryFromRow);
   }
 
   /** Workspaces → instances → local dates with counts, most recent first, undated last. */
   tree(agent?: string, timeZone: string = systemTimeZone()): TreeWorkspace[] {
-    const rows = this.db
+    const rows = this.sql
       .prepare(
         `SELECT workspace, instance, COALESCE(local_day(${DATED_AT}, ?), 'undated') AS date, COUNT(*) AS n, MAX(${DATED_AT}) AS latest
          FROM conversations ${agent ? 'WHERE agent = ?' : ''}
@@ -125,10 +130,10 @@ export class IndexReader {
 
   /** Find a conversation by id, or by a unique prefix of it, or by its native id. */
   resolveId(idOrPrefix: string): string {
-    const exact = this.db.prepare('SELECT id FROM conversations WHERE id = ?').get(idOrPrefix) as { id: string } | undefined;
+    const exact = this.sql.prepare('SELECT id FROM conversations WHERE id = ?').get(idOrPrefix) as { id: string } | undefined;
     if (exact) return exact.id;
     const like = `${idOrPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const rows = this.db
+    const rows = this.sql
       .prepare("SELECT id FROM conversations WHERE id LIKE ? ESCAPE '\\' OR native_id LIKE ? ESCAPE '\\' LIMIT 6")
       .all(like, like) as { id: string }[];
     if (rows.length === 1) return rows[0].id;
@@ -137,27 +142,27 @@ export class IndexReader {
   }
 
   summary(id: string): ArchivedSummary {
-    const row = this.db.prepare(`SELECT *, ${liveColumn()} AS live FROM conversations WHERE id = ?`).get(this.resolveId(id)) as ConversationRow;
+    const row = this.sql.prepare(`SELECT *, ${liveColumn()} AS live FROM conversations WHERE id = ?`).get(this.resolveId(id)) as ConversationRow;
     return summaryFromRow(row);
   }
 
   /** The index row of a conversation, by id or a unique prefix (throws ConversationNotFoundError). */
   row(id: string): ConversationRow {
-    return this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
+    return this.sql.prepare('SELECT * FROM conversations WHERE id = ?').get(this.resolveId(id)) as ConversationRow;
   }
 
   stats(): ArchiveStats {
-    const totals = this.db
+    const totals = this.sql
       .prepare(
         'SELECT COUNT(*) AS conversations, COALESCE(SUM(message_count), 0) AS messages, COALESCE(SUM(prompt_count), 0) AS prompts, COALESCE(SUM(source_deleted), 0) AS deleted, COALESCE(SUM(blob_bytes), 0) AS bytes FROM conversations',
       )
       .get() as { conversations: number; messages: number; prompts: number; deleted: number; bytes: number };
     const byAgent: Record<string, number> = {};
-    for (const r of this.db.prepare('SELECT agent, COUNT(*) AS n FROM conversations GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
+    for (const r of this.sql.prepare('SELECT agent, COUNT(*) AS n FROM conversations GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
       byAgent[r.agent] = r.n;
     }
     const keptByAgent: Record<string, number> = {};
-    for (const r of this.db.prepare('SELECT agent, COUNT(*) AS n FROM conversations WHERE source_deleted = 1 GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
+    for (const r of this.sql.prepare('SELECT agent, COUNT(*) AS n FROM conversations WHERE source_deleted = 1 GROUP BY agent ORDER BY agent').all() as { agent: string; n: number }[]) {
       keptByAgent[r.agent] = r.n;
     }
     return {

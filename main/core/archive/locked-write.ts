@@ -5,17 +5,17 @@
  * not waited for; its busy error says what to do.
  */
 import { mkdirSync } from 'node:fs';
-import { type IndexDb, openWritableIndex } from './db';
+import { openWritableIndex, type WritableIndex } from './db';
 import { acquireWriterLock, ArchiveBusyError, type WriterLock } from './lock';
 
 /** How long a short write waits for a running sync or sweep by default. */
 export const SHORT_WRITE_WAIT_MS = 60_000;
 
-export async function withWriterLock<T>(root: string, write: (db: IndexDb) => T, waitMs = SHORT_WRITE_WAIT_MS): Promise<T> {
+export async function withWriterLock<T>(root: string, write: (db: WritableIndex) => T, waitMs = SHORT_WRITE_WAIT_MS): Promise<T> {
   mkdirSync(root, { recursive: true }); // the first write may come before any sync made the folder (its lock file lives there)
   const lock = await waitForLock(root, waitMs);
   try {
-    const db = openWritableIndex(root, true);
+    const db = openWritableIndex(root, lock);
     try {
       return write(db);
     } finally {

@@ -6,8 +6,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { z } from 'zod';
-import type { IndexDb } from './db';
-import { getSetting, putSetting } from './settings-table';
+import type { ReadableIndex, WritableIndex } from './db';
+import { getSetting } from './index-store/read-settings';
+import { putSetting } from './index-store/write-settings';
 
 const KEY = 'machine';
 
@@ -24,7 +25,7 @@ export function localMachineName(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The archive's machine as recorded; undefined for an archive last written before it was. */
-export function recordedMachine(db: IndexDb): Machine | undefined {
+export function recordedMachine(db: ReadableIndex): Machine | undefined {
   const text = getSetting(db, KEY);
   if (!text) return undefined;
   try {
@@ -35,7 +36,7 @@ export function recordedMachine(db: IndexDb): Machine | undefined {
 }
 
 /** Record the machine once (the writer's first open); later opens keep the first record. */
-export function recordMachine(db: IndexDb): Machine {
+export function recordMachine(db: WritableIndex): Machine {
   const known = recordedMachine(db);
   if (known) return known;
   const machine = { id: randomUUID(), name: localMachineName() };
@@ -47,7 +48,7 @@ export function recordMachine(db: IndexDb): Machine {
  * The machine of an archive read without writing to it: as recorded, else (an archive not
  * written since machines were recorded) this computer under an id derived from its name.
  */
-export function machineOf(db: IndexDb): Machine {
+export function machineOf(db: ReadableIndex): Machine {
   const name = localMachineName();
   return recordedMachine(db) ?? { id: `host:${createHash('sha256').update(name).digest('hex').slice(0, 16)}`, name };
 }

@@ -7,20 +7,14 @@ import { DIGEST_SCHEMA_VERSION, type DigestDocument } from '../../../shared/dige
 import type { Usage } from '../../../shared/record';
 import { addUsage } from '../../../shared/usage';
 import type { ArchiveReader } from '../access/archive-reader';
+import { digestWithCurrency } from '../archive/index-store/read-digests';
 import { buildDigest, type Digest, DIGEST_VERSION } from '../retention/digest';
 import { PRICE_TABLE, priceOf } from '../usage/prices';
-
-interface StoredRow {
-  readonly data: string | null;
-  readonly current: number | null;
-}
 
 /** Throws ConversationNotFoundError / AmbiguousIdError for an id that names no conversation. */
 export function digestDocument(reader: ArchiveReader, idOrPrefix: string): DigestDocument {
   const summary = reader.summary(idOrPrefix);
-  const row = reader.db
-    .prepare('SELECT d.data, d.version = ? AND d.revision = c.revision AS current FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id WHERE c.id = ?')
-    .get(DIGEST_VERSION, summary.id) as StoredRow | undefined;
+  const row = digestWithCurrency(reader.db, summary.id, DIGEST_VERSION);
   const stored = row?.data ? (JSON.parse(row.data) as Digest) : undefined;
   let digest: Digest;
   let fromStore = false;

@@ -4,19 +4,9 @@
  * the same plan file, or a near-duplicate (same title, mostly the same words) is one plan —
  * each linked to every conversation that made or used it.
  */
-import type { AgentId } from '../../../shared/agents';
 import type { PlanDocument, PlanFact, PlansAnswer, PlansQuery, PlanUse } from '../../../shared/plans';
-import type { IndexDb } from '../archive/db';
-
-interface Row {
-  conversationId: string;
-  agent: AgentId;
-  workspace: string;
-  title: string | null;
-  firstPrompt: string | null;
-  gitBranch: string | null;
-  fact: string;
-}
+import type { ReadableIndex } from '../archive/db';
+import { planDigestRows } from '../archive/index-store/read-digest-facts';
 
 interface Seen {
   readonly fact: PlanFact;
@@ -26,13 +16,13 @@ interface Seen {
 /** Words shared (Jaccard) above which two plans with the same title are one. */
 const NEAR_DUPLICATE = 0.6;
 
-export function listPlans(db: IndexDb, q: PlansQuery = {}): PlansAnswer {
+export function listPlans(db: ReadableIndex, q: PlansQuery = {}): PlansAnswer {
   const docs = allPlans(db).filter((d) => matches(d, q));
   return { query: q, plans: docs };
 }
 
 /** One plan by its id (or a unique prefix of it); undefined when none. */
-export function findPlan(db: IndexDb, id: string): PlanDocument | undefined {
+export function findPlan(db: ReadableIndex, id: string): PlanDocument | undefined {
   const all = allPlans(db);
   const exact = all.find((d) => d.id === id);
   if (exact) return exact;
@@ -42,15 +32,8 @@ export function findPlan(db: IndexDb, id: string): PlanDocument | undefined {
 }
 
 /** Every plan document, most recent first. */
-export function allPlans(db: IndexDb): PlanDocument[] {
-  const rows = db
-    .prepare(
-      `SELECT d.conversation_id AS conversationId, json_extract(d.data, '$.agent') AS agent, json_extract(d.data, '$.workspace') AS workspace,
-        json_extract(d.data, '$.title') AS title, json_extract(d.data, '$.firstPrompt') AS firstPrompt, json_extract(d.data, '$.gitBranch') AS gitBranch,
-        p.value AS fact
-       FROM digests d, json_each(d.data, '$.plans') p ORDER BY d.conversation_id, p.key`,
-    )
-    .all() as Row[];
+export function allPlans(db: ReadableIndex): PlanDocument[] {
+  const rows = planDigestRows(db);
   const seen: Seen[] = rows.map((r) => {
     const fact = JSON.parse(r.fact) as PlanFact;
     return {

@@ -3,13 +3,13 @@
  * otherwise: the `redactExports` setting, or `--no-redact` for one command.
  */
 import type { Conversation } from '../../../shared/record';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
 import { redactConversation, type RedactedConversation } from './redact-conversation';
 import { redactText } from './redact-text';
 import { readPrivacy } from './settings';
 
 /** Whether to redact: a command's own flag wins, else the setting (on by default). */
-export function redactsOutgoing(db: IndexDb, flag?: boolean): boolean {
+export function redactsOutgoing(db: ReadableIndex, flag?: boolean): boolean {
   return flag ?? readPrivacy(db).redactExports;
 }
 

@@ -6,7 +6,9 @@
 import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { WritableArchive } from '../archive/changes';
-import type { IndexDb } from '../archive/db';
+import type { WritableIndex } from '../archive/db';
+import { inTransaction } from '../archive/index-store/handle';
+import { clearOutdatedStages } from '../archive/index-store/write-conversations';
 import { buildDigest, type Digest } from './digest';
 import { pendingAnalysis, writeDigest } from './digest-store';
 import { repairUnfinished } from './repair';
@@ -25,12 +27,12 @@ const CHUNK = 64;
  * Digests of conversations just stored, from the records still in memory (no blob is read
  * back): what capture calls after each batch, so analysis at the end finds little to do.
  */
-export function digestStored(db: IndexDb, stored: readonly { conversation: Conversation; revision: number }[]): void {
+export function digestStored(db: WritableIndex, stored: readonly { conversation: Conversation; revision: number }[]): void {
   if (stored.length === 0) return;
   const now = new Date().toISOString();
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const s of stored) writeDigest(db, buildDigest(s.conversation), s.revision, now);
-  })();
+  });
 }
 
 /** Only the archive's writer (lock holder) may call this. */
@@ -38,7 +40,7 @@ export async function analyzePending(archive: WritableArchive): Promise<AnalyzeR
   const { root, db } = archive;
   const repaired = await repairUnfinished(archive);
   // A conversation stored again since its eviction is whole again: its stage no longer applies.
-  db.prepare('UPDATE conversations SET retention_stage = 0, retention_revision = NULL WHERE retention_stage != 0 AND (retention_revision IS NULL OR retention_revision != revision)').run();
+  clearOutdatedStages(db);
   const todo = pendingAnalysis(db);
   const unreadable: string[] = [];
   let analyzed = 0;
@@ -52,9 +54,9 @@ export async function analyzePending(archive: WritableArchive): Promise<AnalyzeR
         unreadable.push(row.id);
       }
     }
-    db.transaction(() => {
+    inTransaction(db, () => {
       for (const d of digests) writeDigest(db, d.digest, d.revision, now);
-    })();
+    });
     analyzed += digests.length;
     if (i + CHUNK < todo.length) await new Promise((resolve) => setImmediate(resolve));
   }

@@ -5,8 +5,8 @@
  * so the analysis time alone says nothing about age. Pinned conversations are never candidates.
  */
 import type { LedgerAction, LedgerReason, RetentionSettings } from '../../../shared/retention';
-import type { IndexDb } from '../archive/db';
-import { EFFECTIVE_STAGE } from './digest-store';
+import type { ReadableIndex } from '../archive/db';
+import { retentionCandidates } from '../archive/index-store/read-retention';
 
 /**
  * Bytes of search.db per character indexed, measured on the real fixtures (33.3 MB for 9.0 M
@@ -34,16 +34,8 @@ export interface Candidate {
   readonly lastActivity: string;
 }
 
-export function loadCandidates(db: IndexDb): Candidate[] {
-  const rows = db
-    .prepare(
-      `SELECT c.seq, c.id, c.revision, c.blob_path, c.blob_bytes, c.workspace, c.instance, c.agent, c.pinned,
-         ${EFFECTIVE_STAGE} AS stage, COALESCE(d.revision = c.revision, 0) AS analyzed,
-         COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_activity
-       FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id
-       ORDER BY last_activity, d.analyzed_at, c.seq`,
-    )
-    .all() as { seq: number; id: string; revision: number; blob_path: string; blob_bytes: number; workspace: string; instance: string; agent: string; pinned: number; stage: number; analyzed: number; last_activity: string }[];
+export function loadCandidates(db: ReadableIndex): Candidate[] {
+  const rows = retentionCandidates(db);
   return rows.map((r) => ({
     seq: r.seq,
     id: r.id,

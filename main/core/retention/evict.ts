@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import type { EvictionReport, EvictionStep, RetentionSettings } from '../../../shared/retention';
 import { readBlob } from '../archive/blob-store';
 import type { WritableArchive } from '../archive/changes';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex, WritableIndex } from '../archive/db';
+import { checkpointIndex } from '../archive/index-store/handle';
+import { digestBytes } from '../archive/index-store/read-digests';
 import { sweepContent } from '../archive/content-sweep';
 import { archiveDiskBytes } from '../archive/disk-usage';
-import { openSearchDb } from '../search/search-db';
+import { compactSearchDb } from '../search/compact-search';
 import { analyzePending } from './analyze';
 import { type Candidate, loadCandidates, phases, stageOf } from './budget';
-import { digestBytes } from './digest-store';
 import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
 import { endSweep, saveSweep, unfinishedSweep } from './sweep-state';
 import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
@@ -22,7 +23,7 @@ import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, Unreadab
 /** What a dry run reads: the archive folder and an index connection. */
 export interface ArchiveAccess {
   readonly root: string;
-  readonly db: IndexDb;
+  readonly db: ReadableIndex;
 }
 
 export interface SweepOptions {
@@ -58,13 +59,13 @@ export async function sweep(archive: ArchiveAccess | WritableArchive, options: S
   const runId = randomUUID();
   const done: PreparedStep[] = [];
   let size = resumed?.size ?? before;
-  if (options.apply) saveSweep(db, runId, { start, size });
+  if (writable) saveSweep(writable.db, runId, { start, size });
   for (const phase of phases(settings, now, start)) {
     let batch: PreparedStep[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       const crashAt = done.length === 0 ? options.crashAt : undefined;
-      const taken = writable ? await executeSteps(writable, runId, batch, { crashAt, onCommit: () => saveSweep(db, runId, { start, size }) }) : batch;
+      const taken = writable ? await executeSteps(writable, runId, batch, { crashAt, onCommit: () => saveSweep(writable.db, runId, { start, size }) }) : batch;
       for (const s of taken) {
         s.candidate.stage = stageOf(s.action);
         // A dry run writes nothing, so its next stage reads the record as it is, but counts from
@@ -96,14 +97,14 @@ export async function sweep(archive: ArchiveAccess | WritableArchive, options: S
     await flush();
   }
   // A resumed sweep also gives back what the killed one freed but never compacted.
-  if (options.apply && (done.length || resumed !== undefined)) {
+  if (writable && (done.length || resumed !== undefined)) {
     // Content only the old copies referred to (stage 1 drops bulk) goes once no blob refers to it.
     sweepContent(root);
-    await compact(root, db);
+    await compact(root, writable.db);
   }
-  if (options.apply) {
-    endSweep(db);
-    markRun(db, new Date(now).toISOString());
+  if (writable) {
+    endSweep(writable.db);
+    markRun(writable.db, new Date(now).toISOString());
   }
   const after = options.apply ? archiveDiskBytes(root) : Math.max(0, size);
   const steps: EvictionStep[] = done.map((s) => ({ conversationId: s.candidate.id, action: s.action, reason: s.reason, bytesFreed: s.blobBytesBefore - s.blobBytesAfter }));
@@ -135,34 +136,10 @@ function readable(root: string, c: Candidate): boolean {
   }
 }
 
-/**
- * Give freed space back to the disk. Deleted full-text rows stay in search.db as tombstones
- * until its segments merge, so they are merged in bounded steps (yielding between them); then
- * search.db (derived, rebuildable) is switched once to incremental auto-vacuum, after which
- * freed pages are returned without rewriting the file. Write-ahead logs are truncated.
- */
-async function compact(root: string, db: IndexDb): Promise<void> {
-  const search = openSearchDb(root);
-  try {
-    const merge = search.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', -500)");
-    const changes = search.prepare('SELECT total_changes() AS n').pluck();
-    for (let i = 0; i < 100_000; i += 1) {
-      const before = changes.get() as number;
-      merge.run();
-      if ((changes.get() as number) - before < 2) break; // nothing left to merge
-      await yieldNow();
-    }
-    if (search.pragma('auto_vacuum', { simple: true }) !== 2) {
-      search.pragma('auto_vacuum = INCREMENTAL');
-      search.exec('VACUUM');
-    } else {
-      search.pragma('incremental_vacuum');
-    }
-    search.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    search.close();
-  }
-  db.pragma('wal_checkpoint(TRUNCATE)');
+/** Give freed space back to the disk: search.db's (search/compact-search.ts), then index.db's write-ahead log. */
+async function compact(root: string, db: WritableIndex): Promise<void> {
+  await compactSearchDb(root, yieldNow);
+  checkpointIndex(db);
 }
 
 function writableOf(archive: ArchiveAccess | WritableArchive): WritableArchive {

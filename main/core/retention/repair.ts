@@ -6,16 +6,18 @@
  */
 import { removeBlob } from '../archive/blob-store';
 import type { StoredConversation, WritableArchive } from '../archive/changes';
-import type { IndexDb } from '../archive/db';
-import { markStatus, unfinished } from './ledger';
+import type { ReadableIndex } from '../archive/db';
+import { conversationById } from '../archive/index-store/read-conversations';
+import { unfinishedSteps } from '../archive/index-store/read-ledger';
+import { markStatus } from '../archive/index-store/write-ledger';
 import { currentThread, type ThreadRow } from './restore';
 
 /** Only the archive's writer (lock holder) may call this. Returns the steps repaired. */
 export async function repairUnfinished(archive: WritableArchive): Promise<number> {
   const { root, db } = archive;
-  const steps = unfinished(db);
+  const steps = unfinishedSteps(db);
   for (const s of steps) {
-    const row = db.prepare('SELECT * FROM conversations WHERE id = ?').get(s.conversationId) as ThreadRow | undefined;
+    const row = conversationById(db, s.conversationId);
     if (s.status === 'intent') {
       if (s.newBlob && s.newBlob !== row?.blob_path) removeBlob(root, s.newBlob);
       markStatus(db, s.seq, 'rolled-back');
@@ -35,7 +37,7 @@ export async function repairUnfinished(archive: WritableArchive): Promise<number
  * conversation's file goes only while it is still lost: a later store may have written a fresh
  * blob at the same path.
  */
-export function finishCommitted(root: string, db: IndexDb, row: ThreadRow, oldBlob: string | null): StoredConversation | undefined {
+export function finishCommitted(root: string, db: ReadableIndex, row: ThreadRow, oldBlob: string | null): StoredConversation | undefined {
   const stillLost = row.retention_stage === 3 && row.retention_revision === row.revision;
   if (oldBlob && (oldBlob !== row.blob_path || stillLost)) removeBlob(root, oldBlob);
   try {

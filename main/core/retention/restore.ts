@@ -5,7 +5,8 @@
  */
 import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { lastDataLoss } from '../archive/index-store/read-ledger';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { lostThread, threadFromDigest } from './degrade';
 import { readDigest } from './digest-store';
@@ -17,7 +18,7 @@ export class MissingBlobError extends Error {
   override readonly name = 'MissingBlobError';
 }
 
-export function currentThread(root: string, db: IndexDb, row: ThreadRow): Conversation {
+export function currentThread(root: string, db: ReadableIndex, row: ThreadRow): Conversation {
   const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
   if (stage === 3) return lostOf(db, row);
   try {
@@ -32,10 +33,8 @@ export function currentThread(root: string, db: IndexDb, row: ThreadRow): Conver
   }
 }
 
-function lostOf(db: IndexDb, row: ThreadRow): Conversation {
-  const event = db.prepare("SELECT at, detail FROM retention_ledger WHERE conversation_id = ? AND action = 'data-loss' ORDER BY seq DESC LIMIT 1").get(row.id) as
-    | { at: string; detail: string | null }
-    | undefined;
+function lostOf(db: ReadableIndex, row: ThreadRow): Conversation {
+  const event = lastDataLoss(db, row.id);
   const { messageCount: _m, promptCount: _p, warningCount: _w, blobBytes: _b, archivedAt: _a, retentionStage: _r, pinned: _pin, warnings: _warnings, ...base } = summaryFromRow(row);
   const detail = `Data loss: this conversation's archived copy could not be read, and it was dropped${event ? ` on ${event.at}` : ''} to keep the archive under its hard cap.${event?.detail ? ` ${event.detail}` : ''}`;
   return lostThread(base, detail);

@@ -24,10 +24,10 @@
  */
 import type { RetentionPatch, RetentionSettings } from '../../../shared/retention';
 import { retentionPatchSchema } from '../../../shared/retention-schema';
-import type { IndexDb } from '../archive/db';
-import { deleteSetting, getSetting, putSetting } from '../archive/settings-table';
-
-export { deleteSetting, getSetting, putSetting } from '../archive/settings-table';
+import type { ReadableIndex, WritableIndex } from '../archive/db';
+import { inTransaction } from '../archive/index-store/handle';
+import { getSetting } from '../archive/index-store/read-settings';
+import { deleteSetting, putSetting } from '../archive/index-store/write-settings';
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
@@ -55,7 +55,7 @@ const LEGACY_DEFAULTS: RetentionSettings = { ...DEFAULT_SETTINGS, maxAgeDays: 36
 const LAST_RUN_KEY = 'retention.last-run';
 
 /** The values the person set (a stored value that does not parse counts as never set). */
-function chosen(db: IndexDb): SettingsPatch {
+function chosen(db: ReadableIndex): SettingsPatch {
   const parse = (text: string): SettingsPatch => {
     try {
       return settingsPatchSchema.parse(JSON.parse(text));
@@ -70,7 +70,7 @@ function chosen(db: IndexDb): SettingsPatch {
   return Object.fromEntries(Object.entries(parse(legacy)).filter(([k, v]) => v !== LEGACY_DEFAULTS[k as keyof RetentionSettings])) as SettingsPatch;
 }
 
-export function readSettings(db: IndexDb): RetentionSettings {
+export function readSettings(db: ReadableIndex): RetentionSettings {
   try {
     // Values never chosen take their defaults.
     return withPatch(DEFAULT_SETTINGS, chosen(db));
@@ -87,22 +87,22 @@ export function withPatch(base: RetentionSettings, patch: SettingsPatch): Retent
   return next;
 }
 
-export function saveSettings(db: IndexDb, patch: SettingsPatch): RetentionSettings {
+export function saveSettings(db: WritableIndex, patch: SettingsPatch): RetentionSettings {
   const set = Object.fromEntries(Object.entries(settingsPatchSchema.parse(patch)).filter(([, v]) => v !== undefined));
   const next = { ...chosen(db), ...set };
   const settings = withPatch(DEFAULT_SETTINGS, next);
-  db.transaction(() => {
+  inTransaction(db, () => {
     putSetting(db, CHOSEN_KEY, JSON.stringify(next));
     deleteSetting(db, LEGACY_KEY);
-  })();
+  });
   return settings;
 }
 
-export function lastRunAt(db: IndexDb): string | undefined {
+export function lastRunAt(db: ReadableIndex): string | undefined {
   return getSetting(db, LAST_RUN_KEY);
 }
 
-export function markRun(db: IndexDb, at: string): void {
+export function markRun(db: WritableIndex, at: string): void {
   putSetting(db, LAST_RUN_KEY, at, at);
 }
 

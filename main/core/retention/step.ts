@@ -12,14 +12,18 @@ import type { LedgerAction, LedgerReason } from '../../../shared/retention';
 import { readBlob, writeBlob } from '../archive/blob-store';
 import { encodeConversation } from '../archive/codec';
 import type { WritableArchive } from '../archive/changes';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { inTransaction } from '../archive/index-store/handle';
+import { conversationById } from '../archive/index-store/read-conversations';
+import { digestRevision } from '../archive/index-store/read-digests';
+import { setRetainedBlob } from '../archive/index-store/write-conversations';
+import { markCommitted, markStatus, recordIntent } from '../archive/index-store/write-ledger';
 import { blobRelativePath } from '../archive/paths';
 import { searchRows } from '../search/search-rows';
 import { type Candidate, SEARCH_BYTES_PER_CHAR, stageOf } from './budget';
 import { dropBulk, threadFromDigest } from './degrade';
 import { buildDigest, textOf } from './digest';
 import { readDigest } from './digest-store';
-import { markCommitted, markStatus, recordIntent } from './ledger';
 import { finishCommitted } from './repair';
 import type { ThreadRow } from './restore';
 
@@ -50,7 +54,7 @@ export class UnreadableError extends Error {
  * Work out a step from the conversation as it is. Throws UnreadableError when its blob cannot
  * be read; returns undefined when the step would lose a typed prompt (it is then not taken).
  */
-export function prepareStep(root: string, db: IndexDb, c: Candidate, action: LedgerAction, reason: LedgerReason): PreparedStep | undefined {
+export function prepareStep(root: string, db: ReadableIndex, c: Candidate, action: LedgerAction, reason: LedgerReason): PreparedStep | undefined {
   if (action === 'data-loss') return { candidate: c, action, reason, newBlob: null, blobBytesBefore: c.blobBytes, blobBytesAfter: 0, searchCharsAfter: 0, estimatedFreed: c.blobBytes };
   let current: Conversation;
   try {
@@ -86,11 +90,10 @@ export interface BatchOptions {
 export async function executeSteps(archive: WritableArchive, runId: string, steps: readonly PreparedStep[], options: BatchOptions = {}): Promise<PreparedStep[]> {
   const { root, db } = archive;
   const { crashAt, onCommit } = options;
-  const rowOf = db.prepare('SELECT * FROM conversations WHERE id = ?');
   const intents: { step: PreparedStep; seq: number }[] = [];
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const step of steps) {
-      const row = rowOf.get(step.candidate.id) as ThreadRow | undefined;
+      const row = conversationById(db, step.candidate.id);
       // Pinned or changed since the sweep looked: leave it.
       if (!row || row.pinned === 1 || row.revision !== step.candidate.revision || row.blob_path !== step.candidate.blobPath) continue;
       if (step.action === 'data-loss' && !beyondRepair(root, db, row)) continue;
@@ -100,30 +103,30 @@ export async function executeSteps(archive: WritableArchive, runId: string, step
         seq: recordIntent(db, { runId, conversationId: row.id, action: step.action, reason: step.reason, oldBlob: row.blob_path, newBlob: step.newBlob, bytesBefore: row.blob_bytes, detail }),
       });
     }
-  })();
+  });
   crash(crashAt, 'after-intent');
   for (const { step } of intents) if (step.next && step.newBlob) writeBlob(root, step.newBlob, step.next);
   crash(crashAt, 'after-blobs');
-  const update = db.prepare('UPDATE conversations SET blob_path = ?, blob_bytes = ?, retention_stage = ?, retention_revision = revision WHERE id = ? AND revision = ?');
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const { step, seq } of intents) {
-      update.run(step.newBlob ?? step.candidate.blobPath, step.blobBytesAfter, stageOf(step.action), step.candidate.id, step.candidate.revision);
+      const { id, revision, blobPath } = step.candidate;
+      setRetainedBlob(db, { id, revision, blobPath: step.newBlob ?? blobPath, blobBytes: step.blobBytesAfter, stage: stageOf(step.action) });
       markCommitted(db, seq, step.blobBytesAfter);
     }
     onCommit?.();
-  })();
+  });
   crash(crashAt, 'after-commit');
-  const now = intents.map(({ step }) => finishCommitted(root, db, rowOf.get(step.candidate.id) as ThreadRow, step.candidate.blobPath));
+  const now = intents.map(({ step }) => finishCommitted(root, db, conversationById(db, step.candidate.id) as ThreadRow, step.candidate.blobPath));
   await archive.changes.publish({ kind: 'retained', conversations: now.filter((c) => c !== undefined) });
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const { seq } of intents) markStatus(db, seq, 'done');
-  })();
+  });
   return intents.map((i) => i.step);
 }
 
 /** A drop is a data loss only for a record nothing can be made of: no current digest, no readable blob. */
-function beyondRepair(root: string, db: IndexDb, row: ThreadRow): boolean {
-  const digest = db.prepare('SELECT revision FROM digests WHERE conversation_id = ?').pluck().get(row.id) as number | undefined;
+function beyondRepair(root: string, db: ReadableIndex, row: ThreadRow): boolean {
+  const digest = digestRevision(db, row.id);
   if (digest === row.revision) return false;
   try {
     readBlob(root, row.blob_path);

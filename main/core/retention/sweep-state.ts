@@ -7,8 +7,10 @@
  * conversations a stage further than an uninterrupted sweep would. Instead the next sweep
  * resumes the killed one's count, and so ends exactly where it would have ended.
  */
-import type { IndexDb } from '../archive/db';
-import { deleteSetting, getSetting, putSetting } from './settings';
+import type { ReadableIndex, WritableIndex } from '../archive/db';
+import { storedConversationsMark } from '../archive/index-store/read-conversations';
+import { getSetting } from '../archive/index-store/read-settings';
+import { deleteSetting, putSetting } from '../archive/index-store/write-settings';
 
 const KEY = 'retention.sweep';
 
@@ -24,19 +26,13 @@ interface SweepState extends SweepCount {
   readonly archive: string;
 }
 
-/** Changes when a conversation is stored or added; eviction steps leave it as it is. */
-function fingerprint(db: IndexDb): string {
-  const r = db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS seq, COALESCE(SUM(revision), 0) AS revisions FROM conversations').get() as { n: number; seq: number; revisions: number };
-  return `${r.n}:${r.seq}:${r.revisions}`;
-}
-
 /** The count a killed sweep left, if nothing was stored since. */
-export function unfinishedSweep(db: IndexDb): SweepCount | undefined {
+export function unfinishedSweep(db: ReadableIndex): SweepCount | undefined {
   const value = getSetting(db, KEY);
   if (value === undefined) return undefined;
   try {
     const state = JSON.parse(value) as SweepState;
-    const valid = state.archive === fingerprint(db) && Number.isFinite(state.start) && Number.isFinite(state.size);
+    const valid = state.archive === storedConversationsMark(db) && Number.isFinite(state.start) && Number.isFinite(state.size);
     return valid ? { start: state.start, size: state.size } : undefined;
   } catch {
     return undefined;
@@ -44,12 +40,12 @@ export function unfinishedSweep(db: IndexDb): SweepCount | undefined {
 }
 
 /** Save the count (at the start of a sweep, then inside each batch's commit transaction). */
-export function saveSweep(db: IndexDb, runId: string, count: SweepCount): void {
-  const state: SweepState = { runId, archive: fingerprint(db), start: count.start, size: count.size };
+export function saveSweep(db: WritableIndex, runId: string, count: SweepCount): void {
+  const state: SweepState = { runId, archive: storedConversationsMark(db), start: count.start, size: count.size };
   putSetting(db, KEY, JSON.stringify(state));
 }
 
 /** The sweep finished (its compaction done): the next one measures the disk afresh. */
-export function endSweep(db: IndexDb): void {
+export function endSweep(db: WritableIndex): void {
   deleteSetting(db, KEY);
 }

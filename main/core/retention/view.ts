@@ -1,21 +1,15 @@
 /** The retention picture for `dejavu stats` and the app: settings, stages, ledger, losses. */
 import type { RetentionView } from '../../../shared/retention';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
 import { archiveDiskBytes } from '../archive/disk-usage';
-import { digestBytes, EFFECTIVE_STAGE } from './digest-store';
-import { dataLossEntries, ledgerTotals, recentEntries } from './ledger';
+import { digestBytes } from '../archive/index-store/read-digests';
+import { dataLossEntries, ledgerTotals, recentEntries } from '../archive/index-store/read-ledger';
+import { stageCounts } from '../archive/index-store/read-retention';
 import { DEFAULT_SETTINGS, lastRunAt, readSettings } from './settings';
 
-export function retentionView(root: string, db: IndexDb, recent = 50): RetentionView {
+export function retentionView(root: string, db: ReadableIndex, recent = 50): RetentionView {
   const settings = readSettings(db);
-  const counts = db
-    .prepare(
-      `SELECT COALESCE(SUM(stage = 0), 0) AS whole, COALESCE(SUM(stage = 1), 0) AS stage1, COALESCE(SUM(stage = 2), 0) AS stage2,
-         COALESCE(SUM(stage = 3), 0) AS lost, COALESCE(SUM(pinned), 0) AS pinned, COALESCE(SUM(analyzed = 0 AND stage < 3), 0) AS unanalyzed
-       FROM (SELECT ${EFFECTIVE_STAGE} AS stage, c.pinned, COALESCE(d.revision = c.revision, 0) AS analyzed
-             FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id)`,
-    )
-    .get() as { whole: number; stage1: number; stage2: number; lost: number; pinned: number; unanalyzed: number };
+  const counts = stageCounts(db);
   const digests = digestBytes(db);
   const view: RetentionView = {
     settings,

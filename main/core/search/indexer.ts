@@ -6,7 +6,8 @@
 import type Database from 'better-sqlite3';
 import { readBlob } from '../archive/blob-store';
 import type { StoredConversation } from '../archive/changes';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { type ConversationRevision, conversationRevisions } from '../archive/index-store/read-conversations';
 import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
 import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows } from './search-rows';
@@ -107,21 +108,14 @@ export class SearchIndexer {
   }
 
   /** Conversations whose stored revision is not the indexed one. */
-  pending(index: IndexDb): { seq: number; id: string; revision: number; blob_path: string; last_active: string | null }[] {
+  pending(index: ReadableIndex): ConversationRevision[] {
     const indexed = new Map<number, number>();
     for (const r of this.db.prepare('SELECT seq, revision FROM indexed').all() as { seq: number; revision: number }[]) indexed.set(r.seq, r.revision);
-    const rows = index.prepare('SELECT seq, id, revision, blob_path, COALESCE(ended_at, started_at, archived_at) AS last_active FROM conversations').all() as {
-      seq: number;
-      id: string;
-      revision: number;
-      blob_path: string;
-      last_active: string | null;
-    }[];
-    return rows.filter((r) => indexed.get(r.seq) !== r.revision);
+    return conversationRevisions(index).filter((r) => indexed.get(r.seq) !== r.revision);
   }
 
   /** Index, from their blobs, every conversation the index has and search has not caught up with. */
-  catchUp(root: string, index: IndexDb): number {
+  catchUp(root: string, index: ReadableIndex): number {
     const todo = this.pending(index);
     for (let i = 0; i < todo.length; i += 64) {
       const items: IndexItem[] = [];

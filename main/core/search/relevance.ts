@@ -4,7 +4,7 @@
  * (FTS5's docsize record) and, when the candidates' text is short in all, how often it says each
  * term. README.md next to this file has the measurements.
  */
-import type { IndexDb } from '../archive/db';
+import type Database from 'better-sqlite3';
 
 export interface Group {
   readonly seq: number;
@@ -34,7 +34,7 @@ const B = 0.75;
  * mentions it once. Occurrences are counted in the rows' text when it is short in all (reading
  * it costs ~1 ms a MB); otherwise one occurrence is assumed.
  */
-export function rankRows(db: IndexDb, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number, terms: readonly string[]): void {
+export function rankRows(db: Database.Database, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number, terms: readonly string[]): void {
   if (rows.length === 0) return;
   const sizes = new Map<number, number>();
   let text = 0;
@@ -61,7 +61,7 @@ export function rankRows(db: IndexDb, groups: Map<number, Group>, rows: readonly
 }
 
 /** The average row length in tokens over the whole index, as bm25() uses it: FTS5's averages record (rows, then tokens). */
-function averageLength(db: IndexDb): number {
+function averageLength(db: Database.Database): number {
   const record = db.prepare('SELECT block FROM search.message_fts_data WHERE id = 1').pluck().get() as Uint8Array | undefined;
   const [rows, tokens] = record ? varints(record, 2) : [0, 0];
   return rows > 0 && tokens > 0 ? tokens / rows : 1;
@@ -75,7 +75,7 @@ const COUNTED_ROWS = 300;
 const COUNTED_TEXT = 1_000_000;
 
 /** How often each term occurs in each row's indexed text (any case; at least once: the index matched it). */
-function termCounts(db: IndexDb, rows: readonly MatchRow[], terms: readonly string[]): Map<number, number[]> {
+function termCounts(db: Database.Database, rows: readonly MatchRow[], terms: readonly string[]): Map<number, number[]> {
   const needles = terms.map((t) => t.toLowerCase());
   const counts = new Map<number, number[]>();
   const sql = 'SELECT id, c0 AS text FROM search.message_fts_content WHERE id IN (SELECT value FROM json_each(?))';

@@ -9,11 +9,14 @@ import { SEARCH_MIGRATIONS } from './migrations';
 
 export const SEARCH_FILE = 'search.db';
 
+/** A connection to search.db (its SQL stays in search/). */
+export type SearchDb = Database.Database;
+
 export function searchDbPath(root: string): string {
   return path.join(root, SEARCH_FILE);
 }
 
-export function openSearchDb(root: string): Database.Database {
+export function openSearchDb(root: string): SearchDb {
   mkdirSync(root, { recursive: true });
   const db = new Database(searchDbPath(root));
   try {

@@ -24,11 +24,13 @@
  * when it differs by more than 2×. A conversation ranks by its best row. Without a term the
  * index can rank, conversations come newest first, each at its first matching message.
  */
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { connectionOf } from '../archive/index-store/handle';
+import { conversationBySeq } from '../archive/index-store/read-conversations';
 import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { absolutePath } from '../../../shared/tool-files';
-import { touchingSubquery } from '../files/files-query';
+import { touchingSubquery } from '../archive/index-store/read-file-touches';
 import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { firstRowid, isCjkBigram, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
@@ -183,7 +185,12 @@ function conversationWhere(q: SearchQuery): { where: string[]; params: unknown[]
   return { where, params };
 }
 
-export function searchArchive(db: IndexDb, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
+export function searchArchive(index: ReadableIndex, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
+  // The walk reads search.db (ATTACHed as `search`) joined with index.db's conversations in one
+  // statement, so SQLite plans the whole walk at once and filters as it goes (one query per
+  // conversation instead would cost a round trip per matching row): it stays here, on the
+  // reader's connection. Every other index.db statement is the data layer's (archive/index-store).
+  const db = connectionOf(index);
   const q = effectiveQuery(query, options);
   if (!hasCriteria(q)) return [];
   const limit = options.limit ?? 50;
@@ -245,7 +252,7 @@ export function searchArchive(db: IndexDb, query: string, options: SearchOptions
   }
   if (plan.ranked) rankRows(db, groups, rowsSeen, score, plan.rankTerms);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
-  return hitsOf(db, top, marks, options, wholeTexts);
+  return hitsOf(index, top, marks, options, wholeTexts);
 }
 
 /**
@@ -281,9 +288,8 @@ function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked:
 }
 
 /** The hits of the top conversations: each at its best row, with a snippet of it. */
-function hitsOf(db: IndexDb, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
-  const hitRow = db.prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
-  const convRow = db.prepare('SELECT * FROM conversations WHERE seq = ?');
+function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
+  const hitRow = connectionOf(index).prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
   // Reading a whole record costs tens of ms for a long conversation: only the first few hits,
   // the ones read first, quote the output around a match found in an abridged middle.
   let wholeReads = 0;
@@ -293,7 +299,7 @@ function hitsOf(db: IndexDb, top: readonly Group[], marks: readonly string[], op
     const source = snippetSource(h.text, marks, () => whole(g.seq, Number(h.message_index), h.scope));
     const text = options.redact ? redactText(source).text : source;
     return {
-      conversation: summaryFromRow(convRow.get(g.seq) as ConversationRow),
+      conversation: summaryFromRow(conversationBySeq(index, g.seq) as ConversationRow),
       messageIndex: Number(h.message_index),
       hitCount: g.count,
       role: h.role,

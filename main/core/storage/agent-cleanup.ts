@@ -7,7 +7,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CleanupRisk } from '../../../shared/views';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { sourceStateLookup } from '../archive/index-store/read-sources';
 import { providerFor } from '../providers/registry';
 
 /** Claude Code's own default when its settings do not say. */
@@ -30,11 +31,11 @@ export function claudeCleanupDays(home: string): { days: number; from: 'settings
 }
 
 /** The Claude Code sessions under `home` its next cleanups delete before the archive has them. */
-export async function claudeCleanupRisk(home: string, db: IndexDb, now = Date.now()): Promise<CleanupRisk> {
+export async function claudeCleanupRisk(home: string, db: ReadableIndex, now = Date.now()): Promise<CleanupRisk> {
   const { days, from } = claudeCleanupDays(home);
   const provider = providerFor('claude-code');
   const files = provider ? await provider.locate(home).catch(() => [] as string[]) : [];
-  const cursor = db.prepare('SELECT size, mtime_ms, missing FROM sources WHERE path = ?');
+  const cursor = sourceStateLookup(db);
   const horizon = now - (days - CLEANUP_WARNING_DAYS) * 86_400_000;
   let unarchived = 0;
   let first: number | undefined;
@@ -46,7 +47,7 @@ export async function claudeCleanupRisk(home: string, db: IndexDb, now = Date.no
       continue;
     }
     if (info.mtimeMs > horizon) continue;
-    const c = cursor.get(path.resolve(file)) as { size: number; mtime_ms: number; missing: number } | undefined;
+    const c = cursor(path.resolve(file));
     if (c && !c.missing && c.size === info.size && c.mtime_ms === Math.trunc(info.mtimeMs)) continue;
     unarchived += 1;
     const deletion = info.mtimeMs + days * 86_400_000;

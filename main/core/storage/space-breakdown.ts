@@ -5,11 +5,11 @@
  * is asked for on demand, not on every page open.
  */
 import type { SpaceBreakdown, SpaceGroup } from '../../../shared/views';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
 import { loadCandidates } from '../retention/budget';
 import { prepareStep, UnreadableError } from '../retention/step';
 
-export function spaceBreakdown(root: string, db: IndexDb): SpaceBreakdown {
+export function spaceBreakdown(root: string, db: ReadableIndex): SpaceBreakdown {
   const byWorkspace = new Map<string, Mutable>();
   const byAgent = new Map<string, Mutable>();
   let unreadable = 0;

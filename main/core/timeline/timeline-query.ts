@@ -4,43 +4,24 @@
  * files touched, plans, and tokens and cost with its subagents rolled in. A subagent is part of
  * its parent's entry, not one of its own.
  */
-import type { AgentId } from '../../../shared/agents';
 import type { FileAction } from '../../../shared/tool-files';
 import type { TimelineAnswer, TimelineEntry, TimelineQuery, TimelineRepository } from '../../../shared/timeline';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { timelineDigestRows } from '../archive/index-store/read-digest-facts';
 import type { FileTouchFact } from '../retention/digest-files';
 import { allPlans } from '../plans/plans-query';
 import { localDay, resolveTimeZone } from '../usage/periods';
 import { usageReport } from '../usage/usage-report';
 import { repositoryName, repositoryResolver } from './repository-roots';
 
-interface Row {
-  id: string;
-  agent: AgentId;
-  workspace: string;
-  instance: string;
-  cwd: string | null;
-  branch: string | null;
-  title: string | null;
-  firstPrompt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  outcome: TimelineEntry['outcome'];
-  prompts: number | null;
-  parentId: string | null;
-  files: string | null;
-  /** Version-1 digests (kept for an evicted thread) name files without their actions. */
-  legacyFiles: string | null;
-}
-
 const PROMPT_CHARS = 300;
 const TOP_FILES = 8;
 const CHANGES = new Set<FileAction>(['edit', 'write', 'patch', 'delete']);
 
-export function timeline(db: IndexDb, q: TimelineQuery = {}): TimelineAnswer {
+export function timeline(db: ReadableIndex, q: TimelineQuery = {}): TimelineAnswer {
   const timeZone = resolveTimeZone(q.timeZone);
   if (q.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(q.since)) throw new RangeError(`--since "${q.since}" is not a date: use YYYY-MM-DD`);
-  const rows = digestRows(db);
+  const rows = timelineDigestRows(db);
   const ids = new Set(rows.map((r) => r.id));
   const resolve = repositoryResolver(rows.filter((r) => r.cwd).map((r) => ({ cwd: r.cwd as string, instance: r.instance })));
   const spend = new Map(usageReport(db, { by: 'agent', timeZone }).topConversations.map((c) => [c.id, c]));
@@ -132,16 +113,3 @@ function cut(text: string): string {
   return t.length > PROMPT_CHARS ? `${t.slice(0, PROMPT_CHARS)}…` : t;
 }
 
-function digestRows(db: IndexDb): Row[] {
-  return db
-    .prepare(
-      `SELECT conversation_id AS id, json_extract(data, '$.agent') AS agent, json_extract(data, '$.workspace') AS workspace,
-        json_extract(data, '$.instance') AS instance, json_extract(data, '$.cwd') AS cwd, json_extract(data, '$.gitBranch') AS branch,
-        json_extract(data, '$.title') AS title, json_extract(data, '$.firstPrompt') AS firstPrompt, json_extract(data, '$.startedAt') AS startedAt,
-        json_extract(data, '$.endedAt') AS endedAt, outcome, json_extract(data, '$.counts.prompts') AS prompts,
-        json_extract(data, '$.parentId') AS parentId, json_extract(data, '$.fileTouches') AS files,
-        json_extract(data, '$.filesTouched') AS legacyFiles
-       FROM digests ORDER BY conversation_id`,
-    )
-    .all() as Row[];
-}

@@ -8,10 +8,9 @@ import path from 'node:path';
 import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import { decodeConversation } from '../archive/codec';
-import { MIGRATIONS } from '../archive/migrations';
-import { openReadOnly } from '../archive/read-only-open';
+import { openIndexUnchanged } from '../archive/db';
+import { conversationsBySeq } from '../archive/index-store/read-conversations';
 import { INDEX_FILE } from '../archive/paths';
-import type { ConversationRow } from '../archive/rows';
 import { effectiveStage } from '../verify/check-blobs';
 import { type Machine, recordedMachine } from '../archive/machine';
 import { MANIFEST_NAME, type ManifestEntry, manifestSchema } from './manifest';
@@ -77,7 +76,7 @@ function openFolder(root: string, machineName?: string): ArchiveSource {
   // Read-only: merging from an archive never changes it (nor migrates it).
   let db;
   try {
-    db = openReadOnly(path.join(root, INDEX_FILE), MIGRATIONS);
+    db = openIndexUnchanged(root);
   } catch (err) {
     throw new MergeSourceError(`cannot read the archive ${root}: ${(err as Error).message}`);
   }
@@ -87,7 +86,7 @@ function openFolder(root: string, machineName?: string): ArchiveSource {
       throw new MergeSourceError(`the archive ${root} does not name its machine (an older Déjà Vu wrote it last): name it with --machine NAME`);
     }
     const machine = recorded ? { ...recorded, name: machineName ?? recorded.name } : { id: `folder:${root}`, name: machineName! };
-    const rows = db.prepare('SELECT * FROM conversations ORDER BY seq').all() as ConversationRow[];
+    const rows = conversationsBySeq(db);
     const blobs = new Map(rows.map((r) => [r.id, r.blob_path]));
     const entries = rows
       .filter((r) => effectiveStage(r) !== 3)
@@ -101,15 +100,13 @@ function openFolder(root: string, machineName?: string): ArchiveSource {
         messageCount: r.message_count,
         stage: effectiveStage(r),
       }));
-    db.close();
     return {
       machine,
       entries,
       read: (entry) => readBlob(root, blobs.get(entry.id) ?? ''),
       close: () => undefined,
     };
-  } catch (err) {
-    if (db.open) db.close();
-    throw err;
+  } finally {
+    db.close();
   }
 }

@@ -6,9 +6,9 @@
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { conversationsToExport, type ExportFilter } from '../archive/index-store/read-conversations';
 import { insideRoot } from '../archive/paths';
-import type { ConversationRow } from '../archive/rows';
 import { readBlob } from '../archive/blob-store';
 import { contentRefsOf, encodeConversation } from '../archive/codec';
 import { effectiveStage } from '../verify/check-blobs';
@@ -16,12 +16,7 @@ import { machineOf } from '../archive/machine';
 import { type Manifest, type ManifestEntry, MANIFEST_FORMAT, MANIFEST_NAME, MANIFEST_VERSION } from './manifest';
 import { TarWriter } from './tar';
 
-export interface ExportFilter {
-  readonly workspace?: string;
-  readonly agent?: string;
-  /** ISO date or time: conversations active on or after it (started or ended). */
-  readonly since?: string;
-}
+export type { ExportFilter } from '../archive/index-store/read-conversations';
 
 export interface ExportReport {
   readonly file: string;
@@ -31,8 +26,8 @@ export interface ExportReport {
   readonly skipped: { readonly id: string; readonly message: string }[];
 }
 
-export function exportArchive(root: string, db: IndexDb, file: string, filter: ExportFilter = {}): ExportReport {
-  const rows = selectRows(db, filter);
+export function exportArchive(root: string, db: ReadableIndex, file: string, filter: ExportFilter = {}): ExportReport {
+  const rows = conversationsToExport(db, filter);
   const target = path.resolve(file);
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.partial`);
   const tar = new TarWriter(temp);
@@ -79,25 +74,6 @@ export function exportArchive(root: string, db: IndexDb, file: string, filter: E
     throw err;
   }
   return { file: target, conversations: entries.length, bytes, skipped };
-}
-
-function selectRows(db: IndexDb, filter: ExportFilter): ConversationRow[] {
-  const where: string[] = [];
-  const params: string[] = [];
-  if (filter.workspace !== undefined) {
-    where.push('workspace = ?');
-    params.push(filter.workspace);
-  }
-  if (filter.agent !== undefined) {
-    where.push('agent = ?');
-    params.push(filter.agent);
-  }
-  if (filter.since !== undefined) {
-    where.push('(COALESCE(ended_at, started_at, archived_at) >= ?)');
-    params.push(filter.since);
-  }
-  const sql = `SELECT * FROM conversations${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY seq`;
-  return db.prepare(sql).all(...params) as ConversationRow[];
 }
 
 /** The blob as it is, or re-encoded with its stored content inline: the file must read on its own. */

@@ -6,7 +6,8 @@
 import type { AgentId } from '../../../shared/agents';
 import type { Usage } from '../../../shared/record';
 import { addToTotals, type ConversationUsage, emptyTotals, type Spend, type TokenTotals, type UsageGrouping, type UsageReport, type UsageRow } from '../../../shared/usage';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { type UsageDigestRow as DigestUsageRow, usageDigestRows } from '../archive/index-store/read-digest-facts';
 import type { UsageBucket } from '../retention/digest-usage';
 import { localDay, monthOf, resolveTimeZone, weekOf } from './periods';
 import { PRICE_TABLE, priceOf } from './prices';
@@ -21,19 +22,6 @@ export interface UsageQuery {
   readonly workspace?: string;
   /** How many conversations to list, most expensive first (all by default). */
   readonly top?: number;
-}
-
-interface DigestUsageRow {
-  id: string;
-  agent: AgentId;
-  workspace: string;
-  title: string | null;
-  firstPrompt: string | null;
-  startedAt: string | null;
-  parentId: string | null;
-  buckets: string | null;
-  usage: string | null;
-  model: string | null;
 }
 
 /** A running Spend. */
@@ -77,7 +65,7 @@ class RowSum extends SpendSum {
 
 const TIME_GROUPINGS = new Set<UsageGrouping>(['day', 'week', 'month']);
 
-export function usageReport(db: IndexDb, q: UsageQuery): UsageReport {
+export function usageReport(db: ReadableIndex, q: UsageQuery): UsageReport {
   const timeZone = resolveTimeZone(q.timeZone);
   if (q.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(q.since)) throw new RangeError(`--since "${q.since}" is not a date: use YYYY-MM-DD`);
   const rows = new Map<string, RowSum>();
@@ -85,7 +73,7 @@ export function usageReport(db: IndexDb, q: UsageQuery): UsageReport {
   const own = new Map<string, SpendSum>();
   const convs = new Map<string, DigestUsageRow>();
   const undated = new Set<string>();
-  for (const c of digestRows(db)) {
+  for (const c of usageDigestRows(db)) {
     if ((q.agent && c.agent !== q.agent) || (q.workspace !== undefined && c.workspace !== q.workspace)) continue;
     const mine = new SpendSum();
     for (const b of bucketsOf(c)) {
@@ -184,18 +172,6 @@ function rollUp(convs: Map<string, DigestUsageRow>, own: Map<string, SpendSum>):
     });
   }
   return out.sort((a, b) => b.rank - a.rank).map((o) => o.view);
-}
-
-function digestRows(db: IndexDb): DigestUsageRow[] {
-  return db
-    .prepare(
-      `SELECT conversation_id AS id, json_extract(data, '$.agent') AS agent, json_extract(data, '$.workspace') AS workspace,
-              json_extract(data, '$.title') AS title, json_extract(data, '$.firstPrompt') AS firstPrompt,
-              json_extract(data, '$.startedAt') AS startedAt, json_extract(data, '$.parentId') AS parentId,
-              json_extract(data, '$.usageBuckets') AS buckets, json_extract(data, '$.usage') AS usage, json_extract(data, '$.model') AS model
-       FROM digests ORDER BY conversation_id`,
-    )
-    .all() as DigestUsageRow[];
 }
 
 /** A version-1 digest (kept for a thread already evicted) has one total: placed at its start. */

@@ -2,7 +2,7 @@
 import type { PrivacySettings } from '../../../shared/privacy';
 import type { RetentionSettings } from '../../../shared/retention';
 import type { ArchiveReader } from '../access/archive-reader';
-import { type IndexDb, openReadableIndex } from '../archive/db';
+import { openReadableIndex, type WritableIndex } from '../archive/db';
 import { type PrivacyPatch, readPrivacy, savePrivacy } from '../redact/settings';
 import { readSettings, saveSettings, type SettingsPatch } from '../retention/settings';
 import type { ArchiveWrites } from './writes';
@@ -28,7 +28,7 @@ export function readArchiveSettings(root: string): ArchiveSettings {
 /** Save what the patches set (InvalidSettingsError when a value is out of bounds), under the writer lock. */
 export function changeSettings(writes: ArchiveWrites, patch: SettingsPatch, privacyPatch: PrivacyPatch = {}): Promise<ArchiveSettings> {
   const changingPrivacy = Object.values(privacyPatch).some((v) => v !== undefined);
-  return writes.withIndex((db: IndexDb) => ({ settings: saveSettings(db, patch), privacy: changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db) }));
+  return writes.withIndex((db: WritableIndex) => ({ settings: saveSettings(db, patch), privacy: changingPrivacy ? savePrivacy(db, privacyPatch) : readPrivacy(db) }));
 }
 
 export function saveRetention(writes: ArchiveWrites, patch: SettingsPatch): Promise<RetentionSettings> {

@@ -5,7 +5,7 @@
  */
 import type { FollowedWriter } from '../access/open-writer';
 import { openArchiveWriter } from '../access/open-writer';
-import type { IndexDb } from '../archive/db';
+import type { WritableIndex } from '../archive/db';
 import { withWriterLock } from '../archive/locked-write';
 import type { LiveCapture } from '../capture/live';
 import { sync, type SyncOptions, type SyncReport } from '../capture/sync';
@@ -17,7 +17,7 @@ export interface ArchiveWrites {
   /** The archive's writer for one job (a sweep, a merge, a folder's sync). */
   withWriter<T>(job: (writer: FollowedWriter) => Promise<T>): Promise<T>;
   /** A short write of index rows (a pin, a setting) under the writer lock. */
-  withIndex<T>(write: (db: IndexDb) => T): Promise<T>;
+  withIndex<T>(write: (db: WritableIndex) => T): Promise<T>;
 }
 
 /** One writer per job, opened and closed around it: what a one-shot command writes through. */

@@ -8,9 +8,10 @@ import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import { ContentMissingError } from '../archive/content-store';
 import { insideRoot } from '../archive/paths';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { conversationsBySeq } from '../archive/index-store/read-conversations';
+import { unfinishedSteps } from '../archive/index-store/read-ledger';
 import { type ConversationRow, rowValues } from '../archive/rows';
-import { unfinished } from '../retention/ledger';
 import { searchRows } from '../search/search-rows';
 import { listBlobFiles } from './blob-files';
 import { type Finding, problem, type RowCounts } from './findings';
@@ -27,10 +28,10 @@ export function effectiveStage(row: Pick<ConversationRow, 'retention_stage' | 'r
   return row.retention_revision === row.revision ? row.retention_stage : 0;
 }
 
-export function checkBlobs(root: string, db: IndexDb): BlobCheck {
+export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
   const findings: Finding[] = [];
   const expectedSearchRows = new Map<number, number>();
-  const rows = db.prepare('SELECT * FROM conversations ORDER BY seq').all() as ConversationRow[];
+  const rows = conversationsBySeq(db);
   for (const row of rows) {
     const stage = effectiveStage(row);
     if (stage === 3) continue; // lost: a recorded data-loss event, no blob by design
@@ -67,7 +68,7 @@ export function checkBlobs(root: string, db: IndexDb): BlobCheck {
   }
   const referenced = new Set(rows.map((r) => r.blob_path));
   // Files an unfinished eviction step still names are the ledger's to settle, not orphans.
-  for (const step of unfinished(db)) for (const p of [step.oldBlob, step.newBlob]) if (p) referenced.add(p);
+  for (const step of unfinishedSteps(db)) for (const p of [step.oldBlob, step.newBlob]) if (p) referenced.add(p);
   const files = listBlobFiles(root);
   for (const file of files) {
     if (referenced.has(file)) continue;

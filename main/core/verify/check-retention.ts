@@ -1,13 +1,12 @@
 /** Retention's records: a digest of the current revision for every conversation, no half-done eviction step. */
-import type { IndexDb } from '../archive/db';
-import { unfinished } from '../retention/ledger';
+import type { ReadableIndex } from '../archive/db';
+import { unfinishedSteps } from '../archive/index-store/read-ledger';
+import { stagesAndDigests } from '../archive/index-store/read-retention';
 import { effectiveStage } from './check-blobs';
 import { type Finding, problem } from './findings';
 
-export function checkDigests(db: IndexDb): Finding[] {
-  const rows = db
-    .prepare('SELECT c.id, c.revision, c.retention_stage, c.retention_revision, d.revision AS digest_revision FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id ORDER BY c.seq')
-    .all() as { id: string; revision: number; retention_stage: number; retention_revision: number | null; digest_revision: number | null }[];
+export function checkDigests(db: ReadableIndex): Finding[] {
+  const rows = stagesAndDigests(db);
   const findings: Finding[] = [];
   for (const r of rows) {
     const fix = { type: 'analyze' } as const;
@@ -21,8 +20,8 @@ export function checkDigests(db: IndexDb): Finding[] {
   return findings;
 }
 
-export function checkLedger(db: IndexDb): Finding[] {
-  return unfinished(db).map((s) =>
+export function checkLedger(db: ReadableIndex): Finding[] {
+  return unfinishedSteps(db).map((s) =>
     problem('ledger', `Eviction step #${s.seq} (${s.action}) was left unfinished (${s.status}) by an interrupted sweep.`, { conversationId: s.conversationId, fix: { type: 'finish-ledger' } }),
   );
 }

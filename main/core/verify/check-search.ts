@@ -3,9 +3,10 @@
  * revision, there are as many as its blob makes, and no rows belong to a conversation the
  * index no longer has.
  */
-import type Database from 'better-sqlite3';
-import type { IndexDb } from '../archive/db';
-import { firstRowid } from '../search/row-keys';
+import type { ReadableIndex } from '../archive/db';
+import { conversationRevisions } from '../archive/index-store/read-conversations';
+import { indexedMarks, rowCounter, searchRowCount } from '../search/indexed-marks';
+import type { SearchDb } from '../search/search-db';
 import { type Finding, problem } from './findings';
 
 export interface SearchCheck {
@@ -13,16 +14,16 @@ export interface SearchCheck {
   readonly searchRows: number;
 }
 
-export function checkSearch(index: IndexDb, search: Database.Database, expectedRows: ReadonlyMap<number, number>): SearchCheck {
+export function checkSearch(index: ReadableIndex, search: SearchDb, expectedRows: ReadonlyMap<number, number>): SearchCheck {
   const findings: Finding[] = [];
-  const indexed = new Map((search.prepare('SELECT seq, conversation_id, revision, row_count, row_key FROM indexed').all() as { seq: number; conversation_id: string; revision: number; row_count: number; row_key: number }[]).map((r) => [r.seq, r]));
-  const countRows = search.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck();
+  const indexed = new Map(indexedMarks(search).map((r) => [r.seq, r]));
+  const countRows = rowCounter(search);
   // A conversation's rows sit under its row_key (search/row-keys.ts).
   const rowsOf = (seq: number) => {
     const mark = indexed.get(seq);
-    return mark ? (countRows.get(firstRowid(mark.row_key), firstRowid(mark.row_key + 1)) as number) : 0;
+    return mark ? countRows(mark.row_key) : 0;
   };
-  const conversations = index.prepare('SELECT seq, id, revision FROM conversations ORDER BY seq').all() as { seq: number; id: string; revision: number }[];
+  const conversations = conversationRevisions(index);
   for (const c of conversations) {
     const mark = indexed.get(c.seq);
     const where = { conversationId: c.id, fix: { type: 'reindex', seq: c.seq } as const };
@@ -45,6 +46,5 @@ export function checkSearch(index: IndexDb, search: Database.Database, expectedR
     if (known.has(seq)) continue;
     findings.push(problem('orphan-search-rows', `Search holds ${rowsOf(seq)} row(s) of a conversation the index does not have (${mark.conversation_id}).`, { fix: { type: 'drop-search-rows', seq } }));
   }
-  const total = search.prepare('SELECT count(*) FROM message_fts').pluck().get() as number;
-  return { findings, searchRows: total };
+  return { findings, searchRows: searchRowCount(search) };
 }

@@ -1,13 +1,15 @@
 /** Source cursors: each points inside its file and names conversations the archive has. */
 import { statSync } from 'node:fs';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { conversationIds } from '../archive/index-store/read-conversations';
+import { sourceCursors } from '../archive/index-store/read-sources';
 import { type Finding, problem } from './findings';
 
 const NEXT_SYNC = 'forgetting this cursor makes the next sync read the file from its start (what the archive holds is kept)';
 
-export function checkSources(db: IndexDb): { findings: Finding[]; sources: number } {
-  const cursors = db.prepare('SELECT path, read_offset, conversation_ids FROM sources ORDER BY path').all() as { path: string; read_offset: number; conversation_ids: string }[];
-  const exists = db.prepare('SELECT 1 FROM conversations WHERE id = ?').pluck();
+export function checkSources(db: ReadableIndex): { findings: Finding[]; sources: number } {
+  const cursors = sourceCursors(db);
+  const archived = conversationIds(db);
   const findings: Finding[] = [];
   for (const c of cursors) {
     const where = { path: c.path, fix: { type: 'forget-cursor', path: c.path } as const };
@@ -25,7 +27,7 @@ export function checkSources(db: IndexDb): { findings: Finding[]; sources: numbe
       findings.push(problem('cursor', `The cursor of ${c.path} lists its conversations unreadably; ${NEXT_SYNC}.`, where));
       continue;
     }
-    const absent = ids.filter((id) => typeof id !== 'string' || !exists.get(id));
+    const absent = ids.filter((id) => typeof id !== 'string' || !archived.has(id));
     if (absent.length) {
       findings.push(problem('cursor', `The cursor of ${c.path} names ${absent.length === 1 ? 'a conversation' : 'conversations'} the archive does not have (${absent.join(', ')}); ${NEXT_SYNC}.`, where));
     }

@@ -8,7 +8,10 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { sweepContent } from '../archive/content-sweep';
 import type { WritableArchive } from '../archive/changes';
-import type { IndexDb } from '../archive/db';
+import type { ReadableIndex } from '../archive/db';
+import { conversationBySeq } from '../archive/index-store/read-conversations';
+import { correctCounts } from '../archive/index-store/write-conversations';
+import { forgetSourceCursor } from '../archive/index-store/write-sources';
 import { insideRoot } from '../archive/paths';
 import { analyzePending } from '../retention/analyze';
 import { repairUnfinished } from '../retention/repair';
@@ -30,8 +33,7 @@ export async function repairArchive(archive: WritableArchive, findings: readonly
 
   const counts = of('counts');
   if (counts.length) {
-    const update = db.prepare('UPDATE conversations SET message_count = @message_count, prompt_count = @prompt_count, warning_count = @warning_count, rewrite_count = @rewrite_count WHERE id = @id');
-    db.transaction(() => counts.forEach((f) => update.run({ id: f.id, ...f.counts })))();
+    correctCounts(db, counts);
     done.push(`Corrected the counts of ${counts.length} index row(s) from their archived copies.`);
   }
 
@@ -49,7 +51,7 @@ export async function repairArchive(archive: WritableArchive, findings: readonly
   }
 
   for (const p of new Set(of('forget-cursor').map((f) => f.path))) {
-    db.prepare('DELETE FROM sources WHERE path = ?').run(p);
+    forgetSourceCursor(db, p);
     done.push(`Forgot the cursor of ${p}; the next sync reads it from its start and keeps what the archive holds.`);
   }
 
@@ -73,14 +75,13 @@ function forget(root: string, seqs: readonly number[]): void {
 }
 
 /** The indexer's catch-up from the blobs; then what it cannot read (digest-only or lost) from what the conversation reads as now. */
-function reindex(root: string, db: IndexDb): number {
+function reindex(root: string, db: ReadableIndex): number {
   const indexer = new SearchIndexer(root);
   try {
     let n = indexer.catchUp(root, db);
-    const rowOf = db.prepare('SELECT * FROM conversations WHERE seq = ?');
     for (const p of indexer.pending(db)) {
       try {
-        const row = rowOf.get(p.seq) as ThreadRow;
+        const row = conversationBySeq(db, p.seq) as ThreadRow;
         indexer.index([{ seq: p.seq, id: p.id, revision: p.revision, rows: searchRows(currentThread(root, db, row)) }]);
       } catch {
         n -= 1; // unreadable: verify says so again
