@@ -167,7 +167,7 @@ describe('hermes provider: detect, locate and a plain dejavu sync of a home', ()
     expect(dejavuJson<{ id: string; agent: string; parentId?: string }[]>(['list'], env).map((c) => [c.id, c.parentId ?? null]).sort()).toEqual([
       [`hermes_${CHILD}`, `hermes_${MAIN}`],
       [`hermes_${MAIN}`, null],
-      [`hermes_${NEXT}`, null],
+      [`hermes_${NEXT}`, `hermes_${MAIN}`],
     ].sort());
     const c = dejavuJson<Conversation>(['show', `hermes_${MAIN}`], env);
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Why does the build fail?', 'and this screenshot?']);
