@@ -2,7 +2,9 @@
  * A session file that re-writes an earlier session's records without a `forkedFrom` stamp (Claude
  * Code before the stamp: `--resume` / `--fork-session` wrote a new file starting with the earlier
  * records, each keeping its `uuid`, `parentUuid` and the earlier `sessionId`, as the real 1.0.95
- * transcript in the fixtures, Mai0313__VibeCodingTracker, shows). Through the real `dejavu sync`
+ * transcript in the fixtures, Mai0313__VibeCodingTracker, shows; `--fork-session` in 2.1.222–
+ * 2.1.246 copies the origin's transcript byte for byte, langfuse/claude-observability-plugin#81).
+ * Through the real `dejavu sync`
  * with both files in the project folder, every prompt shows once: the copies name the earlier
  * session, so both files feed its conversation, and their uuids are its message ids.
  */
