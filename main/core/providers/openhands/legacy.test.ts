@@ -94,6 +94,11 @@ describe('openhands provider: the legacy V0 file store (sessions/<sid>/events/<i
     const home = path.join(tmp, 'v0-bare');
     const file = session(home, false, [...events.filter((e) => e.id !== 3), { id: 12, timestamp: ts(12), source: 'agent', message: '', action: 'brand_new', args: {} }]);
     expect(await openhandsProvider.locate(home)).toEqual([file]);
+    // A session whose first event files are gone is still found, by the first one left.
+    const later = path.join(tmp, 'v0-later');
+    expect(await openhandsProvider.locate(later)).toEqual([]);
+    session(later, false, events.filter((e) => e.id >= 4));
+    expect(await openhandsProvider.locate(later)).toEqual([path.join(later, '.openhands', 'sessions', SID, 'events', '4.json')]);
     expect(openhandsProvider.detect({ path: file, head: dumps(events[0]) })).toBe(true);
     const c = await parseOne(file);
     expect(c.warnings).toEqual([

@@ -16,7 +16,7 @@ import { legacyEventMessages } from './legacy-messages';
 
 export const V0_METADATA = 'metadata.json';
 
-/** The session folder of a located V0 file: `<sid>/metadata.json`, or `<sid>/events/0.json` when it has none. */
+/** The session folder of a located V0 file: `<sid>/metadata.json`, or `<sid>/events/<first id>.json` when it has none. */
 export function legacySessionDir(filePath: string): string {
   const dir = path.dirname(filePath);
   return path.basename(filePath) === V0_METADATA ? dir : path.dirname(dir);

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { filesIn, gather, homeFolders, ownEnvRoots, subfolders } from '../kit/walk';
 import { V0_METADATA } from './legacy';
+import { V0_EVENT_NAME } from './events';
 
 export const OPENHANDS_FOLDERS = ['.openhands/conversations', '.openhands/sessions'];
 export const BASE_STATE = 'base_state.json';
@@ -41,5 +42,12 @@ export async function locateOpenHands(home: string): Promise<string[]> {
  */
 async function legacyAnchor(session: string): Promise<string[]> {
   const meta = await filesIn(session, V0_METADATA);
-  return meta.length ? meta : filesIn(path.join(session, 'events'), '0.json');
+  if (meta.length) return meta;
+  const events = await filesIn(path.join(session, 'events'), V0_EVENT_NAME);
+  const first = events.sort((a, b) => eventIndex(a) - eventIndex(b))[0];
+  return first ? [first] : [];
+}
+
+function eventIndex(file: string): number {
+  return Number(V0_EVENT_NAME.exec(path.basename(file))![1]);
 }
