@@ -46,6 +46,8 @@ export interface ParsedSource {
   readonly mtimeMs: number;
   readonly readOffset: number;
   readonly conversations: readonly Conversation[];
+  /** Earlier files of the same log this one takes over from (Provider.replaces). */
+  readonly replaces?: readonly string[];
 }
 
 export interface StoreOutcome {
@@ -182,7 +184,7 @@ export class ArchiveWriter implements WritableArchive {
         const previous = earlier?.conversation ?? (row && needsMerge(row, source.path, change.preserve) ? this.archived(row) : undefined);
         if (!previous) return { conversation: fresh, kept: 0, earlier, row };
         const degraded = row !== undefined && row.retention_stage > 0 && row.retention_revision === row.revision;
-        return { ...mergeConversation(previous, fresh, source.path, { ...change, degraded, now }), earlier, row };
+        return { ...mergeConversation(previous, fresh, source.path, { ...change, degraded, now, replaces: source.replaces }), earlier, row };
       };
       const put = (id: string, r: ReturnType<typeof merge>) => {
         pending.set(id, {

@@ -6,6 +6,7 @@
  * recorded on the conversation. Messages seen in another file already are not duplicated.
  */
 import type { Conversation, Message, SourceRewrite, Usage } from '../../../shared/record';
+import { withoutEchoes } from './echoes';
 
 export interface MergeOptions {
   /**
@@ -20,6 +21,8 @@ export interface MergeOptions {
   readonly degraded: boolean;
   /** ISO time of this store. */
   readonly now: string;
+  /** Earlier files of the same log `freshPath` takes over from: what they gave is not repeated (echoes.ts). */
+  readonly replaces?: readonly string[];
 }
 
 export interface MergeResult {
@@ -41,7 +44,10 @@ export function mergeConversation(previous: Conversation, fresh: Conversation, f
     else otherMessages.push(multi ? { ...m, source: others.indexOf(previous.sources[m.source ?? 0]) } : m);
   }
   const seenElsewhere = new Set(otherMessages.map((m) => m.id));
-  const freshMessages = fresh.messages.filter((m) => !seenElsewhere.has(m.id)).map((m) => (multi ? { ...m, source: freshIndex } : m));
+  const replaced = new Set(options.replaces ?? []);
+  const fromReplaced = previous.messages.filter((m) => replaced.has(previous.sources[m.source ?? 0]) && !m.supersededAt);
+  const unseen = fresh.messages.filter((m) => !seenElsewhere.has(m.id));
+  const freshMessages = (fromReplaced.length ? withoutEchoes(unseen, fromReplaced) : unseen).map((m) => (multi ? { ...m, source: freshIndex } : m));
 
   const { carried, kept } = carryOver(ownPrevious, freshMessages, options);
   const own = carried.length ? interleave(freshMessages, carried, new Set([...seenElsewhere, ...freshMessages.map((m) => m.id)]), multi ? freshIndex : undefined) : freshMessages;

@@ -220,5 +220,6 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
     // A compressed file is read whole: the offsets of its lines are not the file's.
     readOffset: wholeText || isCompressedSource(file.path) ? size : readOffset,
     conversations,
+    replaces: file.provider.replaces?.(file.path),
   };
 }

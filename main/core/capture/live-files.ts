@@ -90,6 +90,7 @@ export class LiveFiles {
       mtimeMs: info.mtimeMs,
       readOffset: state.offset,
       conversations: inInstance(state.parser.snapshot(), file.instance),
+      replaces: file.provider.replaces?.(file.path),
     };
   }
 

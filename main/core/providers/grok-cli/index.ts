@@ -1,7 +1,7 @@
 /** The Grok CLI provider (xAI grok-build): `~/.grok/sessions/<cwd>/<session>/updates.jsonl`, else `chat_history.jsonl`. */
 import type { Provider } from '../kit/provider';
 import { detectGrokSession } from './detect';
-import { GROK_FOLDERS, locateGrokSessions } from './locate';
+import { GROK_FOLDERS, locateGrokSessions, replacedGrokLogs } from './locate';
 import { parseGrokSession } from './parse';
 import { resumeCommand } from './resume';
 
@@ -11,5 +11,6 @@ export const grokCliProvider: Provider<'grok-cli'> = {
   locate: locateGrokSessions,
   detect: detectGrokSession,
   parse: parseGrokSession,
+  replaces: replacedGrokLogs,
   resumeCommand,
 };

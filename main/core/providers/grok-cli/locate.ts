@@ -27,6 +27,14 @@ export async function locateGrokSessions(home: string): Promise<string[]> {
   });
 }
 
+/**
+ * updates.jsonl takes over from the chat_history.jsonl beside it: a session archived from that
+ * before grok wrote updates.jsonl is not shown twice once it does.
+ */
+export function replacedGrokLogs(filePath: string): string[] {
+  return path.basename(filePath) === UPDATES_FILE ? [path.join(path.dirname(filePath), HISTORY)] : [];
+}
+
 /** The one log of a session folder that is read: updates.jsonl, else chat_history.jsonl. */
 async function sessionLog(dir: string): Promise<string[]> {
   const updates = await filesIn(dir, UPDATES_FILE);

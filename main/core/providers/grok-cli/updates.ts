@@ -198,7 +198,8 @@ class UpdatesReader {
   }
 
   private push(line: Line, role: Role, parts: Part[], kind?: string): Message {
-    const m: Message = { id: `L${line.lineNo}`, role, parts, native: line.raw, source: 0 };
+    // `U`, not chat_history's `L`: the archive may hold this session read from that log too.
+    const m: Message = { id: `U${line.lineNo}`, role, parts, native: line.raw, source: 0 };
     if (kind) m.kind = kind;
     if (line.timestamp) m.timestamp = line.timestamp;
     if (this.tail !== undefined) m.parentId = this.tail;

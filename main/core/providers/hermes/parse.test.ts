@@ -107,18 +107,20 @@ describe('hermes provider: a state.db built from the Hermes schema', () => {
     expect(hermesProvider.resumeCommand(c)).toEqual({ command: `hermes --resume ${MAIN}`, cwd: CWD });
   });
 
-  it('links a delegated session to its parent, and keeps a compression continuation on its own', async () => {
+  it('links a delegated session to its parent, and a compression continuation to the session it continues', async () => {
     const cs = await hermesProvider.parse(fileParseContext(file));
     expect(cs.map((c) => [c.nativeId, c.parentId ?? null])).toEqual([
       [MAIN, null],
-      [NEXT, null],
       [CHILD, `hermes_${MAIN}`],
+      [NEXT, `hermes_${MAIN}`],
     ]);
-    const child = cs[2];
+    const [, child, next] = cs;
+    // The continuation is the same session to Hermes: resumable, its first prompt typed by the person.
+    expect(hermesProvider.resumeCommand(next)).toEqual({ command: `hermes --resume ${NEXT}`, cwd: CWD });
     expect(child.messages.filter((m) => m.role === 'user')).toEqual([]);
     expect(child.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
     expect(hermesProvider.resumeCommand(child)).toBeUndefined();
-    expect(cs[1].messages.map((m) => [m.role, m.kind ?? null])).toEqual([
+    expect(next.messages.map((m) => [m.role, m.kind ?? null])).toEqual([
       ['system', 'compaction-summary'],
       ['user', null],
     ]);
@@ -165,7 +167,7 @@ describe('hermes provider: detect, locate and a plain dejavu sync of a home', ()
     expect(dejavuJson<{ id: string; agent: string; parentId?: string }[]>(['list'], env).map((c) => [c.id, c.parentId ?? null]).sort()).toEqual([
       [`hermes_${CHILD}`, `hermes_${MAIN}`],
       [`hermes_${MAIN}`, null],
-      [`hermes_${NEXT}`, null],
+      [`hermes_${NEXT}`, `hermes_${MAIN}`],
     ].sort());
     const c = dejavuJson<Conversation>(['show', `hermes_${MAIN}`], env);
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Why does the build fail?', 'and this screenshot?']);

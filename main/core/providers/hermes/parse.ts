@@ -2,8 +2,8 @@
  * Parses a Hermes Agent `state.db`: every `sessions` row becomes a conversation (subagent
  * sessions after the sessions that started them). A subagent (delegate) session — one with a
  * parent that is neither a compression continuation, a /branch nor a reset (hermes_state_common
- * `_ephemeral_child_sql`) — is linked to its parent and its task shown as the parent's. README.md
- * has the format.
+ * `_ephemeral_child_sql`) — is linked to its parent and its task shown as the parent's; a
+ * compression continuation is linked to the session it continues. README.md has the format.
  */
 import type { Conversation, Message, ParseWarning, Usage } from '../../../../shared/record';
 import { conversationId, seedConversation, titleFrom } from '../kit/identity';
@@ -34,6 +34,8 @@ function sessionConversation(ctx: ParseContext, session: HermesSession, byId: Re
   }
   const parentId = str(row.parent_session_id);
   const subagent = parentId !== undefined && isSubagent(row, byId.get(parentId));
+  // Hermes lists a compression chain as one session (its root); here each part links to the one it continues.
+  const continuation = parentId !== undefined && !subagent && isContinuation(row, parentId, byId.get(parentId));
   if (subagent) {
     const task = messages.find((m) => m.role === 'user');
     if (task) {
@@ -49,7 +51,7 @@ function sessionConversation(ctx: ParseContext, session: HermesSession, byId: Re
       endedAt: isoFromEpoch(row.ended_at),
       gitBranch: str(row.git_branch),
       usage: hermesUsage(row),
-      parentId: subagent ? conversationId('hermes', parentId!) : undefined,
+      parentId: subagent || continuation ? conversationId('hermes', parentId!) : undefined,
     },
   );
   return c;
@@ -63,6 +65,18 @@ function isSubagent(row: Row, parent: Row | undefined): boolean {
   if (markers._delegate_from !== undefined) return true;
   if (!parent) return false;
   return !['compression', 'branched', 'session_reset', 'session_switch', 'idle', 'daily', 'suspended', 'resume_pending_expired', 'new_session'].includes(str(parent.end_reason) ?? '');
+}
+
+/**
+ * A compression continuation (hermes_state_common `_COMPRESSION_CHILD_SQL`, less what
+ * `_non_continuation_child_sql` rejects): its parent ended by compression, it is no branch,
+ * delegate or reset of that parent (markers naming another row are inherited), and no tool session.
+ */
+function isContinuation(row: Row, parentId: string, parent: Row | undefined): boolean {
+  if (str(parent?.end_reason) !== 'compression' || str(row.source) === 'tool') return false;
+  const config = tryParseJson(str(row.model_config));
+  const markers = isObject(config) ? config : {};
+  return ['_branched_from', '_delegate_from', '_reset_from'].every((marker) => str(markers[marker]) !== parentId);
 }
 
 /** Hermes stores 0 for a count it never had: those are left out. */

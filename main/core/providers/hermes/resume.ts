@@ -6,6 +6,8 @@ const PLAIN_ID = /^[A-Za-z0-9._-]+$/;
 
 export function resumeCommand(conversation: Conversation): ResumeCommand | undefined {
   const id = conversation.nativeId;
-  if (conversation.parentId || !PLAIN_ID.test(id)) return undefined;
+  // A subagent run is not resumed on its own; a compression continuation (also linked to its parent) is.
+  const subagent = conversation.parentId !== undefined && conversation.messages.some((m) => m.kind === 'subagent-task');
+  if (subagent || !PLAIN_ID.test(id)) return undefined;
   return conversation.cwd ? { command: `hermes --resume ${id}`, cwd: conversation.cwd } : { command: `hermes --resume ${id}` };
 }

@@ -90,6 +90,12 @@ export interface Provider<Agent extends AgentId = AgentId> {
    */
   companion?(filePath: string): boolean;
   /**
+   * Earlier files of the same session log that this file takes over from (an agent upgrade that
+   * moved a session to a new log): turns the archive read from them already are not added again
+   * from this file, and what only they held stays (archive/echoes.ts).
+   */
+  replaces?(filePath: string): readonly string[];
+  /**
    * Every conversation in the file: the main one first, then subagent/sidechain ones (with
    * `parentId` set). A malformed line becomes a warning on the conversation, never a throw.
    */

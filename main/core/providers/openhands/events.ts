@@ -19,9 +19,13 @@ export interface EventFile {
   readonly event: Json;
 }
 
-export async function readEvents(conversationDir: string, warnings: ParseWarning[]): Promise<EventFile[]> {
-  const files = (await filesIn(path.join(conversationDir, 'events'), EVENT_NAME))
-    .map((file) => ({ file, index: Number(EVENT_NAME.exec(path.basename(file))![1]) }))
+/** The legacy V0 file store's event files: `events/<id>.json` (openhands/storage/locations.py). */
+export const V0_EVENT_NAME = /^(\d+)\.json$/;
+
+/** The event files of `conversationDir/events` named by `name` (its first group: the index), in order. */
+export async function readEvents(conversationDir: string, warnings: ParseWarning[], name: RegExp = EVENT_NAME): Promise<EventFile[]> {
+  const files = (await filesIn(path.join(conversationDir, 'events'), name))
+    .map((file) => ({ file, index: Number(name.exec(path.basename(file))![1]) }))
     .sort((a, b) => a.index - b.index);
   const out: EventFile[] = [];
   let expected = 0;

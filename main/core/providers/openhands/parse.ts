@@ -12,8 +12,11 @@ import { tryParseJson } from '../kit/parse-json';
 import type { ParseContext } from '../kit/provider';
 import { readEvents } from './events';
 import { eventMessages } from './messages';
+import { parseOpenHandsLegacy } from './legacy';
+import { BASE_STATE } from './locate';
 
 export async function parseOpenHands(ctx: ParseContext): Promise<Conversation[]> {
+  if (path.basename(ctx.path) !== BASE_STATE) return parseOpenHandsLegacy(ctx);
   const warnings: ParseWarning[] = [];
   const dir = path.dirname(ctx.path);
   let state: Json = {};

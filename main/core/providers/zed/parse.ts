@@ -12,8 +12,10 @@ import type { ParseContext } from '../kit/provider';
 import { threadJson } from './decode';
 import { readThreadRows, type ThreadRow } from './rows';
 import { threadMessages } from './thread';
+import { parseZedTextThread, TEXT_THREAD_SUFFIX } from './text-thread';
 
 export async function parseZedThreads(ctx: ParseContext): Promise<Conversation[]> {
+  if (ctx.path.endsWith(TEXT_THREAD_SUFFIX)) return parseZedTextThread(ctx);
   const { rows } = readThreadRows(ctx.path);
   // An unopenable database has no thread to carry a warning; it is retried next sync.
   const conversations = rows.map((row) => threadConversation(ctx, row));

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../shared/record';
+import { withoutEchoes } from './echoes';
+
+const say = (id: string, role: Message['role'], text: string, parentId?: string): Message => ({ id, role, parts: [{ type: 'text', content: text }], ...(parentId ? { parentId } : {}) });
+
+describe('withoutEchoes', () => {
+  const earlier = [say('L1', 'user', 'continue'), say('L2', 'assistant', 'Step one done.'), say('L3', 'user', 'continue'), say('L4', 'assistant', 'Step two done.')];
+
+  it('leaves out a repeated turn and keeps a prompt typed again with another answer', () => {
+    const fresh = [
+      say('U1', 'user', 'continue'),
+      say('U2', 'assistant', 'Step one done.', 'U1'),
+      say('U3', 'user', 'continue', 'U2'),
+      say('U4', 'assistant', 'Step three done.', 'U3'),
+    ];
+    const kept = withoutEchoes(fresh, earlier);
+    expect(kept.map((m) => m.id)).toEqual(['U3', 'U4']);
+    // What is kept links to the archived copy of what it followed.
+    expect(kept[0].parentId).toBe('L2');
+  });
+
+  it('keeps what the new log adds inside a repeated turn', () => {
+    const fresh = [say('U1', 'user', 'continue'), { ...say('U2', 'system', 'Plan: step one'), kind: 'plan' }, say('U3', 'assistant', 'Step one done.')];
+    expect(withoutEchoes(fresh, earlier).map((m) => m.id)).toEqual(['U2']);
+  });
+});

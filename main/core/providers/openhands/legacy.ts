@@ -1,0 +1,51 @@
+/**
+ * One conversation of the legacy V0 file store (OpenHands ≤ 0.x server and CLI; All-Hands-AI/
+ * OpenHands openhands/storage/locations.py): `~/.openhands/sessions/<sid>/metadata.json`
+ * (`ConversationMetadata`: conversation_id, title, created_at, last_updated_at, llm_model,
+ * selected_repository, …) and `events/<id>.json`, one event each (legacy-messages.ts).
+ * `event_cache/` pages repeat the events and are not read.
+ */
+import path from 'node:path';
+import type { Conversation, ParseWarning } from '../../../../shared/record';
+import { seedConversation, titleFrom } from '../kit/identity';
+import { isObject, shortError, str, type Json } from '../kit/json';
+import { tryParseJson } from '../kit/parse-json';
+import type { ParseContext } from '../kit/provider';
+import { readEvents, V0_EVENT_NAME } from './events';
+import { legacyEventMessages } from './legacy-messages';
+
+export const V0_METADATA = 'metadata.json';
+
+/** The session folder of a located V0 file: `<sid>/metadata.json`, or `<sid>/events/<first id>.json` when it has none. */
+export function legacySessionDir(filePath: string): string {
+  const dir = path.dirname(filePath);
+  return path.basename(filePath) === V0_METADATA ? dir : path.dirname(dir);
+}
+
+export async function parseOpenHandsLegacy(ctx: ParseContext): Promise<Conversation[]> {
+  const warnings: ParseWarning[] = [];
+  const dir = legacySessionDir(ctx.path);
+  let meta: Json = {};
+  if (path.basename(ctx.path) === V0_METADATA) {
+    try {
+      const doc = tryParseJson(await ctx.readText());
+      if (isObject(doc)) meta = doc;
+      else warnings.push({ message: 'metadata.json is not a readable JSON object; the conversation is read from its events alone' });
+    } catch (error) {
+      warnings.push({ message: `Cannot read metadata.json: ${shortError(error)}` });
+    }
+  }
+  const events = await readEvents(dir, warnings, V0_EVENT_NAME);
+  if (!events.length && !Object.keys(meta).length) return [];
+  const model = str(meta.llm_model);
+  const { messages, firstPrompt, unknown } = legacyEventMessages(events, model);
+  if (unknown.size) warnings.push({ message: `Unknown OpenHands event types kept as generic messages: ${[...unknown].sort().join(', ')}` });
+  const times = events.map((e) => str(e.event.timestamp)).filter((t): t is string => !!t);
+  const title = str(meta.title)?.trim() ? titleFrom(str(meta.title)) : titleFrom(firstPrompt);
+  return [
+    seedConversation(
+      { agent: 'openhands', nativeId: str(meta.conversation_id) ?? path.basename(dir), ctx, models: model ? [model] : [], warnings, messages },
+      { title, startedAt: str(meta.created_at) ?? times[0], endedAt: str(meta.last_updated_at) ?? times.at(-1) },
+    ),
+  ];
+}
