@@ -109,6 +109,8 @@ export interface AppStatus {
   readonly lastSync?: { readonly at: string; readonly outcome: SyncOutcome; readonly folder?: string };
   /** What this transport can do beyond reading: native save and open dialogs (a file, a folder), external links. */
   readonly capabilities: { readonly saveDialog: boolean; readonly openDialog: boolean; readonly folderDialog: boolean; readonly openExternal: boolean };
+  /** Background failures since the process started, newest first (a window that opens later still sees them). */
+  readonly recentFailures: readonly BackgroundFailure[];
 }
 
 export const contract = {
@@ -255,7 +257,14 @@ export interface ContractEvents {
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
   'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string; readonly message?: number };
   /** Work nobody awaited failed (the sweep after a sync, live capture of a file): for the status bar; also logged. */
-  'dejavu:background-failure': { readonly task: BackgroundTask; readonly message: string; readonly at: string };
+  'dejavu:background-failure': BackgroundFailure;
+}
+
+/** Work nobody awaited that failed: what it was, the error's sentence, when. */
+export interface BackgroundFailure {
+  readonly task: BackgroundTask;
+  readonly message: string;
+  readonly at: string;
 }
 
 /** The work main runs on its own, named as the status bar says it. */

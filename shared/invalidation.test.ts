@@ -29,6 +29,10 @@ describe('cache invalidation table', () => {
     expect(swept).not.toContain('dejavu:privacy');
   });
 
+  it('makes the status stale on a background failure (it lists the failures main kept), and nothing else', () => {
+    expect(staleReads(changeOfEvent('dejavu:background-failure', { task: 'live capture', message: 'x', at: '2026-11-23T00:00:00.000Z' }))).toEqual(['dejavu:status']);
+  });
+
   it('makes a changed conversation stale, not the others, and every list', () => {
     const change = changeOfEvent('dejavu:changed', { conversations: ['a'] });
     expect(isStale(change, 'dejavu:messages', { id: 'a', offset: 0, limit: 50 })).toBe(true);

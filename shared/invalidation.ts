@@ -80,7 +80,8 @@ export const EVENT_DATA: { readonly [E in EventName]: (payload: ContractEvents[E
   // While it runs, each commit is a `dejavu:changed`; once it ends, the last sync and the homes are new.
   'dejavu:sync-progress': (p) => ('finished' in p ? SYNCED : NOTHING),
   'dejavu:command': () => NOTHING,
-  'dejavu:background-failure': () => NOTHING,
+  // The status carries the failures main kept: read again, a window that missed the event still has it.
+  'dejavu:background-failure': () => ({ data: ['sync-state'] }),
 };
 
 /** What a call of a write channel changes (nothing for a read). */

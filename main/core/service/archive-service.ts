@@ -12,7 +12,7 @@ import type { ZodError } from 'zod';
 import { channelHandlers, type Handlers } from './channel-handlers';
 import { CommandMailbox } from './command-mailbox';
 import { InvalidRequestError, toFailure } from './request-errors';
-import { type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { type BackgroundFailure, type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import { syncProgressOf } from '../../../shared/sync-progress';
 import type { EvictionReport } from '../../../shared/retention';
 import { fail, ok, type Result } from '../../../shared/result';
@@ -27,6 +27,9 @@ import { ArchiveReader } from '../use-cases/open-archive';
 import { sweepWhenDue } from '../use-cases/retention-cadence';
 import { changedBy, syncFolder, syncHomes, type SyncOptions, syncOutcome, type SyncReport } from '../use-cases/sync';
 import { type ArchiveWrites, liveWrites, oneShotWrites } from '../use-cases/writes';
+
+/** Background failures `dejavu:status` carries: the newest; older ones are in the log. */
+const KEPT_FAILURES = 50;
 
 export interface ServiceOptions {
   readonly root: string;
@@ -66,6 +69,7 @@ export class ArchiveService {
   private live: LiveCapture | undefined;
   private liveStart: Promise<void> | undefined;
   private lastSync: { at: string; outcome: SyncOutcome } | undefined;
+  private failures: readonly BackgroundFailure[] = [];
   private readonly unfinished = new Set<Promise<unknown>>();
   private readonly handlers: Handlers;
   private readonly commands = new CommandMailbox<ContractEvents['dejavu:command']>();
@@ -86,7 +90,7 @@ export class ArchiveService {
       options,
       reader: this.reader,
       writes: this.writes,
-      syncState: () => ({ syncing: this.syncs > 0, lastSync: this.lastSync }),
+      syncState: () => ({ syncing: this.syncs > 0, lastSync: this.lastSync, recentFailures: this.failures }),
       conversation: (id) => this.threads.get(id),
       sync: () => this.sync(),
       evict: (dryRun, overrides) => this.evict(dryRun, overrides),
@@ -215,7 +219,10 @@ export class ArchiveService {
 
   private backgroundFailed(task: BackgroundTask, message: string): void {
     this.log.error(`${task} failed`, message);
-    this.emit('dejavu:background-failure', { task, message, at: new Date().toISOString() });
+    const failure: BackgroundFailure = { task, message, at: new Date().toISOString() };
+    // Kept for `dejavu:status` too: a window that subscribes later (opened, reloaded) still sees it.
+    this.failures = [failure, ...this.failures].slice(0, KEPT_FAILURES);
+    this.emit('dejavu:background-failure', failure);
   }
 
   /** Resolves once no write is queued or running, including the sweep a sync started and what follows it. */

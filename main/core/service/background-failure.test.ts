@@ -68,4 +68,29 @@ describe('ArchiveService background work', () => {
     expect(failures).toEqual([{ task: 'sync', message: 'this process is already writing this archive (one writer at a time)', at: expect.any(String) }]);
     expect(logged).toEqual(['error [service] sync failed: this process is already writing this archive (one writer at a time)']);
   });
+
+  it('keeps the failures for `dejavu:status`, so a window that subscribes later still sees them, newest first', async () => {
+    const home = path.join(tmp, 'late-home');
+    const root = path.join(tmp, 'late-archive');
+    writeHead(splitFixture(CLAUDE_FIXTURE, claudeTarget(home), 1, 1));
+    const service = new ArchiveService({ root, sources: [home], log: () => undefined });
+    const other = openArchiveWriter(root);
+    try {
+      // Nobody listens yet: both failures happen before any window subscribed.
+      await service.background('sync', () => service.sync());
+      await service.background('live capture', () => Promise.reject(new Error('EISDIR: illegal operation on a directory, read')));
+    } finally {
+      other.close();
+    }
+    try {
+      const status = await service.handle('dejavu:status', {});
+      expect(status.ok).toBe(true);
+      expect(status.ok && status.value.recentFailures.map((f) => [f.task, f.message])).toEqual([
+        ['live capture', 'EISDIR: illegal operation on a directory, read'],
+        ['sync', 'this process is already writing this archive (one writer at a time)'],
+      ]);
+    } finally {
+      service.close();
+    }
+  });
 });

@@ -34,7 +34,7 @@ export interface HandlerHost {
   readonly reader: ArchiveReader;
   /** Writes queued with every other write of the process. */
   readonly writes: ArchiveWrites;
-  syncState(): { syncing: boolean; lastSync: ResponseOf<'dejavu:status'>['lastSync'] };
+  syncState(): Pick<ResponseOf<'dejavu:status'>, 'syncing' | 'lastSync' | 'recentFailures'>;
   conversation(idOrPrefix: string): Conversation;
   sync(): Promise<SyncOutcome>;
   evict(dryRun: boolean, overrides?: SettingsPatch): Promise<EvictionReport>;

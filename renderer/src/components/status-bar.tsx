@@ -14,7 +14,7 @@ import { SyncActivity } from './status/sync-activity';
 export function StatusBar({ status }: { status: AppStatus | undefined }): React.JSX.Element {
   const sync = useWrite('dejavu:sync');
   const progress = useSyncProgress();
-  const { failures, dismiss } = useBackgroundFailures();
+  const { failures, dismiss } = useBackgroundFailures(status?.recentFailures);
   useMinuteTick(); // "Synced 3 minutes ago" stays true
   const syncing = sync.isPending || progress !== undefined || status?.syncing === true;
   return (
