@@ -6,6 +6,7 @@ export interface IntegrityProblem {
     | 'missing-blob'
     | 'unreadable-blob'
     | 'wrong-blob'
+    | 'revision'
     | 'counts'
     | 'orphan-blob'
     | 'search'

@@ -5,12 +5,15 @@
  * real archive and a real sync behind it. What Electron itself does with these calls (the
  * sandbox, the real window, the OS tray) is not exercised here; see the README.
  */
+import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { CHANNEL_NAMES } from '../shared/channels';
+import { type ChannelName, CHANNELS, contract } from '../shared/contract';
 import { dejavu } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 
@@ -58,6 +61,13 @@ function workDir(): string {
   copyFileSync(SESSION, path.join(project, `${SESSION_ID}.jsonl`));
   mkdirSync(path.join(dir, 'user-data'));
   return dir;
+}
+
+/** A JSON value of another type than `field` takes (under optional and nullable). */
+function wrongTypeFor(field: z.ZodType): unknown {
+  let def = field.def as { type: string; innerType?: z.ZodType };
+  while ((def.type === 'optional' || def.type === 'nullable') && def.innerType) def = def.innerType.def as typeof def;
+  return def.type === 'number' ? '12' : def.type === 'boolean' ? 'yes' : def.type === 'object' ? 'all' : 12345;
 }
 
 const trayMenus = (log: Logged[]) => log.filter((e) => e.event === 'Tray.setContextMenu').map((e) => e.items as { label?: string }[]);
@@ -203,6 +213,61 @@ describe('the desktop main bundle under a recording Electron', () => {
       expect(box.content).toBe(`dejavu sync --watch (pid ${process.pid}) is writing the archive ${archive}: it syncs by itself while it runs, so a sync here is not needed; to run this command anyway, stop it (Ctrl-C where it runs, or kill ${process.pid}) first`);
     }
     expect(trayStatus(log)).toContain('Last sync failed');
+  });
+
+  it('answers malformed requests on every registered IPC channel by its schema, runs none of them, and then serves a good one', async () => {
+    const dir = workDir();
+    const id = `claude-code_${SESSION_ID}`;
+    // A valid request of each channel that needs fields; each case below spoils one thing of it.
+    const valid: Partial<Record<ChannelName, Record<string, unknown>>> = {
+      'dejavu:conversation': { id },
+      'dejavu:messages': { id, offset: 0, limit: 10 },
+      'dejavu:search': { query: 'release' },
+      'dejavu:export': { id, format: 'md' },
+      'dejavu:save-export': { id, format: 'md' },
+      'dejavu:open-external': { url: 'https://example.com/' },
+      'dejavu:pin': { id, pinned: true },
+      'dejavu:set-retention': { settings: {} },
+      'dejavu:evict': { dryRun: true },
+      'dejavu:usage': { by: 'day' },
+      'dejavu:files': { conversationId: id },
+      'dejavu:set-privacy': { settings: {} },
+      'dejavu:viewing': { id: null },
+    };
+    const HUGE = { $huge: 1_000_000 }; // a 1 MB string, made in the stand-in
+    const cases: { channel: ChannelName; what: string; request: unknown; says: string }[] = [];
+    for (const channel of CHANNELS) {
+      const base = valid[channel] ?? {};
+      expect(contract[channel].request.safeParse(base).success, `${channel}: the valid request`).toBe(true);
+      for (const request of [null, 42, 'text', true, [1, 2]]) cases.push({ channel, what: `a ${JSON.stringify(request)} request`, request, says: 'request: ' });
+      cases.push({ channel, what: 'an extra field', request: { ...base, zzbogus: 1 }, says: 'request: Unrecognized key: "zzbogus"' });
+      const shape = (contract[channel].request as unknown as z.ZodObject).shape;
+      if (Object.keys(base).length) cases.push({ channel, what: 'no fields', request: {}, says: '' });
+      for (const [key, field] of Object.entries(shape)) {
+        cases.push({ channel, what: `${key} of the wrong type`, request: { ...base, [key]: wrongTypeFor(field as z.ZodType) }, says: key });
+        cases.push({ channel, what: `a 1 MB ${key}`, request: { ...base, [key]: HUGE }, says: key });
+      }
+    }
+    const script = [...cases.map((c) => ({ invoke: c.channel, request: c.request })), { invoke: 'dejavu:conversation', request: { id } }];
+    const answered = (l: Logged[]) => l.filter((e) => e.event === 'renderer invoked').length === script.length;
+    const { log, stderr } = await runMain(dir, [], (l) => answered(l) && synced(l), { env: { FAKE_SCRIPT: JSON.stringify(script) } });
+    expect(stderr).toBe('');
+    const results = log.filter((e) => e.event === 'renderer invoked').map((e) => e.result as { ok: boolean; error?: { code: string; message: string } });
+    expect(results).toHaveLength(script.length);
+    cases.forEach((c, i) => {
+      const where = `${c.channel}, ${c.what}`;
+      expect(results[i].ok, where).toBe(false);
+      expect(results[i].error?.code, where).toBe('invalid-request');
+      expect(results[i].error?.message, where).toContain(c.says);
+    });
+    expect(cases.length).toBeGreaterThan(CHANNELS.length * 7);
+    // None of them ran: nothing pinned, no window opened, no dialog, no sweep; and the next good request is served.
+    const events = log.map((e) => e.event);
+    for (const side of ['shell.openExternal', 'dialog.showSaveDialog', 'dialog.showOpenDialog']) expect(events, side).not.toContain(side);
+    const index = new Database(path.join(dir, 'archive', 'index.db'), { readonly: true });
+    expect(index.prepare('SELECT count(*) FROM conversations WHERE pinned = 1').pluck().get()).toBe(0);
+    index.close();
+    expect(results.at(-1)).toMatchObject({ ok: true, value: { summary: { id } } });
   });
 
   it('opens the window on a left click of the tray icon on Windows', async () => {

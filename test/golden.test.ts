@@ -2,16 +2,19 @@
  * Golden files: the Markdown export and the message outline of a few real fixtures, reviewed
  * and committed. Any change in how a conversation is normalized or rendered shows up here as a
  * diff to review. A missing golden fails; `DEJAVU_UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts`
- * (re)writes them, to be read and reviewed before they are committed. Every agent with a fixture has one.
+ * (re)writes them, to be read and reviewed before they are committed. Every agent with a fixture has one,
+ * and every agent has a reviewed outline (test/outline-golden.ts).
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../main/core/providers/registry';
+import { AGENT_IDS } from '../shared/agents';
 import type { Conversation, Part } from '../shared/record';
 import { dejavu, dejavuJson } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
+import { OUTLINE_DIR } from './outline-golden';
 
 /** The smallest real fixture of each agent (plus a few chosen for what they show). */
 const GOLDEN = [
@@ -60,6 +63,12 @@ describe('golden output', () => {
     const withFixtures = readdirSync(FIXTURES_DIR).filter((name) => known.has(name) && statSync(path.join(FIXTURES_DIR, name)).isDirectory());
     expect(withFixtures.length).toBeGreaterThan(0);
     expect([...new Set(GOLDEN.map((g) => g.file.split('/')[0]))].sort()).toEqual(withFixtures.sort());
+  });
+
+  it('has a reviewed outline for every agent, source-only ones (written by their parse tests) included', () => {
+    const missing = AGENT_IDS.filter((agent) => !existsSync(path.join(OUTLINE_DIR, `${agent}.txt`)));
+    expect(missing, 'agents without test/golden/outline/<agent>.txt (see test/outline-golden.ts)').toEqual([]);
+    expect(readdirSync(OUTLINE_DIR).sort()).toEqual(AGENT_IDS.map((a) => `${a}.txt`).sort());
   });
 
   // Times are written in the reader's zone: pin one, so the files are the same on every machine.

@@ -16,7 +16,7 @@ describe('dejavu mcp given a line it cannot take', () => {
     const mcp = startMcp();
     child = mcp.child;
     send(child, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
-    expect((await mcp.next(1)).result).toBeDefined();
+    expect((await mcp.next(1)).result).toMatchObject({ serverInfo: { name: 'dejavu' } });
     send(child, { jsonrpc: '2.0', method: 'notifications/initialized' });
     // 11 MiB of query in one request line.
     send(child, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_conversations', arguments: { query: 'x'.repeat(11 * 1024 * 1024) } } });
@@ -36,7 +36,7 @@ describe('dejavu mcp given a line it cannot take', () => {
     child = mcp.child;
     child.stdin!.write('{"jsonrpc": "2.0", "id": 7, "method": \n');
     send(child, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
-    expect((await mcp.next(1)).result).toBeDefined();
+    expect((await mcp.next(1)).result).toMatchObject({ serverInfo: { name: 'dejavu' } });
     expect(mcp.replies[0]).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringMatching(/^parse error: /) } });
   });
 });

@@ -13,6 +13,7 @@ import { firstRowid, ROWIDS_PER_CONVERSATION } from '../main/core/search/row-key
 import type { IntegrityCheck, IntegrityReport } from '../shared/verify';
 import { type CliResult, dejavu } from './cli';
 import { FIXTURES_DIR } from './fixtures';
+import { appendPrompt, buildMarkedHome, markerWord } from './stress/marked-corpus';
 
 const FILES = [
   'claude-code/entireio__cli/entire_checkpoints_v1/4c/02af2759b6/0/full.jsonl',
@@ -210,7 +211,8 @@ describe('dejavu verify', () => {
   it('repairs every repairable damage at once and records the check for the app', () => {
     const a = archive();
     a.sql('index.db', (db) => {
-      db.prepare('UPDATE conversations SET prompt_count = prompt_count + 5 WHERE id = ?').run(a.row.id);
+      // Warnings are no fact a revision is known by: with the digests gone too, this is still a count to correct.
+      db.prepare('UPDATE conversations SET warning_count = warning_count + 5 WHERE id = ?').run(a.row.id);
       db.prepare('DELETE FROM digests').run();
     });
     a.sql('search.db', (db) => db.prepare('DELETE FROM indexed WHERE seq = ?').run(a.row.seq));
@@ -245,5 +247,58 @@ describe('dejavu verify', () => {
     expect(await ask()).toBeNull();
     const r = a.report();
     expect(await ask()).toEqual({ at: r.report.checkedAt, consistent: true, problems: 0, repaired: 0, conversations: 4, blobFiles: 4 });
+  });
+});
+
+describe('dejavu verify: a blob replaced by another revision of its conversation', () => {
+  it('names it per conversation, and --repair describes the row by the copy and has the next sync read the source again', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-verify-revision-'));
+    const home = path.join(dir, 'home');
+    const env = { HOME: home, DEJAVU_HOME: path.join(dir, 'archive') };
+    const rowNow = () => {
+      const db = new Database(path.join(env.DEJAVU_HOME, 'index.db'), { readonly: true });
+      try {
+        return db.prepare('SELECT id, blob_path, message_count, prompt_count, revision FROM conversations').get() as Row & { prompt_count: number };
+      } finally {
+        db.close();
+      }
+    };
+    const found = (word: string) => (JSON.parse(dejavu(['search', word, '--json'], env).stdout) as { conversation: { id: string } }[]).map((h) => h.conversation.id);
+    const [file] = buildMarkedHome(home, 1);
+    expect(dejavu(['sync'], env).code).toBe(0);
+    const first = rowNow();
+    const earlier = readFileSync(path.join(env.DEJAVU_HOME, first.blob_path));
+    const added = markerWord('revision', 1);
+    appendPrompt(file, added);
+    expect(dejavu(['sync'], env).code).toBe(0);
+    const grown = rowNow();
+    expect([grown.message_count, grown.prompt_count, grown.revision]).toEqual([first.message_count + 1, first.prompt_count + 1, first.revision + 1]);
+    // The blob of revision 1 put back in place of revision 2's (a backup restored over it, say).
+    writeFileSync(path.join(env.DEJAVU_HOME, grown.blob_path), earlier);
+
+    const r = dejavu(['verify'], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`Conversation ${grown.id}`);
+    expect(r.stdout).toContain(
+      `Its archived copy ${grown.blob_path} is not revision ${grown.revision}, which its index row describes (messages: the row says ${grown.message_count}, the copy holds ${first.message_count}; prompts: the row says ${grown.prompt_count}, the copy holds ${first.prompt_count}). What only the row counts is not in the archive; its source files may still hold it. (repairable)`,
+    );
+    const json = JSON.parse(dejavu(['verify', '--json'], env).stdout) as IntegrityReport;
+    expect(json.groups.find((g) => g.conversationId === grown.id)?.problems.filter((p) => p.kind === 'revision').map((p) => p.repairable)).toEqual([true]);
+
+    const repaired = dejavu(['verify', '--repair'], env);
+    expect(repaired.stdout).toContain(
+      'Described 1 conversation(s) by the revision their archived copy holds, and forgot the cursors of 1 source file(s): the next sync reads them from their start and adds back what they still hold.',
+    );
+    expect(repaired.stdout).toContain('The archive is consistent.');
+    expect(repaired.code).toBe(0);
+    expect(rowNow()).toMatchObject({ message_count: first.message_count, revision: grown.revision + 1 });
+    expect(found(added)).toEqual([]);
+
+    // The source still holds the prompt the copy lost: the next sync brings it back.
+    expect(dejavu(['sync'], env).code).toBe(0);
+    expect(rowNow()).toMatchObject({ message_count: grown.message_count, prompt_count: grown.prompt_count });
+    expect(found(added)).toEqual([grown.id]);
+    expect(dejavu(['verify'], env).code).toBe(0);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

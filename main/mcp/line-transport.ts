@@ -59,7 +59,7 @@ export class LineTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      if (this.output.write(`${JSON.stringify(plainParamsError(message))}\n`)) resolve();
       else this.output.once('drain', resolve);
     });
   }
@@ -123,6 +123,24 @@ export function leadingId(head: string): RequestId {
   const cut = head.search(/"params"\s*:/);
   const match = /^\s*\{[^{}[\]]*?"id"\s*:\s*(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*")/.exec(cut === -1 ? head : head.slice(0, cut));
   return match ? (JSON.parse(match[1]) as string | number) : null;
+}
+
+/**
+ * The SDK answers a request whose params do not fit the method's schema as an internal error,
+ * its message the schema's issues as raw JSON: said here as invalid params, in a sentence.
+ */
+function plainParamsError(message: JSONRPCMessage): JSONRPCMessage {
+  if (!('error' in message) || message.error.code !== ErrorCode.InternalError) return message;
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message.error.message);
+  } catch {
+    return message;
+  }
+  const listed = Array.isArray(issues) && issues.length > 0 && issues.every((i) => Array.isArray(i?.path) && typeof i?.message === 'string');
+  if (!listed) return message;
+  const said = (issues as { path: (string | number)[]; message: string }[]).map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
+  return { ...message, error: { code: ErrorCode.InvalidParams, message: `invalid params: ${said}` } };
 }
 
 function mib(bytes: number): string {

@@ -94,14 +94,15 @@ class FakeWebContents extends EventEmitter {
 
 /**
  * $FAKE_SCRIPT: what the person then does, in order: `{ invoke, request }` is a request the
- * renderer makes (its answer logged as 'renderer invoked'); `{ click: 'app' | 'tray', label }`
+ * renderer makes (its answer logged as 'renderer invoked'; `request` may be any JSON value, `{}`
+ * when absent); `{ click: 'app' | 'tray', label }`
  * clicks that menu item (logged as 'clicked'); `{ tray: 'click' }` is a left click on the tray
  * icon; `{ window: 'close' }` closes the window.
  */
 async function play(steps, event) {
   for (const step of steps) {
     if (step.invoke) {
-      const result = await handlers.get(step.invoke)?.(event, step.request ?? {});
+      const result = await handlers.get(step.invoke)?.(event, 'request' in step ? expand(step.request) : {});
       log('renderer invoked', { channel: step.invoke, result });
     } else if (step.window === 'close') {
       // The person closes the window: Electron emits 'close', then destroys it.
@@ -116,6 +117,13 @@ async function play(steps, event) {
       item?.click?.();
     }
   }
+}
+
+/** `{ $huge: n }` in a scripted request stands for a string of n characters (too long to pass in the environment). */
+function expand(v) {
+  if (v === null || typeof v !== 'object') return v;
+  if (typeof v.$huge === 'number') return 'x'.repeat(v.$huge);
+  return Array.isArray(v) ? v.map(expand) : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, expand(x)]));
 }
 
 function findItem(template, label) {

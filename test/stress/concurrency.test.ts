@@ -2,7 +2,8 @@
  * One archive, several writers: `dejavu serve` with live capture, and two CLI syncs started
  * against it while an agent keeps writing and readers keep reading. Nothing is corrupted,
  * duplicated or lost; each refused writer waited briefly, then said why in a sentence; and
- * no reader (HTTP or SQLite) waited longer than the stated bound.
+ * no reader (the index and search.db through SQLite, a list and a search through the app's API)
+ * waited longer than the stated bound, while the writers wrote.
  */
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { IntegrityReport } from '../../shared/verify';
+import { archiveDiskBytes } from '../../main/core/archive/disk-usage';
 import { dejavu, dejavuAsync } from '../cli';
 import { request, startServe } from '../serve-process';
 import { committed, conversationsWith, snapshot } from './archive-state';
@@ -19,10 +21,10 @@ import { appendPrompt, buildMarkedHome, markerWord } from './marked-corpus';
 const READER_BOUND_MS = 1000;
 const CONVERSATIONS = 12;
 
-/** A CLI sync, timed, with what it said. */
-function timedSync(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string; ms: number; pid: number }> {
+/** A CLI command (a sync unless told), timed, with what it said. */
+function timedSync(env: Record<string, string>, args = ['sync']): Promise<{ code: number | null; stderr: string; stdout: string; ms: number; pid: number }> {
   const started = Date.now();
-  const child = dejavuAsync(['sync'], env);
+  const child = dejavuAsync(args, env);
   let stderr = '';
   let stdout = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -38,6 +40,67 @@ async function until(what: string, test: () => boolean, ms = 30_000): Promise<vo
   }
 }
 
+type Waits = Record<string, number[]>;
+
+/**
+ * Readers polling an archive until stopped, each read timed from its start (opening the file
+ * included) to its answer: the index and search.db through SQLite (with a 10 s busy wait, so a
+ * blocked read shows as a slow one, not an error), and the app's own API when `http` is given.
+ */
+function startReaders(archive: string, word: string, http?: { origin: string; headers: Record<string, string> }) {
+  const waits: Waits = {};
+  let reading = true;
+  const loop = async (kind: string, read: () => Promise<boolean> | boolean) => {
+    waits[kind] = [];
+    while (reading) {
+      const t = Date.now();
+      if (await read()) waits[kind].push(Date.now() - t);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const sqlite = (file: string, sql: string, ...params: string[]) => () => {
+    if (!existsSync(path.join(archive, file))) return false;
+    const db = new Database(path.join(archive, file), { readonly: true, timeout: 10_000 });
+    try {
+      db.prepare(sql).get(...params);
+      return true;
+    } catch (err) {
+      if (/no such table/.test((err as Error).message)) return false; // still being made by its first writer
+      throw err;
+    } finally {
+      db.close();
+    }
+  };
+  const api = (channel: string, body: object) => async () => {
+    const res = await request(http!.origin, `/api/${channel}`, { method: 'POST', headers: http!.headers, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).ok, channel).toBe(true);
+    return true;
+  };
+  const loops = [
+    loop('index.db', sqlite('index.db', 'SELECT COUNT(*) FROM conversations')),
+    loop('search.db', sqlite('search.db', 'SELECT COUNT(*) FROM message_fts WHERE message_fts MATCH ?', word)),
+    ...(http ? [loop('HTTP list', api('dejavu:conversations', {})), loop('HTTP search', api('dejavu:search', { query: word }))] : []),
+  ];
+  return {
+    async stop(): Promise<Waits> {
+      reading = false;
+      await Promise.all(loops);
+      return waits;
+    },
+  };
+}
+
+/** Each kind's read count and slowest wait, asserted under the bound, and printed for the README. */
+function withinBound(what: string, waits: Waits): void {
+  const line = Object.entries(waits).map(([kind, w]) => `${w.length} ${kind} reads (slowest ${Math.max(...w)} ms)`);
+  console.log(`dejavu stress: readers during ${what}: ${line.join(', ')}; bound ${READER_BOUND_MS} ms`);
+  for (const [kind, w] of Object.entries(waits)) {
+    expect(w.length, kind).toBeGreaterThan(0);
+    expect(Math.max(...w), kind).toBeLessThan(READER_BOUND_MS);
+  }
+}
+
 describe('writers and readers on one archive', () => {
   it('two CLI syncs at once: one writes, the other waits, then writes or refuses with a sentence', async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-two-syncs-'));
@@ -45,7 +108,9 @@ describe('writers and readers on one archive', () => {
     const files = buildMarkedHome(home, CONVERSATIONS);
     const archive = path.join(work, 'archive');
     const env = { HOME: home, DEJAVU_HOME: archive };
+    const readers = startReaders(archive, files[0].marker);
     const [a, b] = await Promise.all([timedSync(env), timedSync(env)]);
+    withinBound('two CLI syncs at once', await readers.stop());
     const outcomes = [a, b].map((r) => r.code);
     expect(outcomes).toContain(0);
     for (const [r, other] of [
@@ -65,6 +130,21 @@ describe('writers and readers on one archive', () => {
     expect(verify.groups).toEqual([]);
   });
 
+  it('an eviction sweep rewriting blobs and search rows: readers are not held up', async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-evict-readers-'));
+    const home = path.join(work, 'home');
+    const files = buildMarkedHome(home, CONVERSATIONS);
+    const archive = path.join(work, 'archive');
+    const env = { HOME: home, DEJAVU_HOME: archive };
+    expect(dejavu(['sync'], env).code).toBe(0);
+    const size = archiveDiskBytes(archive);
+    const readers = startReaders(archive, files[0].marker);
+    const swept = await timedSync(env, ['evict', '--apply', '--soft-cap', String(Math.round(size * 0.5)), '--hard-cap', String(Math.round(size * 0.6)), '--max-age', 'off', '--json']);
+    withinBound('evict --apply', await readers.stop());
+    expect(swept.code, swept.stderr).toBe(0);
+    expect((JSON.parse(swept.stdout) as { steps: unknown[] }).steps.length).toBeGreaterThan(0);
+  });
+
   it('serve with live capture, two CLI syncs, an agent writing and readers reading', async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-concurrency-'));
     const home = path.join(work, 'home');
@@ -74,32 +154,8 @@ describe('writers and readers on one archive', () => {
     const server = await startServe([], env);
     try {
       const auth = { Cookie: `dejavu_token=${server.token}`, 'Content-Type': 'application/json' };
-      // Readers from the start: the app's own API, and a plain SQLite reader of the index.
-      const httpWaits: number[] = [];
-      const sqliteWaits: number[] = [];
-      let reading = true;
-      const httpReader = (async () => {
-        while (reading) {
-          const t = Date.now();
-          const res = await request(server.origin, '/api/dejavu:conversations', { method: 'POST', headers: auth, body: '{}' });
-          httpWaits.push(Date.now() - t);
-          expect(res.status).toBe(200);
-          expect(JSON.parse(res.body).ok).toBe(true);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      })();
-      const sqliteReader = (async () => {
-        while (reading) {
-          if (existsSync(path.join(archive, 'index.db'))) {
-            const t = Date.now();
-            const db = new Database(path.join(archive, 'index.db'), { readonly: true, timeout: 10_000 });
-            db.prepare('SELECT COUNT(*) FROM conversations').get();
-            db.close();
-            sqliteWaits.push(Date.now() - t);
-          }
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      })();
+      // Readers from the start: the app's own API (a list and a search), and plain SQLite readers of the index and search.db.
+      const readers = startReaders(archive, files[0].marker, { origin: server.origin, headers: auth });
 
       // The server takes the writer for live capture and syncs through it.
       await until('the server to hold the archive', () => existsSync(path.join(archive, 'sync.lock')) && readFileSync(path.join(archive, 'sync.lock'), 'utf8').endsWith(' dejavu serve'));
@@ -122,12 +178,7 @@ describe('writers and readers on one archive', () => {
       // No lost write: live capture archived every appended prompt, into its own conversation.
       const markers = live.map((l) => l.marker);
       await until('live capture of the appended prompts', () => Object.values(conversationsWith(archive, markers)).every((ids) => ids.length === 1));
-      reading = false;
-      await Promise.all([httpReader, sqliteReader]);
-      const worst = { http: Math.max(...httpWaits), sqlite: Math.max(...sqliteWaits) };
-      console.log(`dejavu stress: readers during serve + live capture + 2 refused CLI syncs: ${httpWaits.length} HTTP reads (slowest ${worst.http} ms), ${sqliteWaits.length} SQLite reads (slowest ${worst.sqlite} ms); bound ${READER_BOUND_MS} ms`);
-      expect(worst.http).toBeLessThan(READER_BOUND_MS);
-      expect(worst.sqlite).toBeLessThan(READER_BOUND_MS);
+      withinBound('serve + its first sync + live capture + 2 refused CLI syncs', await readers.stop());
       const words = conversationsWith(archive, [...files.map((f) => f.marker), ...markers]);
       for (const [i, { f, marker }] of live.entries()) expect(words[marker], `live ${i}`).toEqual(words[f.marker]);
     } finally {

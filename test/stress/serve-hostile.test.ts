@@ -82,6 +82,8 @@ describe('dejavu serve under hostile requests', () => {
       // A key no request has: every schema is strict, so nothing a channel does runs.
       expect(await post(channel, '{"zzbogus":1}'), channel).toEqual({ status: 200, ok: false, error: { code: 'invalid-request', message: expect.stringContaining('request: Unrecognized key: "zzbogus"') } });
       expect((await post(channel, '[1,2]')).error?.code, channel).toBe('invalid-request');
+      // JSON null is no request of any channel (it was taken as "no fields", and ran the channel).
+      expect((await post(channel, 'null')).error, channel).toEqual({ code: 'invalid-request', message: expect.stringContaining('request: ') });
     }
     // A channel that takes one of two keys says which.
     expect((await post('dejavu:files', '{}')).error?.message).toContain('give either path or conversationId');

@@ -14,7 +14,7 @@ export function registerVerify(program: Command): void {
   program
     .command('verify')
     .description('check every conversation, blob, search row, digest, eviction step and source cursor of the archive (exit 1 when something is wrong)')
-    .option('--repair', 'rebuild what can be rebuilt (search rows, digests, counts, eviction steps, cursors) and move stray blob files to lost+found')
+    .option('--repair', 'rebuild what can be rebuilt (search rows, digests, counts, a row of another revision than its blob, eviction steps, cursors) and move stray blob files to lost+found')
     .option('--json', 'print the report as JSON')
     .action(async (opts: VerifyOptions, cmd: Command) => {
       const { report, repaired } = await verify(writesOf(cmd.optsWithGlobals<GlobalOptions>()), Boolean(opts.repair));

@@ -13,19 +13,20 @@
  * - a cut, holed, polluted and empty copy of each fixture keeps what it can and names what it
  *   skipped, in the warning a person would see (test/damaged-copies.ts);
  * - the incremental parser, where there is one, equals a whole parse at every step;
- * - a reviewed outline per agent (test/golden/outline/<agent>.txt): a missing one fails, and
+ * - a reviewed outline per agent (test/outline-golden.ts; source-only agents' parse tests write theirs): a missing one fails, and
  *   only `UPDATE_GOLDEN=1` writes them.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Conversation, Part } from '../../../shared/record';
+import type { Conversation } from '../../../shared/record';
 import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
 import { expectDamagedCopiesSurvive } from '../../../test/damaged-copies';
-import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
+import { FIXTURES_DIR } from '../../../test/fixtures';
 import { HOME_PLACES, layOut } from '../../../test/home-layout';
 import { type FixtureFacts, provenanceFor } from '../../../test/provenance';
+import { expectOutlineGolden } from '../../../test/outline-golden';
 import { expectMessagesKept, expectToolResultsJoined, filesUnder } from '../../../test/provider-kit';
 import { ArchiveReader } from '../access/archive-reader';
 import { fileParseContext } from '../capture/parse-context';
@@ -46,14 +47,6 @@ function ownerOf(file: string): string | undefined {
   return rel.length > 1 ? rel[0] : undefined;
 }
 
-/** One line per message: role, kind and its parts' types, enough to see a structural change. */
-function outline(conversations: Conversation[]): string {
-  const part = (p: Part) => (p.type === 'tool_call' ? `tool_call(${p.name})` : p.type === 'tool_call_response' ? `tool_call_response${p.isError ? '!' : ''}` : p.type);
-  return conversations
-    .map((c) => [`# ${c.parentId === undefined ? 'main' : 'subagent'} ${c.messages.length} messages`, ...c.messages.map((m, i) => `${i} ${m.role}${m.kind ? `/${m.kind}` : ''} ${m.parts.map(part).join(' ')}`)].join('\n'))
-    .join('\n')
-    .concat('\n');
-}
 
 async function linesOf(filePath: string): Promise<SourceLine[]> {
   const lines: SourceLine[] = [];
@@ -219,11 +212,7 @@ for (const provider of PROVIDERS) {
     }
 
     it('matches its reviewed outline (first fixture)', async () => {
-      const golden = path.join(REPO_ROOT, 'test', 'golden', 'outline', `${provider.agent}.txt`);
-      const actual = outline(await provider.parse(fileParseContext(rows[0].absPath))).split(FIXTURES_DIR).join('<fixtures>');
-      if (process.env.UPDATE_GOLDEN) writeFileSync(golden, actual);
-      expect(existsSync(golden), `missing golden ${path.relative(REPO_ROOT, golden)}: review the output, then write it with UPDATE_GOLDEN=1`).toBe(true);
-      expect(actual).toBe(readFileSync(golden, 'utf8'));
+      expectOutlineGolden(provider.agent, await provider.parse(fileParseContext(rows[0].absPath)));
     });
 
     if (provider.incremental) {

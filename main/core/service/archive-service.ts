@@ -105,7 +105,8 @@ export class ArchiveService {
   async handle<C extends ChannelName>(channel: C, request: unknown): Promise<Result<ResponseOf<C>>> {
     const spec = contract[channel];
     if (!spec) return fail('invalid-request', `unknown channel ${String(channel)}`);
-    const parsed = spec.request.safeParse(request ?? {});
+    // Only an absent request means "no fields": a null one is malformed, like any other non-object.
+    const parsed = spec.request.safeParse(request === undefined ? {} : request);
     if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
     try {
       const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;

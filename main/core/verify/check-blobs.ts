@@ -1,6 +1,6 @@
 /**
- * Index rows against blob files: every row's blob is there, decodes, is that conversation and
- * holds what the row counts; every blob file belongs to a row. What each readable blob makes
+ * Index rows against blob files: every row's blob is there, decodes, is that conversation, is
+ * the revision the row describes (check-revision.ts) and holds what the row counts; every blob file belongs to a row. What each readable blob makes
  * for search is counted on the way, so the search check needs no second read.
  */
 import { existsSync } from 'node:fs';
@@ -11,9 +11,12 @@ import { insideRoot } from '../archive/paths';
 import type { ReadableIndex } from '../archive/db';
 import { conversationsBySeq } from '../archive/index-store/read-conversations';
 import { unfinishedSteps } from '../archive/index-store/read-ledger';
+import { digestOfConversation } from '../archive/index-store/read-digests';
 import { type ConversationRow, rowValues } from '../archive/rows';
 import { searchRows } from '../search/search-rows';
+import type { Digest } from '../retention/digest';
 import { listBlobFiles } from './blob-files';
+import { checkRevision, type Witness } from './check-revision';
 import { type Finding, problem, type RowCounts } from './findings';
 
 export interface BlobCheck {
@@ -32,6 +35,14 @@ export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
   const findings: Finding[] = [];
   const expectedSearchRows = new Map<number, number>();
   const rows = conversationsBySeq(db);
+  const witness = (id: string): Witness | undefined => {
+    const d = digestOfConversation(db, id);
+    try {
+      return d && { revision: d.revision, digest: JSON.parse(d.data) as Digest };
+    } catch {
+      return undefined; // an unreadable digest witnesses nothing (the digest check is about digests)
+    }
+  };
   for (const row of rows) {
     const stage = effectiveStage(row);
     if (stage === 3) continue; // lost: a recorded data-loss event, no blob by design
@@ -56,6 +67,11 @@ export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
       continue;
     }
     expectedSearchRows.set(row.seq, searchRows(blob).length);
+    const otherRevision = checkRevision(row, stage, blob, witness(row.id));
+    if (otherRevision) {
+      findings.push(otherRevision);
+      continue;
+    }
     const counts = countsOf(blob, row);
     // A stage-2 copy keeps only the typed prompts (and the last answer): only their count carries over.
     const compared = (stage === 2 ? ['prompt_count'] : ['message_count', 'prompt_count', 'warning_count', 'rewrite_count']) as (keyof RowCounts)[];

@@ -1,9 +1,11 @@
 /** A problem verify found, with what `--repair` would do about it, and the report they make. */
 import type { IntegrityCounts, IntegrityGroup, IntegrityProblem, IntegrityReport } from '../../../shared/verify';
 
-/** How a problem is fixed: each rebuilds derived data, moves a file aside or removes stored content nothing refers to; none deletes a record. */
+/** How a problem is fixed: each rebuilds derived data, forgets a cursor, moves a file aside or removes stored content nothing refers to; none deletes a record. */
 export type Fix =
   | { readonly type: 'counts'; readonly id: string; readonly counts: RowCounts }
+  /** The row describes another revision than its blob holds: describe it by the blob, and have the next sync read its sources again. */
+  | { readonly type: 'adopt-blob'; readonly id: string; readonly seq: number; readonly sources: readonly string[] }
   | { readonly type: 'move-aside'; readonly path: string }
   | { readonly type: 'reindex'; readonly seq: number }
   | { readonly type: 'drop-search-rows'; readonly seq: number }

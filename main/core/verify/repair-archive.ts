@@ -1,6 +1,7 @@
 /**
  * `dejavu verify --repair`: rebuilds what the archive can rebuild from what it holds (search
- * rows, digests, index counts, half-done eviction steps, cursors) and moves stray blob files
+ * rows, digests, index counts, rows of another revision than their blob, half-done eviction
+ * steps, cursors) and moves stray blob files
  * aside into lost+found. Nothing is deleted but stored content no blob file refers to. Only
  * the writer (lock holder) may call this.
  */
@@ -18,6 +19,7 @@ import { repairUnfinished } from '../retention/repair';
 import { currentThread, type ThreadRow } from '../retention/restore';
 import { SearchIndexer } from '../search/indexer';
 import { searchRows } from '../search/search-rows';
+import { adoptBlobs } from './adopt-blob';
 import { LOST_AND_FOUND } from './blob-files';
 import type { Finding, Fix } from './findings';
 
@@ -37,7 +39,16 @@ export async function repairArchive(archive: WritableArchive, findings: readonly
     done.push(`Corrected the counts of ${counts.length} index row(s) from their archived copies.`);
   }
 
-  const stale = [...new Set([...of('reindex'), ...of('drop-search-rows')].map((f) => f.seq))];
+  // Before search and digests: a row described anew is a new revision, indexed and analyzed below.
+  const adopted = of('adopt-blob');
+  if (adopted.length) {
+    const forgotten = adoptBlobs(root, db, adopted);
+    done.push(
+      `Described ${adopted.length} conversation(s) by the revision their archived copy holds, and forgot the cursors of ${forgotten} source file(s): the next sync reads them from their start and adds back what they still hold.`,
+    );
+  }
+
+  const stale = [...new Set([...of('reindex'), ...of('drop-search-rows'), ...adopted].map((f) => f.seq))];
   if (stale.length) {
     forget(root, stale);
     done.push(`Rebuilt the search rows of ${reindex(root, db)} conversation(s).`);
@@ -45,7 +56,7 @@ export async function repairArchive(archive: WritableArchive, findings: readonly
     if (dropped) done.push(`Dropped the search rows of ${dropped} conversation(s) the index no longer has.`);
   }
 
-  if (of('analyze').length) {
+  if (of('analyze').length || adopted.length) {
     const report = await analyzePending(archive);
     done.push(`Made ${report.analyzed} digest(s).`);
   }

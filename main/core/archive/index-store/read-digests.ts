@@ -13,6 +13,11 @@ export function digestData(index: ReadableIndex, conversationId: string): string
   return statementOf(connectionOf(index), 'SELECT data FROM digests WHERE conversation_id = ?').pluck().get(conversationId) as string | undefined;
 }
 
+/** A conversation's stored digest (JSON) and the revision it was made from, if it has one. */
+export function digestOfConversation(index: ReadableIndex, conversationId: string): { readonly revision: number; readonly data: string } | undefined {
+  return statementOf(connectionOf(index), 'SELECT revision, data FROM digests WHERE conversation_id = ?').get(conversationId) as { revision: number; data: string } | undefined;
+}
+
 /** The revision a conversation's digest was made from, if it has one. */
 export function digestRevision(index: ReadableIndex, conversationId: string): number | undefined {
   return connectionOf(index).prepare('SELECT revision FROM digests WHERE conversation_id = ?').pluck().get(conversationId) as number | undefined;

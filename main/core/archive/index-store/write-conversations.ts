@@ -44,3 +44,26 @@ export function correctCounts(index: WritableIndex, rows: readonly { id: string;
   );
   inTransaction(index, () => rows.forEach((r) => update.run({ id: r.id, ...r.counts })));
 }
+
+/** The row columns copied from a blob when a repair adopts it (verify --repair). */
+export const BLOB_FACTS = ['title', 'started_at', 'ended_at', 'models', 'usage', 'sources', 'cwd', 'git_branch', 'agent_version', 'message_count', 'prompt_count', 'warning_count', 'rewrite_count'] as const;
+export type BlobFacts = { readonly [K in (typeof BLOB_FACTS)[number]]: unknown };
+
+/**
+ * Rows described again by their blobs, each as a new revision (search rows and the digest follow
+ * it; an eviction that applied still applies), and the cursors of `forget` dropped, so the next
+ * sync reads those files from their start; one transaction. Returns how many cursors were dropped.
+ */
+export function adoptBlobFacts(index: WritableIndex, rows: readonly { id: string; facts: BlobFacts }[], forget: readonly string[]): number {
+  const db = writeConnectionOf(index);
+  const update = db.prepare(`UPDATE conversations SET ${BLOB_FACTS.map((k) => `${k} = @${k}`).join(', ')},
+    retention_revision = CASE WHEN retention_revision = revision THEN revision + 1 ELSE retention_revision END,
+    revision = revision + 1 WHERE id = @id`);
+  const drop = db.prepare('DELETE FROM sources WHERE path = ?');
+  let dropped = 0;
+  inTransaction(index, () => {
+    for (const r of rows) update.run({ id: r.id, ...r.facts });
+    for (const p of new Set(forget)) dropped += drop.run(p).changes;
+  });
+  return dropped;
+}

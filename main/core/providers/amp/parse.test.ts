@@ -33,6 +33,7 @@ import { ampProvider } from './index';
 import { providerUnderTest } from '../../../../test/provider-kit';
 import { captureStartedAt } from './stream';
 import { archiveCaptureSources } from '../../capture/sync';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(ampProvider);
 
@@ -128,6 +129,7 @@ describe('amp provider: stream JSON', () => {
   it('reads prompts, answers, thinking, tool calls and results; a Task subagent becomes its own conversation', async () => {
     const file = write('saved/run.jsonl', jsonl(streamRun()));
     const [main, sub, ...rest] = await parse(file);
+    expectOutlineGolden('amp', [main, sub]); // test/golden/outline/amp.txt, reviewed
     expect(rest).toEqual([]);
     expect(main.id).toBe(conversationId('amp', T));
     expect(main.nativeId).toBe(T);

@@ -21,6 +21,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { antigravityCliProvider } from './index';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, writeFileIn } from '../../../../test/provider-kit';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(antigravityCliProvider);
 
@@ -101,6 +102,7 @@ describe('antigravity-cli provider: a transcript built from the observed step sh
 
   it('reads typed prompts without agy wrapping, answers, thinking, tool calls and their runs', async () => {
     const c = await parseOne(transcriptFile);
+    expectOutlineGolden('antigravity-cli', [c]); // test/golden/outline/antigravity-cli.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([[{ type: 'text', content: 'why does the retry loop spin?' }], [{ type: 'text', content: 'thanks' }]]);
     expect(parts(c, 'assistant').filter((p) => p.type === 'reasoning')).toEqual([{ type: 'reasoning', content: 'Read the retry code first.' }]);
     expect(parts(c, 'assistant').filter((p) => p.type === 'tool_call')).toEqual([

@@ -12,6 +12,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { continueProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(continueProvider);
 
@@ -60,6 +61,7 @@ describe('continue provider: a session built from the Continue source', () => {
 
   it('reads typed prompts, attachments, answers, thinking, tool calls and their results once', async () => {
     const c = await parseOne(file);
+    expectOutlineGolden('continue', [c]); // test/golden/outline/continue.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Why does the build fail?', 'thanks']);
     expect(parts(c, 'user').filter((p) => p.type !== 'text').map((p) => (p.type === 'generic' ? p.kind : p.type))).toEqual(['blob', 'context']);
     expect(parts(c, 'assistant').filter((p) => p.type === 'text').map((p) => p.type === 'text' && p.content)).toEqual(['Let me look at the log.', 'Add the semicolon on line 3.']);

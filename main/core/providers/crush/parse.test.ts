@@ -15,6 +15,7 @@ import { readHead } from '../../capture/read-lines';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest } from '../../../../test/provider-kit';
 import { crushProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp, parseAll } = providerUnderTest(crushProvider);
 
@@ -59,6 +60,7 @@ describe('crush provider: crush.db built from the migrations', () => {
 
   it('reads prompts, answers, thinking, tool calls and results; the agent-tool session under its parent', async () => {
     const [main, child, ...rest] = await parseAll(file);
+    expectOutlineGolden('crush', [main, child]); // test/golden/outline/crush.txt, reviewed
     expect(rest).toEqual([]);
     expect(main.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([
       [{ type: 'text', content: 'the login test fails one run in five' }, { type: 'generic', kind: 'file', content: 'shot.png' }, { type: 'blob', modality: 'image', mimeType: 'image/png', content: 'iVBORw0KGgo=' }],

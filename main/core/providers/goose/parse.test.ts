@@ -16,6 +16,7 @@ import { readHead } from '../../capture/read-lines';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, writeFileIn } from '../../../../test/provider-kit';
 import { gooseProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp, parseAll } = providerUnderTest(gooseProvider);
 
@@ -74,6 +75,7 @@ describe('goose provider: sessions.db built from the v9 schema', () => {
 
   it('reads typed prompts, answers, thinking, tool calls and their results (errors flagged)', async () => {
     const [c, ...rest] = await parseAll(file);
+    expectOutlineGolden('goose', [c]); // test/golden/outline/goose.txt, reviewed
     expect(rest).toEqual([]);
     expect(c.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([[{ type: 'text', content: 'why is the balance negative?' }]]);
     expect(parts(c, 'assistant').map((p) => p.type)).toEqual(['reasoning', 'text', 'tool_call', 'tool_call', 'text']);

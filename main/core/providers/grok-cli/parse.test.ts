@@ -13,6 +13,7 @@ import type { Conversation } from '../../../../shared/record';
 import { fileParseContext } from '../../capture/parse-context';
 import { grokCliProvider } from './index';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest } from '../../../../test/provider-kit';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(grokCliProvider);
 
@@ -78,6 +79,7 @@ describe('grok-cli provider: a session built from the grok-build schema', () => 
 
   it('counts typed prompts, answers and tool calls', async () => {
     const c = await parseOne(file);
+    expectOutlineGolden('grok-cli', [c]); // test/golden/outline/grok-cli.txt, reviewed
     // Typed: the first prompt, the Ctrl+Enter interjection, "thanks". Injected context is system.
     expect(c.messages.filter((m) => m.role === 'user').map((m) => m.parts[0].type === 'text' && m.parts[0].content)).toEqual([
       'Why does the build fail?',

@@ -14,6 +14,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { hermesProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(hermesProvider);
 
@@ -81,6 +82,7 @@ describe('hermes provider: a state.db built from the Hermes schema', () => {
 
   it('reads typed prompts, answers, reasoning, tool calls and results; runtime-written rows are system', async () => {
     const c = (await parseAll(file)).get(MAIN)!;
+    expectOutlineGolden('hermes', [c]); // test/golden/outline/hermes.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Why does the build fail?', 'and this screenshot?']);
     expect(parts(c, 'user').filter((p) => p.type === 'blob')).toEqual([{ type: 'blob', modality: 'image', mimeType: 'image/png', content: PNG }]);
     expect(parts(c, 'assistant').filter((p) => p.type === 'text').map((p) => p.type === 'text' && p.content)).toEqual(['Let me look at the log.', 'Add the semicolon on line 3.']);

@@ -15,6 +15,7 @@ import { readHead } from '../../capture/read-lines';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectToolResultsJoined, parts, providerUnderTest } from '../../../../test/provider-kit';
 import { kiloCodeProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp, parseAll } = providerUnderTest(kiloCodeProvider);
 
@@ -61,6 +62,7 @@ describe('kilo-code provider: kilo.db built from Kilo’s schema', () => {
 
   it('reads every session as a Kilo Code conversation, the subagent under its parent', async () => {
     const [main, child, ...rest] = await parseAll(file);
+    expectOutlineGolden('kilo-code', [main, child]); // test/golden/outline/kilo-code.txt, reviewed
     expect(rest).toEqual([]);
     expect(main).toMatchObject({ id: `kilo-code_${MAIN}`, agent: 'kilo-code', nativeId: MAIN, cwd: CWD, workspace: 'shop', title: 'Fix the cart total', agentVersion: '7.1.4', models: ['kilo-auto'] });
     expect(main.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([[{ type: 'text', content: 'the cart total is off by a cent' }]]);

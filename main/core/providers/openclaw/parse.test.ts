@@ -14,6 +14,7 @@ import { detectProvider } from '../registry';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { openclawProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(openclawProvider);
 
@@ -57,6 +58,7 @@ describe('openclaw provider: a transcript in the Pi session format', () => {
 
   it('reads the prompt from the chat, answers, thinking, tool calls and results; titles it by the chat', async () => {
     const c = await parseOne(file);
+    expectOutlineGolden('openclaw', [c]); // test/golden/outline/openclaw.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['[Telegram Family planning id:-100123] What is on today?']);
     expect(parts(c, 'assistant').filter((p) => p.type === 'text').map((p) => p.type === 'text' && p.content)).toEqual(['You have a standup at 10:00.']);
     expect(parts(c, 'assistant').filter((p) => p.type === 'tool_call')).toEqual([{ type: 'tool_call', id: 'toolu_01', name: 'exec', arguments: '{"command":"gcal list --today"}' }]);

@@ -15,6 +15,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { openhandsProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(openhandsProvider);
 
@@ -72,6 +73,7 @@ describe('openhands provider: a conversation built from the SDK source', () => {
 
   it('reads typed prompts, answers, reasoning, tool calls and their results from the event files', async () => {
     const c = await parseOne(file);
+    expectOutlineGolden('openhands', [c]); // test/golden/outline/openhands.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Why does the build fail?', 'thanks']);
     expect(parts(c, 'user').filter((p) => p.type !== 'text')).toEqual([
       { type: 'blob', modality: 'image', mimeType: 'image/png', content: PNG },

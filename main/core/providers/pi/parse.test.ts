@@ -14,6 +14,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { piProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(piProvider);
 
@@ -61,6 +62,7 @@ describe('pi provider: a session built from the pi-mono session format', () => {
 
   it('reads typed prompts and shell commands, answers, thinking, tool calls and results, on every branch', async () => {
     const c = await parseOne(file);
+    expectOutlineGolden('pi', [c]); // test/golden/outline/pi.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map((m) => [textOf(m), m.kind ?? null])).toEqual([
       ['Why does the build fail?', null],
       ['npm test', 'shell-command'],

@@ -18,6 +18,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { counts, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { readHead } from '../../capture/read-lines';
 import { qwenCodeProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(qwenCodeProvider);
 
@@ -100,6 +101,7 @@ const sessionFile = write(path.join(projectChats, `${SESSION}.jsonl`), session.l
 describe('qwen-code provider: ChatRecord JSONL (built from source)', () => {
   it('reads prompts, answers, tool calls and results', async () => {
     const [main] = await qwenCodeProvider.parse(fileParseContext(sessionFile));
+    expectOutlineGolden('qwen-code', [main]); // test/golden/outline/qwen-code.txt, reviewed
     // Typed: the first prompt, /about, the rewound "second try", "another approach".
     expect(counts(main)).toEqual({ typed: 4, texts: 4, calls: 2 });
     const calls = partsOf(main).flatMap((p) => (p.type === 'tool_call' ? [p.id] : []));

@@ -15,6 +15,7 @@ import { fileParseContext } from '../../capture/parse-context';
 import { vscodeCopilotChatProvider } from './index';
 import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(vscodeCopilotChatProvider);
 
@@ -173,6 +174,7 @@ describe('vscode-copilot-chat provider: a chat built from the VS Code source', (
   it('reads a flat chatSessions/<id>.json: typed prompts, answers, thinking, tool calls and results', async () => {
     const file = chatFile(path.join(tmp, 'flat'), `${SESSION}.json`, JSON.stringify(flat, undefined, 2));
     const c = await parseOne(file);
+    expectOutlineGolden('vscode-copilot-chat', [c]); // test/golden/outline/vscode-copilot-chat.txt, reviewed
     await expectTheChat(c, file);
     expect(c.endedAt).toBe('2026-06-30T08:01:00.000Z');
   });

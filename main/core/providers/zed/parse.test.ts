@@ -18,6 +18,7 @@ import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectToolResultsJoined, parts, providerUnderTest, textOf } from '../../../../test/provider-kit';
 import { threadJson } from './decode';
 import { zedProvider } from './index';
+import { expectOutlineGolden } from '../../../../test/outline-golden';
 
 const { tmp } = providerUnderTest(zedProvider);
 
@@ -164,6 +165,7 @@ describe('zed provider: a threads.db built as Zed writes it', () => {
 
   it('reads a zstd DbThread: typed prompts, mentions and images, answers, thinking, tool calls and results', async () => {
     const c = (await parseDb(file)).get(MAIN)!;
+    expectOutlineGolden('zed', [c]); // test/golden/outline/zed.txt, reviewed
     expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['Why does the build fail? See @build.log', 'now run the linter']);
     expect(parts(c, 'user').filter((p) => p.type !== 'text').map((p) => p.type === 'generic' ? p.kind : p.type)).toEqual(['mention', 'blob']);
     expect(parts(c, 'assistant').filter((p) => p.type === 'text').map((p) => p.type === 'text' && p.content)).toEqual(['Let me look at the log.', 'Add the semicolon on line 3.']);
