@@ -75,7 +75,12 @@ describe('lint keeps each zone to its layer', () => {
     const refused = [expect.stringContaining(`'better-sqlite3' import is restricted from being used. ${SQL}`), expect.stringContaining(`'connectionOf' import`), expect.stringContaining(`'writeConnectionOf' import`)];
     expect(await sqlErrors('main/core/verify/x.ts', raw)).toEqual(refused);
     for (const m of await sqlErrors('main/core/verify/x.ts', raw)) expect(m).toContain(SQL);
-    expect(await sqlErrors('main/cli/commands/x.ts', raw.replace("'../archive", "'../../core/archive"))).toEqual(refused);
+    // A surface may not reach archive/ at all: the handle's import is refused by the surface rule.
+    expect(await sqlErrors('main/cli/commands/x.ts', raw.replace("'../archive", "'../../core/archive"))).toEqual([
+      expect.stringContaining(`'better-sqlite3' import is restricted from being used. ${SQL}`),
+      expect.stringContaining('Surfaces reach the core through main/core/use-cases/ only'),
+    ]);
+    expect(await sqlErrors('main/cli/commands/x.ts', "export const n = (db: { prepare(s: string): void }) => db.prepare('SELECT 1');\n")).toEqual([SQL]);
     // search.db is search's own; providers read the agents' own databases; archive/ is the data layer.
     expect(await sqlErrors('main/core/search/x.ts', "import Database from 'better-sqlite3';\nimport { connectionOf } from '../archive/index-store/handle';\nexport const c = (db: Database.Database) => db.prepare('SELECT 1');\nexport { connectionOf };\n")).toEqual([]);
     expect(await sqlErrors('main/core/search/x.ts', "import { writeConnectionOf } from '../archive/index-store/handle';\nexport { writeConnectionOf };\n")).toEqual([expect.stringContaining('search/ never writes index.db: a write goes through the archive writer.')]);
