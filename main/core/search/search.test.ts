@@ -7,7 +7,6 @@ import { DEEP_IDENTIFIER, pagedConversation, spoilPagesBut } from '../../../test
 import { ArchiveReader } from '../access/archive-reader';
 import { openArchiveWriter } from '../access/open-writer';
 import { readBlob } from '../archive/blob-store';
-import { connectionOf } from '../archive/index-store/handle';
 import { CANDIDATES } from './search';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
@@ -191,7 +190,7 @@ describe('search engine', () => {
       expect({ snippet: hit.snippet, highlights: hit.highlights }).toEqual(quote);
 
       // Every other page spoilt on disk: the whole record no longer reads, the snippet still does.
-      const blobPath = connectionOf(reader.db).prepare('SELECT blob_path FROM conversations WHERE id = ?').pluck().get(long.id) as string;
+      const blobPath = reader.row(long.id).blob_path;
       const blob = path.join(reader.root, blobPath);
       const { bytes, spoiled } = spoilPagesBut(readFileSync(blob), hit.messageIndex);
       expect(spoiled).toBeGreaterThanOrEqual(4);
