@@ -7,7 +7,7 @@ import type { Conversation } from '../../../shared/record';
 import { IndexReader } from '../archive/index-reader';
 import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
-import { currentThread } from '../retention/restore';
+import { currentMessage, currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
 import { rowSources } from '../search/search-rows';
@@ -33,7 +33,7 @@ export class ArchiveReader extends IndexReader {
     // A hit deep inside abridged tool output is quoted from the archived message itself.
     return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
       const row = conversationBySeq(this.db, seq);
-      const message = row ? currentThread(this.root, this.db, row).messages[messageIndex] : undefined;
+      const message = row ? currentMessage(this.root, this.db, row, messageIndex) : undefined;
       return message ? rowSources(message, scope) : [];
     });
   }

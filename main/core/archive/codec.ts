@@ -82,7 +82,7 @@ export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Con
  * Stored content as the strings a record holds, each read once though its native record names
  * it too; the part and the native record then share one string, and the bytes are let go.
  */
-class StoredTexts {
+export class StoredTexts {
   private readonly read = new Map<string, string>();
   constructor(private readonly store: ContentStore | undefined) {}
 
@@ -250,7 +250,7 @@ function fromProto(c: DecodedConversation, texts: StoredTexts): Conversation {
   });
 }
 
-function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message {
+export function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message {
   return stripUndefined({
     id: m.id,
     parentId: opt(m.parentId),

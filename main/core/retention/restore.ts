@@ -3,9 +3,10 @@
  * or the stage-2 thread rebuilt from the digest); the digest's thread when the blob cannot be
  * read; a note naming the data-loss event when it was dropped.
  */
-import type { Conversation } from '../../../shared/record';
+import type { Conversation, Message } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { ReadableIndex } from '../archive/db';
+import { readBlobMessage } from '../archive/message-reader';
 import { lastDataLoss } from '../archive/index-store/read-ledger';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { lostThread, threadFromDigest } from './degrade';
@@ -30,6 +31,21 @@ export function currentThread(root: string, db: ReadableIndex, row: ThreadRow): 
       throw new MissingBlobError(`the archived copy of this conversation is missing (${row.blob_path}); importing or syncing its source file again archives it anew, if that file still exists`);
     }
     throw err;
+  }
+}
+
+/**
+ * Message `index` of the conversation as currentThread reads it, without decoding the rest of
+ * its blob (a search snippet quotes one message of a long conversation).
+ */
+export function currentMessage(root: string, db: ReadableIndex, row: ThreadRow, index: number): Message | undefined {
+  const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
+  if (stage === 3) return lostOf(db, row).messages[index];
+  try {
+    return readBlobMessage(root, row.blob_path, index);
+  } catch {
+    // The rest is currentThread's way: the digest's thread, or its error for a missing blob.
+    return currentThread(root, db, row).messages[index];
   }
 }
 

@@ -1,11 +1,15 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
+import { DEEP_IDENTIFIER, pagedConversation, spoilPagesBut } from '../../../test/paged-blob';
 import { ArchiveReader } from '../access/archive-reader';
 import { openArchiveWriter } from '../access/open-writer';
+import { readBlob } from '../archive/blob-store';
 import { CANDIDATES } from './search';
+import { rowSources, type SearchScope } from './search-rows';
+import { excerpt } from './snippet';
 
 /** A conversation of `n` user messages, the i-th saying `say(i)`, last active at `at`. */
 function conversation(id: string, at: string, n: number, say: (i: number) => string): Conversation {
@@ -168,6 +172,32 @@ describe('search engine', () => {
     try {
       expect(reader.search('重构').map((h) => [h.conversation.id, h.messageIndex, h.snippet])).toEqual([['codex_zh1', 1, '请帮我重构这个函数']]);
       expect(reader.search('构建').map((h) => h.conversation.id)).toEqual(['codex_zh2']);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('quotes a match deep in a long output of a multi-page conversation as the whole record would, reading only its page', async () => {
+    const long = await pagedConversation(3);
+    const reader = await archiveOf([long]);
+    try {
+      const [hit] = reader.search(`${DEEP_IDENTIFIER} in:tools`);
+      expect(hit.messageIndex).toBe(long.messages.findIndex((m) => JSON.stringify(m).includes(DEEP_IDENTIFIER)));
+      // The quote the whole record gives: the output around the match, not the index's list of identifiers.
+      const output = rowSources(reader.get(long.id).messages[hit.messageIndex], hit.scope as SearchScope).find((t) => t.includes(DEEP_IDENTIFIER)) ?? '';
+      const quote = excerpt(output, [DEEP_IDENTIFIER]);
+      expect(quote.snippet).toContain('String::from_utf8_lossy(&blob_content).to_string()');
+      expect({ snippet: hit.snippet, highlights: hit.highlights }).toEqual(quote);
+
+      // Every other page spoilt on disk: the whole record no longer reads, the snippet still does.
+      const blobPath = reader.row(long.id).blob_path;
+      const blob = path.join(reader.root, blobPath);
+      const { bytes, spoiled } = spoilPagesBut(readFileSync(blob), hit.messageIndex);
+      expect(spoiled).toBeGreaterThanOrEqual(4);
+      writeFileSync(blob, bytes);
+      expect(() => readBlob(reader.root, blobPath)).toThrow(/illegal tag: field number 0/);
+      const [again] = reader.search(`${DEEP_IDENTIFIER} in:tools`);
+      expect({ snippet: again.snippet, highlights: again.highlights }).toEqual(quote);
     } finally {
       reader.close();
     }

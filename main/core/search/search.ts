@@ -290,8 +290,9 @@ function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked:
 /** The hits of the top conversations: each at its best row, with a snippet of it. */
 function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
   const hitRow = connectionOf(index).prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
-  // Reading a whole record costs tens of ms for a long conversation: only the first few hits,
-  // the ones read first, quote the output around a match found in an abridged middle.
+  // Reading the message decompresses every page of its blob up to it (~1 ms a MiB): only the
+  // first few hits, the ones read first, quote the output around a match found in an abridged
+  // middle (without a cap, 34 hits cost ~100 ms more: README.md).
   let wholeReads = 0;
   const whole = (seq: number, messageIndex: number, scope: SearchScope) => (wholeTexts && wholeReads++ < WHOLE_TEXT_HITS ? wholeTexts(seq, messageIndex, scope) : []);
   return top.map((g) => {
