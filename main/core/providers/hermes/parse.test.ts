@@ -109,10 +109,10 @@ describe('hermes provider: a state.db built from the Hermes schema', () => {
 
   it('links a delegated session to its parent, and a compression continuation to the session it continues', async () => {
     const cs = await hermesProvider.parse(fileParseContext(file));
-    expect(cs.map((c) => [c.nativeId, c.parentId ?? null])).toEqual([
-      [MAIN, null],
-      [CHILD, `hermes_${MAIN}`],
-      [NEXT, `hermes_${MAIN}`],
+    expect(cs.map((c) => [c.nativeId, c.parentId ?? null, c.relation ?? null])).toEqual([
+      [MAIN, null, null],
+      [CHILD, `hermes_${MAIN}`, 'subagent'],
+      [NEXT, `hermes_${MAIN}`, 'continuation'],
     ]);
     const [, child, next] = cs;
     // The continuation is the same session to Hermes: resumable, its first prompt typed by the person.
