@@ -1,0 +1,60 @@
+/**
+ * The thread header says how a conversation relates to the one it came from, in real Chromium
+ * against `dejavu serve`: a Codex fork built here (no real file has one) says "Forked from" its
+ * parent, a real Claude Code subagent "Subagent of" its session.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, sessionMeta, turn, writeRollout } from '../test/codex-rollout';
+import { FIXTURES_DIR } from '../test/fixtures';
+import { type App, startApp } from './harness';
+import { ThreadPage } from './pages/thread-page';
+
+const PARENT = '019f6a10-0000-7000-8000-0000000e0001';
+const FORK = '019f6a1f-0000-7000-8000-0000000e0002';
+// d-kimuson's Claude Code session and one of its in-file sidechains (subagents).
+const SESSION = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b';
+const SUBAGENT = `${SESSION}.sidechain-60dade70-20bb-4edb-9dad-9f08267e0cc2`;
+
+let app: App;
+let thread: ThreadPage;
+
+beforeAll(async () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'dejavu-relation-e2e-'));
+  writeRollout(home, PARENT, '2026-10-05T14:00:00', envelope([['session_meta', sessionMeta(PARENT, '2026-10-05T14:00:00.000Z')], ...turn('turn-p1', 'Sketch the pricing page', 'Three tiers.')], '2026-10-05T14:00:00.000Z'));
+  // A paginated fork (Codex 0.150+): its own session_meta naming the thread it was forked from, then its own turn.
+  const fork = envelope([['session_meta', sessionMeta(FORK, '2026-10-05T15:00:00.000Z', { forked_from_id: PARENT })], ...turn('turn-f1', 'Try a dark theme instead', 'Dark tokens.')], '2026-10-05T15:00:00.000Z');
+  writeRollout(home, FORK, '2026-10-05T15:00:00', fork);
+  app = await startApp({ importPaths: [path.join(home, '.codex', 'sessions'), path.join(FIXTURES_DIR, 'claude-code')] });
+  thread = new ThreadPage(app.page);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the link to the parent conversation', () => {
+  it('says "Forked from" its parent for a Codex fork, and opens the parent', async () => {
+    await app.openConversation(`codex_${FORK}`);
+    await app.page.waitForSelector(`header[data-conversation-id="codex_${FORK}"]`);
+    const line = thread.header.locator('.thread-parent');
+    await expect.poll(() => line.textContent()).toBe('↰ Forked from Sketch the pricing page');
+    expect(await line.textContent()).not.toContain('Subagent');
+    await thread.parentLink().click();
+    await app.page.waitForSelector(`header[data-conversation-id="codex_${PARENT}"]`);
+    // A fork is a conversation of its own: its parent does not list it as a subagent.
+    expect(await thread.header.locator('details.subagents').count()).toBe(0);
+  });
+
+  it('says "Subagent of" its session for a real Claude Code subagent', async () => {
+    await app.openConversation(SUBAGENT);
+    await app.page.waitForSelector(`header[data-conversation-id="${SUBAGENT}"]`);
+    const line = thread.header.locator('.thread-parent');
+    await expect.poll(() => line.textContent()).toMatch(/^↰ Subagent of Thanks! Please update CLAUDE\.md/);
+    await thread.parentLink().click();
+    await app.page.waitForSelector(`header[data-conversation-id="${SESSION}"]`);
+    expect(await thread.header.locator('details.subagents summary').textContent()).toBe('5 subagent conversations');
+  });
+});
