@@ -12,6 +12,7 @@ import { describeTool } from '../../../shared/describe-tool';
 import { type Args, parseJson } from '../../../shared/tool-args';
 import { parseToolOutput } from '../../../shared/tool-output';
 import { displayTitle } from '../../../shared/title';
+import { parentFact } from './parent-fact';
 
 export interface MarkdownOptions {
   /** Include `system` messages (injected context). Default true. */
@@ -44,6 +45,7 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
     ['Ended', when(c.endedAt)],
     ['Models', c.models.join(', ') || undefined],
     ['Conversation', c.id],
+    ...parentFact(c),
     ['Source', `${c.sourcePath}${c.sourceDeleted ? ' (deleted; this archive is the only copy)' : ''}`],
   ];
   for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
