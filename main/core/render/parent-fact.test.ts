@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../shared/record';
 import { conversationToHtml } from './html';
-import { conversationToMarkdown } from './markdown';
+import { conversationPageToMarkdown, conversationToMarkdown } from './markdown';
 
 function conversation(extra: Partial<Conversation>, first?: Message): Conversation {
   const prompt: Message = { id: 'u1', role: 'user', parts: [{ type: 'text', content: 'Try a dark theme instead' }] };
@@ -40,6 +40,8 @@ describe('the exports’ link to the parent conversation', () => {
   ] as const)('says "%s" and the parent’s id', (words, c) => {
     expect(conversationToMarkdown(c).split('\n')).toContain(`- **${words}:** codex_parent`);
     expect(conversationToHtml(c)).toContain(`<dt>${words}</dt><dd>codex_parent</dd>`);
+    // The first page an MCP client reads carries the same header.
+    expect(conversationPageToMarkdown(c, 0, 1).markdown.split('\n')).toContain(`- **${words}:** codex_parent`);
   });
 
   it('says nothing of a parent for a conversation of its own', () => {
