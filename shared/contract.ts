@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { AGENT_IDS, type AgentId } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
+import type { ParentLink } from './parent-link';
 import type { Message, SourceRewrite } from './record';
 import type { ArchivedSummary, ArchiveStatsView, CleanupRisk, ResumeHint, SearchHit, SpaceBreakdown, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
@@ -38,7 +39,9 @@ function channel<Res>() {
 
 export interface ConversationView {
   readonly summary: ArchivedSummary;
-  /** Its subagent conversations, wherever they sit in the tree. */
+  /** The conversation it came from (a subagent's parent, the one a fork or continuation goes on from). */
+  readonly parent?: ParentLink;
+  /** The conversations linked under it (subagents, continuations; each with its `relation`), wherever they sit in the tree. */
   readonly children: readonly ArchivedSummary[];
   readonly resume?: ResumeHint;
   readonly warnings: readonly { line?: number; message: string }[];

@@ -119,6 +119,14 @@ export interface ParseWarning {
   message: string;
 }
 
+/**
+ * How a conversation relates to its parent: a `subagent` (or sidechain) another agent started, a
+ * `fork` the person branched off it, or a `continuation` that goes on where it stopped (Hermes
+ * starts a new session when it compresses the context).
+ */
+export const CONVERSATION_RELATIONS = ['subagent', 'fork', 'continuation'] as const;
+export type ConversationRelation = (typeof CONVERSATION_RELATIONS)[number];
+
 export interface Conversation {
   /** Stable, derived from agent + native id (+ the jackin container, for one read there), safe as a file name. */
   id: string;
@@ -135,8 +143,10 @@ export interface Conversation {
   endedAt?: string;
   models: string[];
   usage?: Usage;
-  /** Set for subagent/sidechain conversations: the parent's conversation id. */
+  /** The conversation this one hangs under (a subagent's, or the one a continuation goes on from). */
   parentId?: string;
+  /** What `parentId` is to this conversation; absent with a `parentId` means `subagent` (older archives). */
+  relation?: ConversationRelation;
   /** The parent's tool call that started this subagent, where known. */
   parentToolCallId?: string;
   /** Version of the agent that wrote the file, where recorded. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../shared/record';
+import type { Conversation, ConversationRelation } from '../../../shared/record';
 import { provenanceFor } from '../../../test/provenance';
 import { fileParseContext } from '../capture/parse-context';
 import { claudeCodeProvider } from '../providers/claude-code';
@@ -63,5 +63,23 @@ describe('archive codec', () => {
     Buffer.from([0xed, 0xa0, 0x80]).copy(raw, at + 'list the fi'.length);
     const old = Buffer.concat([blob.subarray(0, 5), zlib.zstdCompressSync(raw)]);
     expect(decodeConversation(old).messages[0].parts).toEqual([{ type: 'text', content: 'list the fi\ufffd\ufffd\ufffd, please' }]);
+  });
+
+  it('keeps how a conversation relates to its parent; an older blob without it reads as before', () => {
+    const linked = (relation?: ConversationRelation): Conversation => ({ ...holding('t', ['go on']), parentId: 'claude-code_p1', relation });
+    for (const relation of ['subagent', 'fork', 'continuation'] as const) {
+      const back = decodeConversation(encodeConversation(linked(relation)));
+      expect([back.parentId, back.relation]).toEqual(['claude-code_p1', relation]);
+    }
+    const unset = decodeConversation(encodeConversation(linked()));
+    expect(unset.parentId).toBe('claude-code_p1');
+    expect('relation' in unset).toBe(false);
+    // A relation a newer build wrote that this one does not know reads as unset (shown as a subagent).
+    const newer = decodeConversation(encodeConversation(linked('merge' as ConversationRelation)));
+    expect([newer.parentId, 'relation' in newer]).toEqual(['claude-code_p1', false]);
+    // A blob written before the field existed (container 1) reads whole, with no relation.
+    const old = decodeConversation(readFileSync(path.join(import.meta.dirname, 'blob-container-1', 'conversation.pb')));
+    expect('relation' in old).toBe(false);
+    expect(old.messages[0].parts).toEqual([{ type: 'text', content: 'list the files, please' }]);
   });
 });

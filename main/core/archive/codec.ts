@@ -4,8 +4,8 @@
  * stays readable when either changes.
  */
 import { isAgentId } from '../../../shared/agents';
-import type { BlobPart, Conversation, Message, Part, Role, Usage } from '../../../shared/record';
-import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
+import type { BlobPart, Conversation, ConversationRelation, Message, Part, Role, Usage } from '../../../shared/record';
+import { CONVERSATION_RELATIONS, RECORD_SCHEMA_VERSION } from '../../../shared/record';
 import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
 import { type DecodedConversation, type DecodedMessage, type DecodedPage, type DecodedPart, type DecodedUsage, type Maybe, opt } from './decoded-record';
 import { ArchiveFormatError } from './format-error';
@@ -146,6 +146,7 @@ function headToProto(c: Conversation): ProtoObject {
     usage: c.usage,
     parentId: c.parentId,
     parentToolCallId: c.parentToolCallId,
+    relation: c.relation,
     agentVersion: c.agentVersion,
     sourcePath: c.sourcePath,
     sources: c.sources,
@@ -240,6 +241,7 @@ function fromProto(c: DecodedConversation, texts: StoredTexts): Conversation {
     usage: usageFrom(c.usage),
     parentId: opt(c.parentId),
     parentToolCallId: opt(c.parentToolCallId),
+    relation: relationFrom(c.relation),
     agentVersion: opt(c.agentVersion),
     sourcePath: c.sourcePath,
     sources: [...c.sources],
@@ -292,6 +294,11 @@ function resolve(ref: string, store: ContentStore | undefined): Buffer {
 function stripUndefined<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
   return value;
+}
+
+/** A relation this build does not know (written by a newer one) reads as unset: shown as a subagent. */
+function relationFrom(value: Maybe<string>): ConversationRelation | undefined {
+  return CONVERSATION_RELATIONS.find((r) => r === value);
 }
 
 export function assertNever(value: never): never {

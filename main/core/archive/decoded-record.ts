@@ -57,6 +57,7 @@ export interface DecodedConversation {
   usage?: Maybe<DecodedUsage>;
   parentId?: Maybe<string>;
   parentToolCallId?: Maybe<string>;
+  relation?: Maybe<string>;
   agentVersion?: Maybe<string>;
   sourcePath: string;
   sources: string[];

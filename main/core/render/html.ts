@@ -14,6 +14,7 @@ import type { FileDiff } from '../../../shared/diff';
 import { codeBlock } from './html-highlight';
 import { escapeHtml } from './html-escape';
 import { HTML_EXPORT_CSS } from './html-style';
+import { parentFact } from './parent-fact';
 
 /** The page's Content-Security-Policy: inline styles and data: images, nothing else. */
 export const HTML_EXPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -38,6 +39,7 @@ export function conversationToHtml(c: Conversation, options: HtmlOptions = {}): 
     ['Ended', c.endedAt],
     ['Models', c.models.join(', ') || undefined],
     ['Conversation', c.id],
+    ...parentFact(c),
   ];
   const body = c.messages.map((m) => messageHtml(m, options)).filter(Boolean).join('\n');
   return `<!doctype html>

@@ -12,6 +12,7 @@ import { describeTool } from '../../../shared/describe-tool';
 import { type Args, parseJson } from '../../../shared/tool-args';
 import { parseToolOutput } from '../../../shared/tool-output';
 import { displayTitle } from '../../../shared/title';
+import { parentFact } from './parent-fact';
 
 export interface MarkdownOptions {
   /** Include `system` messages (injected context). Default true. */
@@ -32,26 +33,7 @@ const ROLE_LABEL: Record<Message['role'], string> = { user: 'User', assistant: '
 export function conversationToMarkdown(c: Conversation, options: MarkdownOptions = {}): string {
   const tz = options.timeZone ?? systemTimeZone();
   const when = (iso: string | undefined) => (iso ? localDateTime(iso, tz) : undefined);
-  const out: string[] = [];
-  out.push(`# ${oneLine(displayTitle(c))}`, '');
-  const facts: [string, string | undefined][] = [
-    ['Agent', `${AGENT_LABELS[c.agent]}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
-    ['Workspace', c.workspace],
-    ['Instance', c.instance],
-    ['Directory', c.cwd],
-    ['Branch', c.gitBranch],
-    ['Started', when(c.startedAt)],
-    ['Ended', when(c.endedAt)],
-    ['Models', c.models.join(', ') || undefined],
-    ['Conversation', c.id],
-    ['Source', `${c.sourcePath}${c.sourceDeleted ? ' (deleted; this archive is the only copy)' : ''}`],
-  ];
-  for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
-  if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} (records skipped or read in part; \`export --format json\` lists them)`);
-  for (const r of c.rewrites ?? []) {
-    out.push(`- **Source ${r.how === 'shrank' ? 'cut' : 'rewritten'}:** ${when(r.at)}, ${r.kept} message(s) it no longer holds kept below as earlier revisions`);
-  }
-  out.push('');
+  const out = headerLines(c, when);
 
   const results = new Map<string, ToolCallResponsePart>();
   const calls = new Set<string>();
@@ -92,6 +74,31 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
     out.push(body.join('\n\n'), '');
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The title and the facts block (agent, where, when, its parent, its source), then a blank line. */
+function headerLines(c: Conversation, when: (iso: string | undefined) => string | undefined): string[] {
+  const out: string[] = [`# ${oneLine(displayTitle(c))}`, ''];
+  const facts: [string, string | undefined][] = [
+    ['Agent', `${AGENT_LABELS[c.agent]}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
+    ['Workspace', c.workspace],
+    ['Instance', c.instance],
+    ['Directory', c.cwd],
+    ['Branch', c.gitBranch],
+    ['Started', when(c.startedAt)],
+    ['Ended', when(c.endedAt)],
+    ['Models', c.models.join(', ') || undefined],
+    ['Conversation', c.id],
+    ...parentFact(c),
+    ['Source', `${c.sourcePath}${c.sourceDeleted ? ' (deleted; this archive is the only copy)' : ''}`],
+  ];
+  for (const [k, v] of facts) if (v) out.push(`- **${k}:** ${oneLine(v)}`);
+  if (c.warnings.length) out.push(`- **Warnings:** ${c.warnings.length} (records skipped or read in part; \`export --format json\` lists them)`);
+  for (const r of c.rewrites ?? []) {
+    out.push(`- **Source ${r.how === 'shrank' ? 'cut' : 'rewritten'}:** ${when(r.at)}, ${r.kept} message(s) it no longer holds kept below as earlier revisions`);
+  }
+  out.push('');
+  return out;
 }
 
 /** Arguments an edit's diff or a command's block already shows (with the description in the heading). */
@@ -265,8 +272,8 @@ export function conversationPageToMarkdown(c: Conversation, from: number, limit:
     size += text.length;
     next += 1;
   }
-  // The facts block of the whole-conversation view, without its messages.
-  const head = start === 0 ? conversationToMarkdown({ ...c, messages: [] }).trimEnd() : `# ${oneLine(displayTitle(c))} (${c.id})`;
+  // The facts block of the whole-conversation view (read from the whole record: a fork's link is one of its messages).
+  const head = start === 0 ? headerLines(c, (iso) => (iso ? localDateTime(iso, systemTimeZone()) : undefined)).join('\n').trimEnd() : `# ${oneLine(displayTitle(c))} (${c.id})`;
   const count = total.toLocaleString('en-US');
   const range =
     total === 0

@@ -153,6 +153,7 @@ describe('amp provider: stream JSON', () => {
 
     expect(sub.id).toBe(subConversationId('amp', T, 'toolu_02'));
     expect(sub.parentId).toBe(main.id);
+    expect(sub.relation).toBe('subagent');
     expect(sub.parentToolCallId).toBe('toolu_02');
     expect(sub.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
     expect(typed(sub)).toBe(0);

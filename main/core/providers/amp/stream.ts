@@ -94,6 +94,7 @@ export class StreamReader {
       for (const [key, lane] of session.subagents) {
         const sub = this.conversation(session, lane, key);
         sub.parentId = main.id;
+        sub.relation = 'subagent';
         if (lane.parentToolUseId) sub.parentToolCallId = lane.parentToolUseId;
         out.push(sub);
       }

@@ -129,6 +129,7 @@ describe('antigravity-cli provider: a transcript built from the observed step sh
   it('files a subagent under the conversation that started it, its task not a typed prompt', async () => {
     const c = await parseOne(path.join(tmp, 'h1', '.gemini', 'antigravity-cli', 'brain', CHILD, '.system_generated', 'logs', 'transcript_full.jsonl'));
     expect(c.parentId).toBe(`antigravity-cli_${ID}`);
+    expect(c.relation).toBe('subagent');
     expect(c.messages.filter((m) => m.role === 'user')).toEqual([]);
     expect(c.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task', parts: [{ type: 'text', content: 'find every caller of retry()' }] });
     expect((await parseOne(transcriptFile)).parentId).toBeUndefined();

@@ -74,6 +74,7 @@ export async function parseAntigravity(ctx: ParseContext): Promise<Conversation[
       startedAt: span.first,
       endedAt: span.last,
       parentId: side.parentId ? conversationId('antigravity-cli', side.parentId) : undefined,
+      relation: side.parentId ? 'subagent' : undefined,
     },
   );
   if (side.parentId) {

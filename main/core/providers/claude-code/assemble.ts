@@ -28,6 +28,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
       ...base(state.main, mainMessages, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
       title: subagentTitle(meta, state.main),
       parentId: conversationId(AGENT, sessionId),
+      relation: 'subagent',
     };
     if (meta?.toolUseId) conversation.parentToolCallId = meta.toolUseId;
     out.push(conversation);
@@ -46,6 +47,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
       ...base(builder, builder.resolvedMessages(state.skipped), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
       title: titleFrom(builder.task),
       parentId: mainId,
+      relation: 'subagent',
     };
     // A subagent that worked in a subfolder (its own cwd, kept) still belongs to its parent's workspace.
     if (main.workspace !== 'unknown') conversation.workspace = main.workspace;

@@ -285,6 +285,7 @@ describe('claude-code record handling', () => {
     expect(main.title).toBe('Thanks! Please update CLAUDE.md for current changes');
     for (const side of sidechains) {
       expect(side.parentId).toBe(main.id);
+      expect(side.relation).toBe('subagent');
       expect(side.id.startsWith('claude-code_')).toBe(true);
       expect(side.parentToolCallId).toMatch(/^toolu_/);
       expect(side.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
@@ -316,6 +317,7 @@ describe('claude-code record handling', () => {
     expect(conversations.length).toBe(1);
     const [agent] = conversations;
     expect(agent.parentId).toBe(conversationId('claude-code', session));
+    expect(agent.relation).toBe('subagent');
     expect(agent.id).toBe(subConversationId('claude-code', session, 'agent-a1b2c3d4'));
     expect(agent.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
     expect(agent.messages.filter((m) => m.role === 'user').length).toBe(0);

@@ -305,6 +305,8 @@ export class CodexBuilder {
         usage: this.totalUsage ?? earlier?.usage,
         agentVersion: s.cliVersion,
         parentId: s.parentThreadId ? conversationId('codex', s.parentThreadId) : undefined,
+        // Only threads another agent started (thread_spawn, review, compact, guardian) nest under a parent; a fork does not (fork.ts).
+        relation: s.parentThreadId ? 'subagent' : undefined,
       },
     );
   }

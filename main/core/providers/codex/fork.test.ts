@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../../shared/record';
+import { parentLinkOf } from '../../../../shared/parent-link';
 import { providerUnderTest, textOf } from '../../../../test/provider-kit';
 import { envelope, sessionMeta, turn, writeRollout, type Json } from '../../../../test/codex-rollout';
 import { codexProvider } from './index';
@@ -46,6 +47,8 @@ describe('codex provider: forked threads', () => {
     const c = await parseMain(h.fork, 1);
     expect(c.id).toBe(`codex_${FORK}`);
     expect(c.parentId).toBeUndefined();
+    expect(c.relation).toBeUndefined();
+    expect(parentLinkOf(c)).toEqual({ id: `codex_${PARENT}`, relation: 'fork' });
     expect(prompts(c)).toEqual(['Try a dark theme instead']);
     expect(c.messages.filter((m) => m.role === 'assistant').map(textOf)).toEqual(['Dark tokens in theme.css.']);
     expect(c.title).toBe('Try a dark theme instead');

@@ -126,6 +126,7 @@ describe('codex provider: damaged and unusual files', () => {
     writeFileSync(file, [JSON.stringify(meta), ...lines.slice(1)].join('\n'));
     const c = await parseMain(file);
     expect(c.parentId).toBe('codex_019dad77-8919-7173-a0d5-61b781415e5a');
+    expect(c.relation).toBe('subagent');
     expect(c.messages.filter((m) => m.role === 'user').length).toBe(0);
     expect(c.messages.filter((m) => m.kind === 'subagent-task').length).toBe(1);
   });

@@ -25,6 +25,7 @@ export function assemble(s: CopilotState, ctx: ParseContext): Conversation[] {
   for (const [key, t] of s.children) {
     const child = base(s, ctx, t, `${nativeId}.${key}`, subConversationId(AGENT, nativeId, key));
     child.parentId = main.id;
+    child.relation = 'subagent';
     if (t.parentToolCallId) child.parentToolCallId = t.parentToolCallId;
     const task = firstText(t.messages, 'system', 'subagent-task');
     child.title = titleFrom(task) ?? titleFrom(t.agentName ?? '');

@@ -203,6 +203,7 @@ describe('copilot-cli provider: damaged and unusual files', () => {
     expect(rest).toEqual([]);
     expect(counts(main)).toEqual({ typed: 1, texts: 1, calls: 4 });
     expect(child.parentId).toBe(main.id);
+    expect(child.relation).toBe('subagent');
     expect(child.parentToolCallId).toBe(task);
     expect(child.id).toBe(subConversationId('copilot-cli', main.nativeId, task));
     expect(child.messages.filter((m) => m.role === 'user')).toEqual([]);

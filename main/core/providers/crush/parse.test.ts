@@ -79,7 +79,7 @@ describe('crush provider: crush.db built from the migrations', () => {
     expect(main).toMatchObject({ startedAt: new Date(T * 1000).toISOString(), endedAt: new Date((T + 60) * 1000).toISOString(), usage: { inputTokens: 4100, outputTokens: 380 } });
     expect(main.warnings).toEqual([]);
     expectMessagesKept(main, file);
-    expect(child).toMatchObject({ nativeId: CHILD, parentId: main.id, parentToolCallId: 'call_agent_1' });
+    expect(child).toMatchObject({ nativeId: CHILD, parentId: main.id, relation: 'subagent', parentToolCallId: 'call_agent_1' });
     expect(child.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
     expect(crushProvider.resumeCommand(main)).toEqual({ command: `crush --session ${MAIN}`, cwd: project });
     expect(crushProvider.resumeCommand(child)).toBeUndefined();

@@ -102,6 +102,7 @@ function build(ctx: ParseContext, session: Json, rows: readonly Json[]): Convers
       endedAt: isoFromEpoch(session.updated_at) ?? messages.at(-1)?.timestamp,
       usage: input || output ? { inputTokens: input ?? 0, outputTokens: output ?? 0 } : undefined,
       parentId: parent ? conversationId('crush', parent) : undefined,
+      relation: parent ? 'subagent' : undefined,
       parentToolCallId: id.includes('$$') ? id.split('$$')[1] : undefined,
     },
   );

@@ -89,6 +89,7 @@ describe('factory-droid provider: conversation shape', () => {
     ]);
     const c = await parseMain(file);
     expect(c.parentId).toBe(conversationId('factory-droid', '0b34cbcb-108c-4800-b68e-af7093c8cae9'));
+    expect(c.relation).toBe('subagent');
     expect(c.parentToolCallId).toBe('toolu_01SC9sRHSef1vtNFtMrX9w6T');
     expect(c.title).toBe('worker: Create red.md and commit');
     expect(c.messages.filter((m) => m.role === 'user')).toEqual([]);

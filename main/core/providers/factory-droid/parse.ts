@@ -49,6 +49,7 @@ async function conversation(b: DroidBuilder, ctx: ParseContext): Promise<Convers
   const parent = str(start.callingSessionId);
   if (parent) {
     c.parentId = conversationId('factory-droid', parent);
+    c.relation = 'subagent';
     const call = str(start.callingToolUseId);
     if (call) c.parentToolCallId = call;
   }

@@ -224,6 +224,7 @@ describe('gemini-cli provider: damaged and unusual files', () => {
     const file = write(path.join(tmp, 'sub', '.gemini', 'tmp', 'proj', 'chats', parentId, 'sub-1.jsonl'), lines.join('\n') + '\n');
     const c = await parseMain(file);
     expect(c.parentId).toBe(`gemini-cli_${parentId}`);
+    expect(c.relation).toBe('subagent');
     expect(c.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
     expect(counts(c).typed).toBe(0);
     expect(c.cwd).toBe('/work/proj');

@@ -53,7 +53,7 @@ export function grokConversation(ctx: ParseContext, info: SessionInfo, t: GrokTr
   const ended = info.updatedAt ?? stamps.at(-1);
   if (started) c.startedAt = started;
   if (ended) c.endedAt = ended;
-  if (info.isSubagent && info.parentId) c.parentId = conversationId('grok-cli', info.parentId);
+  if (info.isSubagent && info.parentId) Object.assign(c, { parentId: conversationId('grok-cli', info.parentId), relation: 'subagent' });
   return c;
 }
 

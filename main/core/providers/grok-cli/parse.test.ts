@@ -126,6 +126,7 @@ describe('grok-cli provider: a session built from the grok-build schema', () => 
     const f = writeSession(path.join(tmp, 'h1'), `${lines.slice(3, 7).join('\n')}\n`, { info: { id: CHILD, cwd: CWD }, session_kind: 'subagent' }, CHILD, SESSION);
     const c = await parseOne(f);
     expect(c.parentId).toBe(`grok-cli_${SESSION}`);
+    expect(c.relation).toBe('subagent');
     expect(c.messages.filter((m) => m.role === 'user')).toHaveLength(0);
     expect(c.messages.filter((m) => m.kind === 'subagent-task')).toHaveLength(1);
     expect(grokCliProvider.resumeCommand(c)).toBeUndefined();

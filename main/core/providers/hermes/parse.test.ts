@@ -1,13 +1,11 @@
 /**
- * No real Hermes Agent store exists in the fixtures. The database below uses the tables and
+ * No real Hermes Agent store exists in the fixtures. The database below (test/hermes-store.ts) uses the tables and
  * columns of NousResearch/hermes-agent `hermes_state_common.py` `SCHEMA_SQL` (schema 30, commit
  * 00704d08, 2026; the columns this reader uses, with their declared types) and rows shaped as
  * `hermes_state_messages.py` writes them: multimodal content behind `"\0json:"`, OpenAI tool
  * calls as JSON text, epoch-second times, system prompts kept once in `system_prompts`.
  */
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
 import { fileParseContext } from '../../capture/parse-context';
@@ -15,6 +13,7 @@ import { dejavu, dejavuJson } from '../../../../test/cli';
 import { expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { hermesProvider } from './index';
 import { expectOutlineGolden } from '../../../../test/outline-golden';
+import { type HermesValues as Values, writeHermesStore as store } from '../../../../test/hermes-store';
 
 const { tmp } = providerUnderTest(hermesProvider);
 
@@ -25,32 +24,8 @@ const CWD = '/home/me/work/demo-app';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==';
 const T0 = 1782807595; // 2026-06-30T08:19:55Z
 
-const SESSIONS = `CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT NOT NULL, session_key TEXT, display_name TEXT, model TEXT, model_config TEXT,
-  system_prompt TEXT, system_prompt_hash TEXT, parent_session_id TEXT, started_at REAL NOT NULL, ended_at REAL, end_reason TEXT,
-  message_count INTEGER DEFAULT 0, input_tokens INTEGER DEFAULT 0, output_tokens INTEGER DEFAULT 0, cache_read_tokens INTEGER DEFAULT 0,
-  cache_write_tokens INTEGER DEFAULT 0, reasoning_tokens INTEGER DEFAULT 0, cwd TEXT, git_branch TEXT, title TEXT, title_source TEXT)`;
-const MESSAGES = `CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL REFERENCES sessions(id), role TEXT NOT NULL,
-  content TEXT, tool_call_id TEXT, tool_calls TEXT, tool_name TEXT, timestamp REAL NOT NULL, token_count INTEGER, finish_reason TEXT,
-  reasoning TEXT, reasoning_content TEXT, _compressed_summary INTEGER NOT NULL DEFAULT 0, active INTEGER NOT NULL DEFAULT 1,
-  compacted INTEGER NOT NULL DEFAULT 0, display_kind TEXT)`;
-const PROMPTS = 'CREATE TABLE system_prompts (hash TEXT PRIMARY KEY, prompt TEXT NOT NULL)';
-
-type Values = Record<string, unknown>;
 const call = (id: string, name: string, args: object) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } });
 
-function store(home: string, sessions: Values[], messages: Values[], modern = true): string {
-  const dir = path.join(home, '.hermes');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'state.db');
-  const db = new Database(file);
-  if (modern) db.exec(`${SESSIONS}; ${MESSAGES}; ${PROMPTS}; INSERT INTO system_prompts VALUES ('h1', 'You are Hermes.')`);
-  else db.exec('CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT NOT NULL, model TEXT, started_at REAL NOT NULL, title TEXT); CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL, role TEXT NOT NULL, content TEXT, tool_call_id TEXT, tool_calls TEXT, tool_name TEXT, timestamp REAL NOT NULL)');
-  const insert = (table: string, v: Values) => db.prepare(`INSERT INTO ${table} (${Object.keys(v).join(', ')}) VALUES (${Object.keys(v).map((k) => `@${k}`).join(', ')})`).run(v);
-  for (const s of sessions) insert('sessions', s);
-  for (const m of messages) insert('messages', m);
-  db.close();
-  return file;
-}
 
 const sessions: Values[] = [
   { id: MAIN, source: 'cli', model: 'anthropic/claude-sonnet-4.5', system_prompt_hash: 'h1', started_at: T0, ended_at: T0 + 600, end_reason: 'compression', cwd: CWD, git_branch: 'main', title: 'Fix the failing build', title_source: 'llm', input_tokens: 1200, output_tokens: 80 },
@@ -111,10 +86,10 @@ describe('hermes provider: a state.db built from the Hermes schema', () => {
 
   it('links a delegated session to its parent, and a compression continuation to the session it continues', async () => {
     const cs = await hermesProvider.parse(fileParseContext(file));
-    expect(cs.map((c) => [c.nativeId, c.parentId ?? null])).toEqual([
-      [MAIN, null],
-      [CHILD, `hermes_${MAIN}`],
-      [NEXT, `hermes_${MAIN}`],
+    expect(cs.map((c) => [c.nativeId, c.parentId ?? null, c.relation ?? null])).toEqual([
+      [MAIN, null, null],
+      [CHILD, `hermes_${MAIN}`, 'subagent'],
+      [NEXT, `hermes_${MAIN}`, 'continuation'],
     ]);
     const [, child, next] = cs;
     // The continuation is the same session to Hermes: resumable, its first prompt typed by the person.

@@ -52,6 +52,7 @@ function sessionConversation(ctx: ParseContext, session: HermesSession, byId: Re
       gitBranch: str(row.git_branch),
       usage: hermesUsage(row),
       parentId: subagent || continuation ? conversationId('hermes', parentId!) : undefined,
+      relation: subagent ? 'subagent' : continuation ? 'continuation' : undefined,
     },
   );
   return c;

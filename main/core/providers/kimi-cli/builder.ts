@@ -81,6 +81,7 @@ export class KimiBuilder {
         usage: this.usage,
         agentVersion: id.agentVersion,
         parentId: id.parentId,
+        relation: id.parentId ? 'subagent' : undefined,
         parentToolCallId: id.parentToolCallId,
       },
     );

@@ -46,6 +46,7 @@ describe('kimi provider: conversation shape', () => {
     expect(main.id).toBe('kimi-cli_531d195b-6436-426e-b010-4bf723a992de');
     expect(main.parentId).toBeUndefined();
     expect(sub.parentId).toBe(main.id);
+    expect(sub.relation).toBe('subagent');
     expect(sub.nativeId).toBe('531d195b-6436-426e-b010-4bf723a992de.read_1');
     expect(sub.id).not.toBe(main.id);
     // The parent's ReadContext call whose result names this transcript file.

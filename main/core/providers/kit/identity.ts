@@ -115,7 +115,7 @@ export interface ConversationSeed {
 }
 
 /** The optional fields a provider may know of a conversation; each is set on the record only when present. */
-export type ConversationExtras = Partial<Pick<Conversation, 'gitBranch' | 'title' | 'startedAt' | 'endedAt' | 'usage' | 'agentVersion' | 'parentId' | 'parentToolCallId'>>;
+export type ConversationExtras = Partial<Pick<Conversation, 'gitBranch' | 'title' | 'startedAt' | 'endedAt' | 'usage' | 'agentVersion' | 'parentId' | 'relation' | 'parentToolCallId'>>;
 
 /** The identity fields of a conversation read from one source file, filled the same way by every provider. */
 export function seedConversation(seed: ConversationSeed, extras: ConversationExtras = {}): Conversation {
@@ -132,7 +132,7 @@ export function seedConversation(seed: ConversationSeed, extras: ConversationExt
     messages: seed.messages,
   };
   if (seed.cwd) c.cwd = seed.cwd;
-  for (const key of ['gitBranch', 'title', 'startedAt', 'endedAt', 'usage', 'agentVersion', 'parentId', 'parentToolCallId'] as const) {
+  for (const key of ['gitBranch', 'title', 'startedAt', 'endedAt', 'usage', 'agentVersion', 'parentId', 'relation', 'parentToolCallId'] as const) {
     if (extras[key]) Object.assign(c, { [key]: extras[key] });
   }
   return c;

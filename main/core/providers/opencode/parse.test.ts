@@ -69,6 +69,7 @@ describe('opencode provider: conversation shape', () => {
     const child = await parseMain(row(44).absPath);
     const parent = await parseMain(row(42).absPath);
     expect(child.parentId).toBe(parent.id);
+    expect(child.relation).toBe('subagent');
     const task = kinds(child, 'subagent-task');
     expect(task.length).toBe(1);
     expect(task[0].role).toBe('system');

@@ -110,7 +110,7 @@ export class QwenBuilder {
     const out: Conversation[] = [];
     if (this.main.messages.length || !this.agents.size) {
       const c = this.conversation(this.main, mainId, sessionId, this.main.parentSession !== undefined);
-      if (this.main.parentSession) c.parentId = conversationId(AGENT, this.main.parentSession);
+      if (this.main.parentSession) Object.assign(c, { parentId: conversationId(AGENT, this.main.parentSession), relation: 'subagent' });
       c.warnings = this.warnings;
       out.push(c);
     }
@@ -118,6 +118,7 @@ export class QwenBuilder {
       const nativeId = `${sessionId}.agent-${agentId}`;
       const c = this.conversation(thread, subConversationId(AGENT, sessionId, `agent-${agentId}`), nativeId, true);
       c.parentId = mainId;
+      c.relation = 'subagent';
       if (!out.length) c.warnings = this.warnings;
       out.push(c);
     }

@@ -169,6 +169,7 @@ describe('qwen-code provider: ChatRecord JSONL (built from source)', () => {
     const side = conversations[1];
     expect(side.id).toBe(`qwen-code_${SESSION}.agent-explore-7f3c`);
     expect(side.parentId).toBe(`qwen-code_${SESSION}`);
+    expect(side.relation).toBe('subagent');
     expect(side.messages.map((m) => [m.role, m.kind])).toEqual([['system', 'subagent-task'], ['assistant', undefined]]);
     expect(side.title).toBe('Find all callers of login()');
     expect(qwenCodeProvider.resumeCommand(side)).toBeUndefined();
@@ -181,6 +182,7 @@ describe('qwen-code provider: ChatRecord JSONL (built from source)', () => {
     const file = write(path.join(tmp, 'sub', `${SESSION}.jsonl`), `${JSON.stringify(link)}\n${JSON.stringify(task)}\n`);
     const [c] = await qwenCodeProvider.parse(fileParseContext(file));
     expect(c.parentId).toBe(`qwen-code_${parent}`);
+    expect(c.relation).toBe('subagent');
     expect(c.messages.map((m) => m.kind)).toEqual(['subagent-task']);
   });
 

@@ -197,7 +197,7 @@ describe('zed provider: a threads.db built as Zed writes it', () => {
     const cs = await zedProvider.parse(fileParseContext(file));
     expect(cs.map((c) => c.nativeId)).toEqual([OLDEST, OLD, MAIN, CHILD]);
     const child = cs[3];
-    expect(child).toMatchObject({ parentId: `zed_${MAIN}`, parentToolCallId: 'toolu_02', title: 'tests' });
+    expect(child).toMatchObject({ parentId: `zed_${MAIN}`, relation: 'subagent', parentToolCallId: 'toolu_02', title: 'tests' });
     expect(child.messages.filter((m) => m.role === 'user')).toEqual([]);
     expect(child.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
     expect(parts(child, 'assistant').filter((p) => p.type === 'text')).toHaveLength(1);

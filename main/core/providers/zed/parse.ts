@@ -59,6 +59,7 @@ function threadConversation(ctx: ParseContext, row: ThreadRow): Conversation {
       startedAt: isoTime(row.createdAt),
       endedAt: isoTime(row.updatedAt ?? str(thread.updated_at)),
       parentId: parent ? conversationId('zed', parent) : undefined,
+      relation: parent ? 'subagent' : undefined,
       parentToolCallId: str(subagent?.tool_use_id),
     },
   );

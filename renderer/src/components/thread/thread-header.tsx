@@ -1,5 +1,5 @@
 /**
- * The conversation's header: its title, pin and export; its parent and subagents; its facts
+ * The conversation's header: its title, pin and export; what it came from and what is linked under it; its facts
  * (what, where, when, which models, how many tokens); resume; what retention dropped from it.
  */
 import { type ReactNode, useState } from 'react';
@@ -14,11 +14,17 @@ import { SourceBanners } from './source-banners';
 import { SubagentList } from './subagent-list';
 import { ThreadFacts } from './thread-facts';
 import { displayTitle } from '../../../../shared/title';
+import { RELATION_OF } from '../../../../shared/parent-link';
+import type { ConversationRelation } from '../../../../shared/record';
+
+/** The parent's name while it loads, or when it is not in the archive. */
+const PARENT_UNNAMED: Record<ConversationRelation, string> = { subagent: 'its parent conversation', fork: 'an earlier conversation', continuation: 'an earlier conversation' };
 
 export function ThreadHeader({ view, onOpen, toggles, folded }: { view: ConversationView; onOpen: (id: string) => void; toggles?: ReactNode; folded?: boolean }): React.JSX.Element {
   const s = view.summary;
   const status = useChannel('dejavu:status', {});
-  const parent = useChannel('dejavu:conversation', { id: s.parentId ?? '' }, { enabled: Boolean(s.parentId) });
+  const link = view.parent;
+  const parent = useChannel('dejavu:conversation', { id: link?.id ?? '' }, { enabled: Boolean(link) });
   const [exporting, setExporting] = useState<string | undefined>();
   const doExport = async (format: 'md' | 'json') => {
     setExporting(undefined);
@@ -48,11 +54,12 @@ export function ThreadHeader({ view, onOpen, toggles, folded }: { view: Conversa
           </button>
         </div>
       </div>
-      {s.parentId ? (
-        <div className="thread-parent">
-          <span aria-hidden="true">↰ </span>Subagent of{' '}
-          <button type="button" className="link-button" onClick={() => onOpen(s.parentId!)} data-parent-id={s.parentId}>
-            {parent.data ? displayTitle(parent.data.summary) : 'its parent conversation'}
+      {link ? (
+        <div className="thread-parent" data-relation={link.relation}>
+          <span aria-hidden="true">↰ </span>
+          {RELATION_OF[link.relation]}{' '}
+          <button type="button" className="link-button" onClick={() => onOpen(link.id)} data-parent-id={link.id}>
+            {parent.data ? displayTitle(parent.data.summary) : PARENT_UNNAMED[link.relation]}
           </button>
         </div>
       ) : null}

@@ -70,7 +70,7 @@ export function buildConversation({ agent, ctx, state, warnings, cwd }: BuildInp
   if (chosen) conversation.title = chosen;
   fillTimes(conversation, str(meta.startTime), str(meta.lastUpdated));
   fillModelsAndUsage(conversation);
-  if (parent) conversation.parentId = conversationId(agent, parent);
+  if (parent) Object.assign(conversation, { parentId: conversationId(agent, parent), relation: 'subagent' });
   return conversation;
 }
 

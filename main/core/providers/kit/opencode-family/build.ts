@@ -279,6 +279,7 @@ class OcBuilder {
         usage: this.sawUsage ? this.usage : tokensOf(info.tokens),
         agentVersion: str(info.version),
         parentId: parent ? conversationId(this.agent, parent) : undefined,
+        relation: parent ? 'subagent' : undefined,
         parentToolCallId: this.session.parentToolCallId,
       },
     );

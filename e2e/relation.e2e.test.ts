@@ -1,0 +1,102 @@
+/**
+ * The thread header says how a conversation relates to the one it came from, in real Chromium
+ * against `dejavu serve`: a Codex fork built here (no real file has one) says "Forked from" its
+ * parent, a real Claude Code subagent "Subagent of" its session, and a Hermes session that goes
+ * on after a compression (a state.db built here) "Continues" the one before, which lists it
+ * apart from its delegated subagent.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, sessionMeta, turn, writeRollout } from '../test/codex-rollout';
+import { FIXTURES_DIR } from '../test/fixtures';
+import { writeHermesStore } from '../test/hermes-store';
+import { type App, startApp } from './harness';
+import { ThreadPage } from './pages/thread-page';
+
+const PARENT = '019f6a10-0000-7000-8000-0000000e0001';
+const FORK = '019f6a1f-0000-7000-8000-0000000e0002';
+// d-kimuson's Claude Code session and one of its in-file sidechains (subagents).
+const SESSION = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b';
+const SUBAGENT = `${SESSION}.sidechain-60dade70-20bb-4edb-9dad-9f08267e0cc2`;
+
+const BEFORE = '20260630_081955_a1b2c3';
+const DELEGATE = '20260630_082100_d4e5f6';
+const AFTER = '20260630_090000_0a0b0c';
+const T0 = 1782807595; // 2026-06-30T08:19:55Z
+
+/** A Hermes session that ended by compression, the session it went on in, and a delegated subagent. */
+function hermesStore(home: string): string {
+  return writeHermesStore(
+    home,
+    [
+      { id: BEFORE, source: 'cli', model: 'anthropic/claude-sonnet-4.5', started_at: T0, ended_at: T0 + 600, end_reason: 'compression', title: 'Fix the failing build' },
+      { id: DELEGATE, source: 'tool', model: 'anthropic/claude-sonnet-4.5', model_config: JSON.stringify({ _delegate_from: BEFORE }), parent_session_id: BEFORE, started_at: T0 + 65 },
+      { id: AFTER, source: 'cli', model: 'anthropic/claude-sonnet-4.5', parent_session_id: BEFORE, started_at: T0 + 600, title: 'Fix the failing build #2' },
+    ],
+    [
+      { session_id: BEFORE, role: 'user', content: 'Why does the build fail?', timestamp: T0 + 1 },
+      { session_id: BEFORE, role: 'assistant', content: 'A missing semicolon.', timestamp: T0 + 2 },
+      { session_id: DELEGATE, role: 'user', content: 'Run the tests', timestamp: T0 + 66 },
+      { session_id: DELEGATE, role: 'assistant', content: 'Tests pass.', timestamp: T0 + 69 },
+      { session_id: AFTER, role: 'user', content: '[CONTEXT SUMMARY] The build failed on a missing semicolon.', _compressed_summary: 1, timestamp: T0 + 600 },
+      { session_id: AFTER, role: 'user', content: 'thanks', timestamp: T0 + 601 },
+    ],
+  );
+}
+
+let app: App;
+let thread: ThreadPage;
+
+beforeAll(async () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'dejavu-relation-e2e-'));
+  writeRollout(home, PARENT, '2026-10-05T14:00:00', envelope([['session_meta', sessionMeta(PARENT, '2026-10-05T14:00:00.000Z')], ...turn('turn-p1', 'Sketch the pricing page', 'Three tiers.')], '2026-10-05T14:00:00.000Z'));
+  // A paginated fork (Codex 0.150+): its own session_meta naming the thread it was forked from, then its own turn.
+  const fork = envelope([['session_meta', sessionMeta(FORK, '2026-10-05T15:00:00.000Z', { forked_from_id: PARENT })], ...turn('turn-f1', 'Try a dark theme instead', 'Dark tokens.')], '2026-10-05T15:00:00.000Z');
+  writeRollout(home, FORK, '2026-10-05T15:00:00', fork);
+  app = await startApp({ importPaths: [path.join(home, '.codex', 'sessions'), path.join(FIXTURES_DIR, 'claude-code'), hermesStore(home)] });
+  thread = new ThreadPage(app.page);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the link to the parent conversation', () => {
+  it('says "Forked from" its parent for a Codex fork, and opens the parent', async () => {
+    await app.openConversation(`codex_${FORK}`);
+    await app.page.waitForSelector(`header[data-conversation-id="codex_${FORK}"]`);
+    const line = thread.header.locator('.thread-parent');
+    await expect.poll(() => line.textContent()).toBe('↰ Forked from Sketch the pricing page');
+    expect(await line.textContent()).not.toContain('Subagent');
+    await thread.parentLink().click();
+    await app.page.waitForSelector(`header[data-conversation-id="codex_${PARENT}"]`);
+    // A fork is a conversation of its own: its parent does not list it as a subagent.
+    expect(await thread.header.locator('details.subagents').count()).toBe(0);
+  });
+
+  it('says "Subagent of" its session for a real Claude Code subagent', async () => {
+    await app.openConversation(SUBAGENT);
+    await app.page.waitForSelector(`header[data-conversation-id="${SUBAGENT}"]`);
+    const line = thread.header.locator('.thread-parent');
+    await expect.poll(() => line.textContent()).toMatch(/^↰ Subagent of Thanks! Please update CLAUDE\.md/);
+    await thread.parentLink().click();
+    await app.page.waitForSelector(`header[data-conversation-id="${SESSION}"]`);
+    expect(await thread.header.locator('details.subagents summary').textContent()).toBe('5 subagent conversations');
+  });
+
+  it('says "Continues" the session before for a Hermes continuation; that one lists it apart from its subagent', async () => {
+    await app.openConversation(`hermes_${AFTER}`);
+    await app.page.waitForSelector(`header[data-conversation-id="hermes_${AFTER}"]`);
+    const line = thread.header.locator('.thread-parent');
+    await expect.poll(() => line.textContent()).toBe('↰ Continues Fix the failing build');
+    await thread.parentLink().click();
+    await app.page.waitForSelector(`header[data-conversation-id="hermes_${BEFORE}"]`);
+    const groups = thread.header.locator('details.subagents summary');
+    await expect.poll(() => groups.allTextContents()).toEqual(['1 subagent conversation', 'Continued in a later conversation']);
+    const later = thread.header.getByRole('list', { name: 'Continued in' }).getByRole('button');
+    expect(await later.allTextContents()).toEqual(['↳ Fix the failing build #2']);
+    expect(await thread.subagents().getAttribute('data-subagent-id')).toBe(`hermes_${DELEGATE}`);
+  });
+});

@@ -1,0 +1,57 @@
+/** The thread detail the app shows: what a conversation came from and what is linked under it, each with its relation. */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Conversation, ConversationRelation } from '../../../shared/record';
+import { ArchiveReader } from '../access/archive-reader';
+import { openArchiveWriter } from '../access/open-writer';
+import { conversationDetail } from './show';
+
+function conversation(nativeId: string, link?: { parent: string; relation?: ConversationRelation }): Conversation {
+  const c: Conversation = {
+    id: `hermes_${nativeId}`,
+    agent: 'hermes',
+    nativeId,
+    workspace: 'shop',
+    instance: 'host',
+    title: `Session ${nativeId}`,
+    models: [],
+    sourcePath: '/home/me/.hermes/state.db',
+    sources: ['/home/me/.hermes/state.db'],
+    warnings: [],
+    messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', content: `prompt of ${nativeId}` }] }],
+  };
+  if (link) c.parentId = `hermes_${link.parent}`;
+  if (link?.relation) c.relation = link.relation;
+  return c;
+}
+
+describe('conversation detail', () => {
+  it('gives the parent link with its relation, and each linked conversation its relation (none written = subagent)', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-relation-'));
+    const all = [
+      conversation('main'),
+      conversation('delegate', { parent: 'main', relation: 'subagent' }),
+      conversation('compressed', { parent: 'main', relation: 'continuation' }),
+      conversation('older', { parent: 'main' }), // archived before relations were
+    ];
+    const writer = openArchiveWriter(root);
+    await writer.store([{ path: '/home/me/.hermes/state.db', agent: 'hermes', instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: all }]);
+    writer.close();
+    const reader = new ArchiveReader(root);
+    try {
+      const main = conversationDetail(reader, reader.get('hermes_main'));
+      expect(main.parent).toBeUndefined();
+      expect(main.children.map((c) => [c.id, c.relation ?? null]).sort()).toEqual([
+        ['hermes_compressed', 'continuation'],
+        ['hermes_delegate', 'subagent'],
+        ['hermes_older', null],
+      ]);
+      expect(conversationDetail(reader, reader.get('hermes_compressed')).parent).toEqual({ id: 'hermes_main', relation: 'continuation' });
+      expect(conversationDetail(reader, reader.get('hermes_older')).parent).toEqual({ id: 'hermes_main', relation: 'subagent' });
+    } finally {
+      reader.close();
+    }
+  });
+});
