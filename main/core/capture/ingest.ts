@@ -3,14 +3,16 @@
  * and mtime match its cursor is not read again. One bad file is reported and skipped; it
  * never stops the others.
  */
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
 import type { FollowedWriter } from '../access/open-writer';
 import { inInstance } from '../providers/kit/identity';
+import { SourceChangedError } from '../providers/kit/line-bodies';
 import type { Provider } from '../providers/kit/provider';
 import { type IndexSink, threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
+import { SNIFF_BYTES, sniffEncoding } from './text-encoding';
 
 export interface SourceFile extends SourceOrigin {
   readonly path: string;
@@ -65,7 +67,9 @@ export interface IngestOptions {
   readonly deferSearch?: boolean;
   /**
    * Files of at least this many bytes are read last, each after everything before it is stored,
-   * so one huge session never holds up the others (default 32 MiB).
+   * so one huge session never holds up the others, and each is read by its provider's
+   * `parseLarge` when it has one (message bodies left in the file until written: flat memory)
+   * and stored on its own (default 32 MiB, or `DEJAVU_HUGE_BYTES`).
    */
   readonly hugeBytes?: number;
 }
@@ -107,15 +111,16 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
   let batchSize = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcome = await writer.store(batch);
+    const taken = batch;
+    batch = [];
+    batchSize = 0;
+    const outcome = await writer.store(taken);
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
     report.rewritten.push(...outcome.rewritten);
-    batch = [];
-    batchSize = 0;
   };
   let done = 0;
-  const hugeBytes = options.hugeBytes ?? 32 * 1024 * 1024;
+  const hugeBytes = options.hugeBytes ?? defaultHugeBytes();
   for (const file of await hugeLast(files, hugeBytes)) {
     done += 1;
     try {
@@ -126,15 +131,20 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
       if (same && !options.force && !(options.restoreThinned && writer.anyThinned(cursor.conversationIds))) {
         report.unchanged += 1;
       } else {
-        const parsed = await parseSource(file, info.size, info.mtimeMs);
+        const large = info.size >= hugeBytes && file.provider.parseLarge !== undefined && (await isUtf8File(file.path));
+        const parsed = await parseSource(file, info.size, info.mtimeMs, large);
         report.read += 1;
         report.bytesRead += info.size;
         report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
         if (parsed.conversations.length === 0) report.empty.push(file.path);
         batch.push(parsed);
         batchSize += info.size;
+        // Its bodies are read again as they are written: stored now, on its own; the file
+        // rewritten meanwhile is this file's failure (it is read again next time), not the run's.
+        if (large) await flush().catch((err: unknown) => Promise.reject(err instanceof SourceChangedError ? err : new StoreFailure(err)));
       }
     } catch (err) {
+      if (err instanceof StoreFailure) throw err.cause;
       report.errors.push({ path: file.path, message: readFailure(err) });
     }
     // Outside the per-file catch: failing to store (a full disk, a dead indexer) is the
@@ -144,6 +154,13 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
   }
   await flush();
   return report;
+}
+
+/** A store that failed for the archive's sake (a full disk), not the file's: it ends the run. */
+class StoreFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('store failed');
+  }
 }
 
 /** Why a file was not read, without the path the report names beside it (Node's message repeats it). */
@@ -175,8 +192,29 @@ export async function statSource(filePath: string): Promise<{ size: number; mtim
   }
 }
 
-/** One whole read of a source through its provider, with the cursor it leaves. */
-export async function parseSource(file: SourceFile, size: number, mtimeMs: number): Promise<ParsedSource> {
+/** `DEJAVU_HUGE_BYTES` (to try the huge-file path on small files), else 32 MiB. */
+function defaultHugeBytes(): number {
+  const set = Number(process.env.DEJAVU_HUGE_BYTES);
+  return Number.isSafeInteger(set) && set > 0 ? set : 32 * 1024 * 1024;
+}
+
+/** Bodies are read again by byte range as UTF-8 (kit/line-bodies.ts): a UTF-16 file is read whole. */
+async function isUtf8File(filePath: string): Promise<boolean> {
+  const handle = await open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return sniffEncoding(head.subarray(0, bytesRead)).encoding === 'utf8';
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * One whole read of a source through its provider, with the cursor it leaves; `large`: through
+ * its `parseLarge`, message bodies left in the file.
+ */
+export async function parseSource(file: SourceFile, size: number, mtimeMs: number, large = false): Promise<ParsedSource> {
   const base = fileParseContext(file.path, file, size);
   let readOffset = 0;
   let wholeText = false;
@@ -193,7 +231,8 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
       return base.readText(note);
     },
   };
-  const conversations = inInstance(await file.provider.parse(ctx), file.instance);
+  const parse = large && file.provider.parseLarge ? file.provider.parseLarge : file.provider.parse;
+  const conversations = inInstance(await parse(ctx), file.instance);
   return {
     path: file.path,
     agent: file.provider.agent as AgentId,

@@ -26,6 +26,11 @@ export class ConversationBuilder {
   task?: string;
   /** Set once the first user text of a subagent conversation has been seen. */
   taskSeen = false;
+  /**
+   * Set for a huge file (lazy.ts): takes a message's body out of memory as it is added (or the
+   * body of a record merged `into` an earlier message); false when the body stays in memory.
+   */
+  stowBody?: (message: Message, into?: Message) => boolean;
 
   /** Record uuid → id of the message it ended up in (itself, or the message it merged into). */
   private readonly alias = new Map<string, string>();
@@ -60,14 +65,17 @@ export class ConversationBuilder {
     this.rawParents.push(rawParent);
     this.alias.set(message.id, message.id);
     this.open = undefined;
+    this.stowBody?.(message);
   }
 
   /** Adds an assistant message, or merges it into the open one when it is the same API message. */
   addAssistant(message: Message, rawParent: string | undefined, uuid: string | undefined, apiId: string | undefined): void {
     const open = this.open;
     if (open && apiId !== undefined && open.apiId === apiId) {
-      for (const part of message.parts) open.message.parts.push(part);
-      open.message.native += `\n${message.native}`;
+      if (!this.stowBody?.(message, open.message)) {
+        for (const part of message.parts) open.message.parts.push(part);
+        open.message.native += `\n${message.native}`;
+      }
       if (uuid) this.alias.set(uuid, open.message.id);
     } else {
       this.add(message, rawParent);

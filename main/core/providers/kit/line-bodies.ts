@@ -1,0 +1,77 @@
+/**
+ * Messages of a huge file whose bodies (parts and native line) are read again from the file
+ * when asked for, instead of held: a parser notes where each message's lines are, and the
+ * message's `parts` and `native` re-read and re-parse them on each use (one body is cached, so
+ * a writer asking for both in turn reads once). Memory then holds the messages' metadata only.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import type { Message, Part } from '../../../../shared/record';
+import type { SourceLine } from './provider';
+
+/** Where one line of a UTF-8 file is: bytes [start, end), the newline included. */
+export interface LineRef {
+  readonly start: number;
+  readonly end: number;
+  readonly lineNo: number;
+}
+
+/** A message's body: its parts and native text. */
+export interface MessageBody {
+  readonly parts: Part[];
+  readonly native?: string;
+}
+
+/** A piece of a message's body: a line to read again, or what stayed in memory (a cut last line). */
+export type BodyPiece = LineRef | MessageBody;
+
+/** Said when a line read again is not the record it was: the file was rewritten while it was archived. */
+export class SourceChangedError extends Error {
+  override readonly name = 'SourceChangedError';
+}
+
+/** One line read again by its byte range, decoded as read-lines.ts decodes it. */
+export function readLineAt(filePath: string, ref: LineRef): SourceLine {
+  const bytes = Buffer.allocUnsafe(ref.end - ref.start);
+  const fd = openSync(filePath, 'r');
+  let got = 0;
+  try {
+    while (got < bytes.length) {
+      const n = readSync(fd, bytes, got, bytes.length - got, ref.start + got);
+      if (n === 0) break;
+      got += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (got < bytes.length) throw new SourceChangedError(`line ${ref.lineNo} is no longer where it was: the file shrank while it was archived`);
+  const body = bytes[bytes.length - 1] === 10 ? bytes.subarray(0, -1) : bytes;
+  const decoder = new StringDecoder('utf8');
+  let text = decoder.write(body) + decoder.end();
+  if (text.endsWith('\r')) text = text.slice(0, -1);
+  // A byte-order mark: read-lines.ts starts after it.
+  if (ref.start === 0 && text.startsWith('\uFEFF')) text = text.slice(1);
+  return { text, lineNo: ref.lineNo, endOffset: ref.end };
+}
+
+/**
+ * Gives messages a body read through `load` on each use: `parts` and `native` become accessors.
+ * The most recent body is kept, so asking for both reads once; assigning either replaces its
+ * accessor with the value.
+ */
+export class BodyReader {
+  private cached: { message: Message; body: MessageBody } | undefined;
+
+  constructor(private readonly load: (message: Message) => MessageBody) {}
+
+  attach(message: Message): void {
+    const fixed = (key: 'parts' | 'native') => (value: unknown) => Object.defineProperty(message, key, { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(message, 'parts', { get: () => this.bodyOf(message).parts, set: fixed('parts'), enumerable: true, configurable: true });
+    Object.defineProperty(message, 'native', { get: () => this.bodyOf(message).native, set: fixed('native'), enumerable: true, configurable: true });
+  }
+
+  private bodyOf(message: Message): MessageBody {
+    if (this.cached?.message !== message) this.cached = { message, body: this.load(message) };
+    return this.cached.body;
+  }
+}
