@@ -98,7 +98,7 @@ export class ParseState implements TitleSources {
     if (!this.stowable) return false;
     this.bodies.set(message.id, [this.stowable]);
     message.parts = [];
-    delete message.native;
+    message.native = '';
     return true;
   }
 

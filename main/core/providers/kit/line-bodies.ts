@@ -61,13 +61,26 @@ export function readLineAt(filePath: string, ref: LineRef): SourceLine {
  */
 export class BodyReader {
   private cached: { message: Message; body: MessageBody } | undefined;
+  /** One pair of accessors for every message, so the messages keep one shape (a fast object, not a dictionary). */
+  private readonly accessors: PropertyDescriptorMap;
 
-  constructor(private readonly load: (message: Message) => MessageBody) {}
+  constructor(private readonly load: (message: Message) => MessageBody) {
+    const reader = this;
+    const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
+      get(this: Message) {
+        return reader.bodyOf(this)[key];
+      },
+      set(this: Message, value: unknown) {
+        Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
+      },
+      enumerable: true,
+      configurable: true,
+    });
+    this.accessors = { parts: accessor('parts'), native: accessor('native') };
+  }
 
   attach(message: Message): void {
-    const fixed = (key: 'parts' | 'native') => (value: unknown) => Object.defineProperty(message, key, { value, writable: true, enumerable: true, configurable: true });
-    Object.defineProperty(message, 'parts', { get: () => this.bodyOf(message).parts, set: fixed('parts'), enumerable: true, configurable: true });
-    Object.defineProperty(message, 'native', { get: () => this.bodyOf(message).native, set: fixed('native'), enumerable: true, configurable: true });
+    Object.defineProperties(message, this.accessors);
   }
 
   private bodyOf(message: Message): MessageBody {
