@@ -65,10 +65,10 @@ export class BodyReader {
   private readonly accessors: PropertyDescriptorMap;
 
   constructor(private readonly load: (message: Message) => MessageBody) {
-    const reader = this;
+    const bodyOf = (message: Message) => this.bodyOf(message);
     const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
       get(this: Message) {
-        return reader.bodyOf(this)[key];
+        return bodyOf(this)[key];
       },
       set(this: Message, value: unknown) {
         Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
