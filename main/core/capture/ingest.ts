@@ -7,6 +7,7 @@ import { open, stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
 import type { FollowedWriter } from '../access/open-writer';
+import { withTightHeap } from '../memory';
 import { inInstance } from '../providers/kit/identity';
 import { SourceChangedError } from '../providers/kit/line-bodies';
 import type { Provider } from '../providers/kit/provider';
@@ -132,16 +133,19 @@ async function captureFiles(writer: FollowedWriter, files: readonly SourceFile[]
         report.unchanged += 1;
       } else {
         const large = info.size >= hugeBytes && file.provider.parseLarge !== undefined && (await isUtf8File(file.path));
-        const parsed = await parseSource(file, info.size, info.mtimeMs, large);
-        report.read += 1;
-        report.bytesRead += info.size;
-        report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
-        if (parsed.conversations.length === 0) report.empty.push(file.path);
-        batch.push(parsed);
-        batchSize += info.size;
-        // Its bodies are read again as they are written: stored now, on its own; the file
-        // rewritten meanwhile is this file's failure (it is read again next time), not the run's.
-        if (large) await flush().catch((err: unknown) => Promise.reject(err instanceof SourceChangedError ? err : new StoreFailure(err)));
+        const read = async () => {
+          const parsed = await parseSource(file, info.size, info.mtimeMs, large);
+          report.read += 1;
+          report.bytesRead += info.size;
+          report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
+          if (parsed.conversations.length === 0) report.empty.push(file.path);
+          batch.push(parsed);
+          batchSize += info.size;
+          // Its bodies are read again as they are written: stored now, on its own; the file
+          // rewritten meanwhile is this file's failure (it is read again next time), not the run's.
+          if (large) await flush().catch((err: unknown) => Promise.reject(err instanceof SourceChangedError ? err : new StoreFailure(err)));
+        };
+        await (large ? withTightHeap(read) : read());
       }
     } catch (err) {
       if (err instanceof StoreFailure) throw err.cause;
