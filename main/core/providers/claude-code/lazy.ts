@@ -20,7 +20,9 @@ export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversat
   const bodies = state.bodies!;
   const subagentFile = state.subagentFile;
   const reader = new BodyReader((m) => bodyOf(ctx.path, subagentFile, m, bodies.get(m.id)!));
-  for (const c of conversations) for (const m of c.messages) if (bodies.has(m.id)) reader.attach(m);
+  for (const c of conversations) {
+    for (let i = 0; i < c.messages.length; i += 1) if (bodies.has(c.messages[i].id)) c.messages[i] = reader.lazy(c.messages[i]);
+  }
   return conversations;
 }
 
