@@ -1,5 +1,5 @@
 /**
- * A huge session file (see capture/README.md, "One huge session"): read once for its structure —
+ * A huge session file (main/core/README.md, "One huge session file"): read once for its structure —
  * which records become which messages, their order, branches, usage, titles and warnings — by
  * the same ParseState as any file, but each message's body (parts and native line) is left in
  * the file, noted by byte range, and read again when the writer, the indexer or the digest asks
