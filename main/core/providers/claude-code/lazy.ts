@@ -19,7 +19,7 @@ export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversat
   // Only these outlive the read: the state's builders, uuid sets and maps are let go.
   const bodies = state.bodies!;
   const subagentFile = state.subagentFile;
-  const reader = new BodyReader((m) => bodyOf(ctx.path, subagentFile, m, bodies.get(m.id)!));
+  const reader = new BodyReader((m) => bodyOf(ctx.path, subagentFile, m, bodies.pieces(m.id)));
   for (const c of conversations) {
     for (let i = 0; i < c.messages.length; i += 1) if (bodies.has(c.messages[i].id)) c.messages[i] = reader.lazy(c.messages[i]);
   }

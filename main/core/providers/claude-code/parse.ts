@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import type { BodyPiece, LineRef } from '../kit/line-bodies';
+import { BodyPlaces, type LineRef } from '../kit/line-bodies';
 import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import { assemble } from './assemble';
@@ -65,7 +65,8 @@ export class ParseState implements TitleSources {
   /** Where this transcript's `tool-results/` may be. */
   private readonly companions: string[];
   /** A huge file (lazy.ts): where each message's lines are, by message id, instead of its parts and native. */
-  readonly bodies?: Map<string, BodyPiece[]>;
+  readonly bodies?: BodyPlaces;
+  private readonly modelNames = new Map<string, string>();
   /** Byte offset where the line being read starts. */
   private lineStart = 0;
   /** The line being read, when its message's body is left in the file. */
@@ -77,7 +78,7 @@ export class ParseState implements TitleSources {
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
     this.main = this.builder(subagentName);
-    if (stow) this.bodies = new Map();
+    if (stow) this.bodies = new BodyPlaces();
   }
 
   private builder(subagent: boolean): ConversationBuilder {
@@ -89,14 +90,9 @@ export class ParseState implements TitleSources {
   /** Notes where a message's body is and lets it go, unless it must stay in memory (see ConversationBuilder.stowBody). */
   private stow(message: Message, into?: Message): boolean {
     if (!this.bodies) return false;
-    if (into) {
-      const pieces = this.bodies.get(into.id);
-      if (!pieces) return false;
-      pieces.push(this.stowable ?? { parts: message.parts, native: message.native });
-      return true;
-    }
+    if (into) return this.bodies.add(into.id, this.stowable ?? { parts: message.parts, native: message.native });
     if (!this.stowable) return false;
-    this.bodies.set(message.id, [this.stowable]);
+    this.bodies.start(message.id, this.stowable);
     message.parts = [];
     message.native = '';
     return true;
@@ -222,7 +218,7 @@ export class ParseState implements TitleSources {
   private assistant(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
     if (this.oddShape(builder, record, uuid, line, 'assistant')) return;
     const api = apiMessageOf(record);
-    const model = str(api.model);
+    const model = this.modelName(str(api.model));
     const synthetic = model === '<synthetic>';
     // `<synthetic>` records are written by Claude Code itself (API errors, "No response requested").
     const kind = record.isApiErrorMessage === true ? 'api-error' : synthetic ? 'synthetic' : undefined;
@@ -234,6 +230,14 @@ export class ParseState implements TitleSources {
     message.usage = usageOf(api.usage);
     if (builder === this.main && !this.subagentFile) this.noteTaskCalls(api.content);
     builder.addAssistant(message, parentOf(record), uuid, str(api.id));
+  }
+
+  /** One string per model name: a huge file repeats it on every assistant message it holds in memory. */
+  private modelName(model: string | undefined): string | undefined {
+    if (model === undefined) return undefined;
+    let name = this.modelNames.get(model);
+    if (name === undefined) this.modelNames.set(model, (name = model));
+    return name;
   }
 
   /** Remembers Task/Agent tool calls so sidechains can be linked to the call that started them. */

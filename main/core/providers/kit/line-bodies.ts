@@ -25,6 +25,77 @@ export interface MessageBody {
 /** A piece of a message's body: a line to read again, or what stayed in memory (a cut last line). */
 export type BodyPiece = LineRef | MessageBody;
 
+/**
+ * Where the body of each message is, by message id: a chain of pieces kept in typed arrays (a
+ * few bytes each, where an object and an array per message would be ~100): what a huge file's
+ * read holds per message besides its metadata.
+ */
+export class BodyPlaces {
+  private starts = new Float64Array(1024);
+  private ends = new Float64Array(1024);
+  private lineNos = new Uint32Array(1024);
+  /** The piece before this one of the same message (-1: none): chains run from the last piece back. */
+  private previous = new Int32Array(1024);
+  private count = 0;
+  /** Message id → its last piece. */
+  private readonly last = new Map<string, number>();
+  /** Pieces kept in memory (a cut last line), by piece number. */
+  private readonly inMemory = new Map<number, MessageBody>();
+
+  has(id: string): boolean {
+    return this.last.has(id);
+  }
+
+  /** Starts the body of message `id` with a piece. */
+  start(id: string, piece: BodyPiece): void {
+    this.last.set(id, this.push(piece, -1));
+  }
+
+  /** Adds a piece to the body of a message already started; false when there is none. */
+  add(id: string, piece: BodyPiece): boolean {
+    const last = this.last.get(id);
+    if (last === undefined) return false;
+    this.last.set(id, this.push(piece, last));
+    return true;
+  }
+
+  /** The pieces of message `id`, in order. */
+  pieces(id: string): BodyPiece[] {
+    const out: BodyPiece[] = [];
+    for (let at = this.last.get(id) ?? -1; at !== -1; at = this.previous[at]) {
+      out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.ends[at], lineNo: this.lineNos[at] });
+    }
+    return out.reverse();
+  }
+
+  private push(piece: BodyPiece, previous: number): number {
+    if (this.count === this.starts.length) this.grow();
+    const at = this.count;
+    this.count += 1;
+    this.previous[at] = previous;
+    if ('parts' in piece) this.inMemory.set(at, piece);
+    else {
+      this.starts[at] = piece.start;
+      this.ends[at] = piece.end;
+      this.lineNos[at] = piece.lineNo;
+    }
+    return at;
+  }
+
+  private grow(): void {
+    const size = this.starts.length * 2;
+    const grown = <T extends Float64Array | Uint32Array | Int32Array>(a: T, make: new (n: number) => T): T => {
+      const b = new make(size);
+      b.set(a);
+      return b;
+    };
+    this.starts = grown(this.starts, Float64Array);
+    this.ends = grown(this.ends, Float64Array);
+    this.lineNos = grown(this.lineNos, Uint32Array);
+    this.previous = grown(this.previous, Int32Array);
+  }
+}
+
 /** Said when a line read again is not the record it was: the file was rewritten while it was archived. */
 export class SourceChangedError extends Error {
   override readonly name = 'SourceChangedError';
