@@ -25,7 +25,7 @@ describe('a sync with one huge session file', () => {
     mkdirSync(hugeDir, { recursive: true });
     mkdirSync(smallDir, { recursive: true });
     const seed = hugeSessionSeed(FIXTURES_DIR);
-    repeatedSession(seed, path.join(hugeDir, `${SESSION}.jsonl`), 6 * 1024 * 1024);
+    repeatedSession(seed, path.join(hugeDir, `${SESSION}.jsonl`), 4 * 1024 * 1024);
     copyFileSync(path.join(path.dirname(seed), `${SMALL}.jsonl`), path.join(smallDir, `${SMALL}.jsonl`));
     const env = { HOME: home, DEJAVU_HUGE_BYTES: String(1024 * 1024) };
 

@@ -18,12 +18,15 @@ export const YOUNG_GENERATION_MB = 12;
  */
 const HUGE_FILE_HEAP_GROWING_PERCENT = 20;
 
+/** How many `withTightHeap` runs are under way (the app may sync while live capture reads). */
+let tight = 0;
+
 /** Runs `work` with the heap held close to what is alive (see above), then lets V8 grow it as it likes again. */
 export async function withTightHeap<T>(work: () => Promise<T>): Promise<T> {
-  v8.setFlagsFromString(`--heap-growing-percent=${HUGE_FILE_HEAP_GROWING_PERCENT}`);
+  if (tight++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${HUGE_FILE_HEAP_GROWING_PERCENT}`);
   try {
     return await work();
   } finally {
-    v8.setFlagsFromString('--heap-growing-percent=0');
+    if (--tight === 0) v8.setFlagsFromString('--heap-growing-percent=0');
   }
 }
