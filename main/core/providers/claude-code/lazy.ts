@@ -7,23 +7,28 @@
  * messages' metadata alone in memory.
  */
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import { BodyReader, type BodyPiece, type MessageBody, readLineAt, SourceChangedError } from '../kit/line-bodies';
+import { type BodyPiece, type BodyPlaces, BodyReader, type MessageBody, readLineAt, SourceChangedError } from '../kit/line-bodies';
 import type { ParseContext } from '../kit/provider';
 import { assemble } from './assemble';
 import { ParseState } from './parse';
 
 export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversation[]> {
-  const state = new ParseState(ctx.path, true);
-  for await (const line of ctx.lines()) state.line(line);
-  const conversations = assemble(state, ctx);
-  // Only these outlive the read: the state's builders, uuid sets and maps are let go.
-  const bodies = state.bodies!;
-  const subagentFile = state.subagentFile;
+  const { conversations, bodies, subagentFile } = await readStructure(ctx);
   const reader = new BodyReader((m) => bodyOf(ctx.path, subagentFile, m, bodies.pieces(m.id)));
   for (const c of conversations) {
     for (let i = 0; i < c.messages.length; i += 1) if (bodies.has(c.messages[i].id)) c.messages[i] = reader.lazy(c.messages[i]);
   }
   return conversations;
+}
+
+/**
+ * The read itself. Only what it returns outlives it: the state's builders (the messages as read),
+ * uuid sets and maps are let go before the lazy messages are made.
+ */
+async function readStructure(ctx: ParseContext): Promise<{ conversations: Conversation[]; bodies: BodyPlaces; subagentFile: boolean | undefined }> {
+  const state = new ParseState(ctx.path, true);
+  for await (const line of ctx.lines()) state.line(line);
+  return { conversations: assemble(state, ctx), bodies: state.bodies!, subagentFile: state.subagentFile };
 }
 
 /** A message's body, made again from its lines by a fresh ParseState of the same file kind (as the first read made it). */
