@@ -9,7 +9,7 @@ import { BodyPlaces, type LineRef } from '../kit/line-bodies';
 import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import { assemble } from './assemble';
-import { ConversationBuilder } from './builder';
+import { ConversationBuilder, NO_PARTS } from './builder';
 import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
@@ -93,7 +93,7 @@ export class ParseState implements TitleSources {
     if (into) return this.bodies.add(into.id, this.stowable ?? { parts: message.parts, native: message.native });
     if (!this.stowable) return false;
     this.bodies.start(message.id, this.stowable);
-    message.parts = [];
+    message.parts = NO_PARTS;
     message.native = '';
     return true;
   }
