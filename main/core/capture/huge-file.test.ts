@@ -4,7 +4,7 @@
  * path archives: here every real Claude Code fixture goes through both (the huge path forced by
  * a threshold of one byte), and the decoded records, search rows and digests must be equal.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { readBlob } from '../archive/blob-store';
 import type { ConversationRow } from '../archive/rows';
 import { providerFor } from '../providers/registry';
 import { openSearchDb } from '../search/search-db';
-import { ingestFiles, type IngestReport, type SourceFile } from './ingest';
+import { ingestFiles, type IngestReport, parseSource, type SourceFile } from './ingest';
 import { fileParseContext } from './parse-context';
 
 const provider = providerFor('claude-code')!;
@@ -118,6 +118,36 @@ describe('a huge file, read with its message bodies left in the file', () => {
     // The two archives noticed the rewind a moment apart.
     expect(noticed(d.records)).toEqual(noticed(c.records));
     expect(d.rows).toEqual(c.rows);
+  });
+
+  it('fails the file, not the archive, when it is rewritten before its bodies are read again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-moved-'));
+    const seed = FIXTURES.find((f) => f.endsWith('fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl'))!;
+    const file = path.join(dir, path.basename(seed));
+    const lines = readFileSync(seed, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-moved-archive-'));
+    const writer = openArchiveWriter(root);
+    try {
+      const parsed = await parseSource({ path: file, provider, instance: 'host' }, statSync(file).size, statSync(file).mtimeMs, true);
+      // The agent rewrote the file meanwhile: its lines are no longer where the read found them.
+      writeFileSync(file, lines.slice(5).join('\n') + '\n');
+      await expect(writer.store([parsed])).rejects.toThrow(/changed while it was archived: line \d+ no longer holds message [\w-]+; sync again/);
+      expect(writer.db.prepare('SELECT COUNT(*) AS n FROM conversations').get()).toEqual({ n: 0 });
+      expect(writer.cursor(file)).toBeUndefined();
+    } finally {
+      writer.close();
+    }
+    // The next sync reads the rewritten file from its start and archives it.
+    const next = openArchiveWriter(root);
+    try {
+      const report = await ingestFiles(next, [{ path: file, provider, instance: 'host' }], { hugeBytes: 1 });
+      expect(report.errors).toEqual([]);
+      expect(report.created.length).toBeGreaterThan(0);
+      expect(next.cursor(file)?.size).toBe(statSync(file).size);
+    } finally {
+      next.close();
+    }
   });
 });
 
