@@ -10,48 +10,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hugeSessionSeed, repeatedSession, SESSION } from './huge-session';
 
 const MB = 1024 * 1024;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
 const fixtures = process.env.DEJAVU_FIXTURES ?? path.resolve(repo, '..', 'shared', 'fixtures');
-/** The largest real Claude Code session of the fixtures with a whole chain of uuids and tool results. */
-const SEED = path.join(fixtures, 'claude-code', 'd-kimuson__claude-code-viewer', 'mock-global-claude-dir', 'projects', 'sample-project', 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
-const SESSION = 'fe5e1c67-53e7-4862-81ae-d0e013e3270b';
-const IDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(?:msg|toolu|req)_[0-9A-Za-z]+/g;
-
-/** One more round of the seed: every uuid and message/tool/request id fresh, chained after `after`. */
-function round(seed: string, after: string | undefined): { text: string; last: string | undefined } {
-  const fresh = new Map<string, string>();
-  let last: string | undefined;
-  let text = seed.replace(IDS, (id) => {
-    if (id === SESSION) return id;
-    let to = fresh.get(id);
-    if (!to) fresh.set(id, (to = id.includes('-') ? randomUUID() : `${id.slice(0, id.indexOf('_') + 1)}${randomUUID().replaceAll('-', '')}`));
-    return to;
-  });
-  for (const m of text.matchAll(/"uuid":"([^"]+)"/g)) last = m[1];
-  if (after) text = text.replace('"parentUuid":null', `"parentUuid":"${after}"`);
-  return { text, last };
-}
-
-/** The seed repeated until the file holds `bytes`. */
-function repeatedSession(file: string, bytes: number): void {
-  const seed = readFileSync(SEED, 'utf8').split('\n').filter((l) => l && !l.includes('"type":"summary"')).join('\n') + '\n';
-  const fd = openSync(file, 'w');
-  let written = 0;
-  let after: string | undefined;
-  while (written < bytes) {
-    const r = round(seed, after);
-    after = r.last;
-    written += writeSync(fd, r.text);
-  }
-  closeSync(fd);
-}
+const SEED = hugeSessionSeed(fixtures);
 
 /** The seed session with one more line: a tool result of `bytes`, the seed's real tool outputs repeated. */
 function hugeLineSession(file: string, bytes: number): void {
@@ -125,7 +94,7 @@ const lineMb = Number(process.env.DEJAVU_BENCH_LINE_MB ?? 100);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-'));
 try {
   console.log(`peak RSS of one Claude Code session (target <= 250 MB, flat), from ${path.basename(SEED)}`);
-  for (const mb of sizes) measure('repeated session', (f) => repeatedSession(f, mb * MB), work);
+  for (const mb of sizes) measure('repeated session', (f) => repeatedSession(SEED, f, mb * MB), work);
   if (lineMb > 0) measure('one huge line', (f) => hugeLineSession(f, lineMb * MB), work);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -45,6 +45,16 @@ export function committed(archive: string): number {
   }
 }
 
+/** The ids of the conversations committed so far (none while the index does not exist or is busy). */
+export function committedIds(archive: string): string[] {
+  if (!existsSync(path.join(archive, 'index.db'))) return [];
+  try {
+    return withIndex(archive, (db) => db.prepare('SELECT id FROM conversations ORDER BY id').pluck().all() as string[]);
+  } catch {
+    return [];
+  }
+}
+
 /** Ledger rows by status. */
 export function ledger(archive: string): { status: string; n: number }[] {
   return withIndex(archive, (db) => db.prepare('SELECT status, COUNT(*) AS n FROM retention_ledger GROUP BY status ORDER BY status').all() as { status: string; n: number }[]);

@@ -7,7 +7,7 @@
 import type { ArchiveChange, WritableArchive } from '../archive/changes';
 import { analyzePending, type AnalyzeReport, digestStored } from '../retention/analyze';
 import { type IndexSink, inlineIndexSink } from '../search/index-sink';
-import { indexItemsOf, SearchIndexer } from '../search/indexer';
+import { indexPiecesOf, SearchIndexer } from '../search/indexer';
 
 export interface WriteFollowers {
   /**
@@ -25,10 +25,11 @@ export function followWrites(archive: WritableArchive): WriteFollowers {
   let inline: IndexSink | undefined;
   let routed: IndexSink | undefined;
   const sink = () => routed ?? (inline ??= inlineIndexSink(archive.root));
-  archive.changes.subscribe((change: ArchiveChange) => {
+  archive.changes.subscribe(async (change: ArchiveChange) => {
     // A new revision's digest, from the record in memory (a thinned thread keeps its digest).
     if (change.kind === 'stored') digestStored(archive.db, change.conversations);
-    return sink().post(indexItemsOf(change.conversations));
+    // A huge conversation's rows in pieces: made and handed over one at a time.
+    for (const items of indexPiecesOf(change.conversations)) await sink().post(items);
   });
   return {
     indexThrough(next) {

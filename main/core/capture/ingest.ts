@@ -3,16 +3,19 @@
  * and mtime match its cursor is not read again. One bad file is reported and skipped; it
  * never stops the others.
  */
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
 import type { FollowedWriter } from '../access/open-writer';
+import { withTightHeap } from '../memory';
 import { inInstance } from '../providers/kit/identity';
+import { SourceChangedError } from '../providers/kit/line-bodies';
 import type { Provider } from '../providers/kit/provider';
 import { isCompressedSource } from '../providers/kit/source-bytes';
 import { type IndexSink, threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 import { type IngestProgress, IngestProgressCounter } from './ingest-progress';
+import { SNIFF_BYTES, sniffEncoding } from './text-encoding';
 
 export type { IngestProgress } from './ingest-progress';
 
@@ -63,7 +66,9 @@ export interface IngestOptions {
   readonly deferSearch?: boolean;
   /**
    * Files of at least this many bytes are read last, each after everything before it is stored,
-   * so one huge session never holds up the others (default 32 MiB).
+   * so one huge session never holds up the others, and each is read by its provider's
+   * `parseLarge` when it has one (message bodies left in the file until written: flat memory)
+   * and stored on its own (default 32 MiB, or `DEJAVU_HUGE_BYTES`).
    */
   readonly hugeBytes?: number;
 }
@@ -74,7 +79,7 @@ export interface IngestOptions {
  */
 export async function ingestFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
   const started = performance.now();
-  const sized = await hugeLast(files, options.hugeBytes ?? HUGE_BYTES);
+  const sized = await hugeLast(files, options.hugeBytes ?? defaultHugeBytes());
   const progress = new IngestProgressCounter(sized.length, sized.reduce((n, f) => n + f.size, 0), options.onProgress);
   // Once every file is read, each batch the indexer thread finishes is news: search catching up.
   const sink = options.deferSearch ? deferredSink() : options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker, () => progress.report()) : undefined;
@@ -107,8 +112,23 @@ function deferredSink(): IndexSink {
   };
 }
 
-/** Files of at least this many bytes are read last (IngestOptions.hugeBytes). */
-const HUGE_BYTES = 32 * 1024 * 1024;
+/** Files of at least this many bytes are read last (IngestOptions.hugeBytes): `DEJAVU_HUGE_BYTES` (to try the huge-file path on small files), else 32 MiB. */
+function defaultHugeBytes(): number {
+  const set = Number(process.env.DEJAVU_HUGE_BYTES);
+  return Number.isSafeInteger(set) && set > 0 ? set : 32 * 1024 * 1024;
+}
+
+/** Bodies are read again by byte range as UTF-8 (kit/line-bodies.ts): a UTF-16 file is read whole. */
+async function isUtf8File(filePath: string): Promise<boolean> {
+  const handle = await open(filePath, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return sniffEncoding(head.subarray(0, bytesRead)).encoding === 'utf8';
+  } finally {
+    await handle.close();
+  }
+}
 
 async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[], options: IngestOptions, progress: IngestProgressCounter): Promise<Omit<IngestReport, 'timings'>> {
   const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, empty: [] as string[], errors: [] as { path: string; message: string }[] };
@@ -117,15 +137,16 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
   let batchSize = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcome = await writer.store(batch);
+    const taken = batch;
+    batch = [];
+    batchSize = 0;
+    const outcome = await writer.store(taken);
     report.created.push(...outcome.created);
     report.updated.push(...outcome.updated);
     report.rewritten.push(...outcome.rewritten);
     progress.stored([...outcome.created, ...outcome.updated]);
-    batch = [];
-    batchSize = 0;
   };
-  const hugeBytes = options.hugeBytes ?? HUGE_BYTES;
+  const hugeBytes = options.hugeBytes ?? defaultHugeBytes();
   for (const { file, size } of files) {
     progress.looked(file.path, size);
     try {
@@ -136,15 +157,23 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
       if (same && !options.force && !(options.restoreThinned && writer.anyThinned(cursor.conversationIds))) {
         report.unchanged += 1;
       } else {
-        const parsed = await parseSource(file, info.size, info.mtimeMs);
-        report.read += 1;
-        report.bytesRead += info.size;
-        report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
-        if (parsed.conversations.length === 0) report.empty.push(file.path);
-        batch.push(parsed);
-        batchSize += info.size;
+        const large = info.size >= hugeBytes && file.provider.parseLarge !== undefined && (await isUtf8File(file.path));
+        const read = async () => {
+          const parsed = await parseSource(file, info.size, info.mtimeMs, large);
+          report.read += 1;
+          report.bytesRead += info.size;
+          report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
+          if (parsed.conversations.length === 0) report.empty.push(file.path);
+          batch.push(parsed);
+          batchSize += info.size;
+          // Its bodies are read again as they are written: stored now, on its own; the file
+          // rewritten meanwhile is this file's failure (it is read again next time), not the run's.
+          if (large) await flush().catch((err: unknown) => Promise.reject(err instanceof SourceChangedError ? err : new StoreFailure(err)));
+        };
+        await (large ? withTightHeap(read) : read());
       }
     } catch (err) {
+      if (err instanceof StoreFailure) throw err.cause;
       report.errors.push({ path: file.path, message: readFailure(err) });
     }
     // Outside the per-file catch: failing to store (a full disk, a dead indexer) is the
@@ -155,6 +184,13 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
   await flush();
   progress.report();
   return report;
+}
+
+/** A store that failed for the archive's sake (a full disk), not the file's: it ends the run. */
+class StoreFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('store failed');
+  }
 }
 
 /** Why a file was not read, without the path the report names beside it (Node's message repeats it). */
@@ -192,8 +228,11 @@ export async function statSource(filePath: string): Promise<{ size: number; mtim
   }
 }
 
-/** One whole read of a source through its provider, with the cursor it leaves. */
-export async function parseSource(file: SourceFile, size: number, mtimeMs: number): Promise<ParsedSource> {
+/**
+ * One whole read of a source through its provider, with the cursor it leaves; `large`: through
+ * its `parseLarge`, message bodies left in the file.
+ */
+export async function parseSource(file: SourceFile, size: number, mtimeMs: number, large = false): Promise<ParsedSource> {
   const base = fileParseContext(file.path, file, size);
   let readOffset = 0;
   let wholeText = false;
@@ -210,7 +249,8 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
       return base.readText(note);
     },
   };
-  const conversations = inInstance(await file.provider.parse(ctx), file.instance);
+  const parse = large && file.provider.parseLarge ? file.provider.parseLarge : file.provider.parse;
+  const conversations = inInstance(await parse(ctx), file.instance);
   return {
     path: file.path,
     agent: file.provider.agent as AgentId,

@@ -10,7 +10,7 @@ import type { ReadableIndex } from '../archive/db';
 import { type ConversationRevision, conversationRevisions } from '../archive/index-store/read-conversations';
 import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
-import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows } from './search-rows';
+import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows, searchRowsOf } from './search-rows';
 
 /** One conversation's rows at one revision. */
 export interface IndexItem {
@@ -20,11 +20,49 @@ export interface IndexItem {
   readonly rows: readonly SearchRow[];
   /** When the conversation was last active (ISO): where its rows go in the newest-first order. Now when absent. */
   readonly lastActive?: string;
+  /**
+   * A conversation with more rows than one piece holds comes in pieces (indexPiecesOf): `first`
+   * is the number of its rows the pieces before this one held (0 or absent: the first piece,
+   * which replaces the old rows), `more` says pieces follow. Only the last piece marks the
+   * revision indexed, so an interrupted run leaves it to the catch-up.
+   */
+  readonly first?: number;
+  readonly more?: boolean;
 }
 
-/** The full-text rows of conversations a commit stored or thinned (what a subscriber hands the indexer). */
-export function indexItemsOf(conversations: readonly StoredConversation[]): IndexItem[] {
-  return conversations.map(({ conversation, seq, revision }) => ({ seq, id: conversation.id, revision, rows: searchRows(conversation), lastActive: conversation.endedAt ?? conversation.startedAt }));
+/** Characters of row text per batch handed to the indexer: what one huge conversation is cut into. */
+const PIECE_CHARS = 2 * 1024 * 1024;
+
+/** The revision a conversation is marked with while its pieces are being indexed: never a stored one. */
+const PIECES_PENDING = -1;
+
+/**
+ * The full-text rows of conversations a commit stored or thinned (what a subscriber hands the
+ * indexer), in batches of about `maxChars` of text: a huge conversation's rows are made and
+ * handed over a piece at a time, never all at once.
+ */
+export function* indexPiecesOf(conversations: readonly StoredConversation[], maxChars = PIECE_CHARS): Generator<IndexItem[]> {
+  let batch: IndexItem[] = [];
+  let chars = 0;
+  for (const { conversation, seq, revision } of conversations) {
+    const item = { seq, id: conversation.id, revision, lastActive: conversation.endedAt ?? conversation.startedAt };
+    let rows: SearchRow[] = [];
+    let first = 0;
+    for (const row of searchRowsOf(conversation)) {
+      if (chars + row.text.length > maxChars && (rows.length > 0 || batch.length > 0)) {
+        if (rows.length > 0) batch.push({ ...item, rows, first, more: true });
+        first += rows.length;
+        rows = [];
+        yield batch;
+        batch = [];
+        chars = 0;
+      }
+      rows.push(row);
+      chars += row.text.length;
+    }
+    batch.push(first > 0 ? { ...item, rows, first } : { ...item, rows });
+  }
+  if (batch.length > 0) yield batch;
 }
 
 export class SearchIndexer {
@@ -56,10 +94,14 @@ export class SearchIndexer {
     );
   }
 
-  /** Replace the rows of each item, in one transaction. */
+  /** Replace the rows of each item (or add a later piece's), in one transaction. */
   index(items: readonly IndexItem[]): void {
     this.db.transaction(() => {
       for (const item of items) {
+        if (item.first) {
+          this.addPiece(item, item.first);
+          continue;
+        }
         const old = this.previous.get(item.seq) as { row_count: number; row_key: number } | undefined;
         if (old) this.clearRows(firstRowid(old.row_key));
         const wanted = wantedRowKey(item.lastActive);
@@ -67,16 +109,31 @@ export class SearchIndexer {
         const base = firstRowid(key);
         // A key no mark names may still hold rows a lost mark left behind (a damaged search.db).
         if (!old || key !== old.row_key) this.clearRows(base);
-        const rows = item.rows.slice(0, FRAGMENTS_PER_CONVERSATION - 1);
-        rows.forEach((r, i) => {
-          const rowid = rowidOf(base, i, r.scope, r.role);
-          this.insert.run(rowid, r.text, r.messageIndex, r.role, r.scope);
-          const bigrams = cjkBigrams(r.text);
-          if (bigrams) this.insertCjk.run(rowid, bigrams);
-        });
-        this.mark.run(item.seq, item.id, item.revision, rows.length, key);
+        const rows = this.insertRows(base, 0, item.rows);
+        this.mark.run(item.seq, item.id, item.more ? PIECES_PENDING : item.revision, rows, key);
       }
     })();
+  }
+
+  /** A later piece of a conversation: its rows go on after the earlier pieces', under the key the first took. */
+  private addPiece(item: IndexItem, first: number): void {
+    const started = this.previous.get(item.seq) as { row_count: number; row_key: number } | undefined;
+    // The first piece was not indexed (its batch failed): the catch-up indexes the whole conversation.
+    if (!started || started.row_count !== first) return;
+    const rows = this.insertRows(firstRowid(started.row_key), first, item.rows);
+    this.mark.run(item.seq, item.id, item.more ? PIECES_PENDING : item.revision, first + rows, started.row_key);
+  }
+
+  /** Inserts rows numbered from `from` under the key whose first rowid is `base`; returns how many fit. */
+  private insertRows(base: number, from: number, rows: readonly SearchRow[]): number {
+    const fitting = rows.slice(0, Math.max(0, FRAGMENTS_PER_CONVERSATION - 1 - from));
+    fitting.forEach((r, i) => {
+      const rowid = rowidOf(base, from + i, r.scope, r.role);
+      this.insert.run(rowid, r.text, r.messageIndex, r.role, r.scope);
+      const bigrams = cjkBigrams(r.text);
+      if (bigrams) this.insertCjk.run(rowid, bigrams);
+    });
+    return fitting.length;
   }
 
   /** Drop every row of these conversations and what says they were indexed (the next catch-up indexes them anew). */

@@ -33,31 +33,48 @@ const OUTPUT_IDENTIFIERS = 8 * 1024;
 export const FRAGMENTS_PER_CONVERSATION = 1 << 20;
 
 export function searchRows(conversation: Conversation): SearchRow[] {
-  const rows: SearchRow[] = [];
-  conversation.messages.forEach((message, messageIndex) => {
-    const texts: string[] = [];
-    for (const part of message.parts) {
-      switch (part.type) {
-        case 'text':
-        case 'reasoning':
-          if (part.content.trim()) texts.push(part.content);
-          break;
-        case 'tool_call':
-          rows.push({ messageIndex, role: message.role, scope: 'tool_call', text: `${part.name} ${indexable(part.arguments)}` });
-          break;
-        case 'tool_call_response':
-          if (part.response.trim()) rows.push({ messageIndex, role: message.role, scope: 'tool_output', text: indexedText(part) });
-          break;
-        case 'generic':
-          if (part.content.trim()) texts.push(indexedText(part));
-          break;
-        case 'blob':
-          break;
-      }
+  return [...searchRowsOf(conversation)];
+}
+
+/**
+ * The same rows one message at a time (at most FRAGMENTS_PER_CONVERSATION - 1), so a huge
+ * conversation is indexed in pieces, never all its rows at once (indexer.ts).
+ */
+export function* searchRowsOf(conversation: Conversation): Generator<SearchRow> {
+  let count = 0;
+  for (const [messageIndex, message] of conversation.messages.entries()) {
+    for (const row of messageRows(message, messageIndex)) {
+      if (count === FRAGMENTS_PER_CONVERSATION - 1) return;
+      count += 1;
+      yield row;
     }
-    if (texts.length) rows.push({ messageIndex, role: message.role, scope: 'message', text: texts.join('\n\n') });
-  });
-  return rows.slice(0, FRAGMENTS_PER_CONVERSATION - 1);
+  }
+}
+
+function messageRows(message: Message, messageIndex: number): SearchRow[] {
+  const rows: SearchRow[] = [];
+  const texts: string[] = [];
+  for (const part of message.parts) {
+    switch (part.type) {
+      case 'text':
+      case 'reasoning':
+        if (part.content.trim()) texts.push(part.content);
+        break;
+      case 'tool_call':
+        rows.push({ messageIndex, role: message.role, scope: 'tool_call', text: `${part.name} ${indexable(part.arguments)}` });
+        break;
+      case 'tool_call_response':
+        if (part.response.trim()) rows.push({ messageIndex, role: message.role, scope: 'tool_output', text: indexedText(part) });
+        break;
+      case 'generic':
+        if (part.content.trim()) texts.push(indexedText(part));
+        break;
+      case 'blob':
+        break;
+    }
+  }
+  if (texts.length) rows.push({ messageIndex, role: message.role, scope: 'message', text: texts.join('\n\n') });
+  return rows;
 }
 
 /** What the index keeps of a part's text (text and reasoning: all of it; blobs: nothing). */

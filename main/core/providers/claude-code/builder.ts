@@ -2,10 +2,13 @@
  * Collects the messages and metadata of one conversation (the main session, one in-file
  * sidechain, or one subagent file) while the file streams past, then resolves the tree links.
  */
-import type { Message, ParseWarning, Usage } from '../../../../shared/record';
+import type { Message, ParseWarning, Part, Usage } from '../../../../shared/record';
 import { addUsage } from './content';
 import type { RawRecord } from './records';
 import { str } from './records';
+
+/** The parts of a message whose body was left in the file (stowBody): one shared empty list. */
+export const NO_PARTS: Part[] = Object.freeze([]) as unknown as Part[];
 
 export class ConversationBuilder {
   readonly messages: Message[] = [];
@@ -26,6 +29,11 @@ export class ConversationBuilder {
   task?: string;
   /** Set once the first user text of a subagent conversation has been seen. */
   taskSeen = false;
+  /**
+   * Set for a huge file (lazy.ts): takes a message's body out of memory as it is added (or the
+   * body of a record merged `into` an earlier message); false when the body stays in memory.
+   */
+  stowBody?: (message: Message, into?: Message) => boolean;
 
   /** Record uuid → id of the message it ended up in (itself, or the message it merged into). */
   private readonly alias = new Map<string, string>();
@@ -57,17 +65,22 @@ export class ConversationBuilder {
 
   add(message: Message, rawParent: string | undefined): void {
     this.messages.push(message);
-    this.rawParents.push(rawParent);
+    // The parent's own id string when it is known (it resolves the same): one string, not two.
+    const known = rawParent === undefined ? undefined : this.alias.get(rawParent);
+    this.rawParents.push(known !== undefined && known === rawParent ? known : rawParent);
     this.alias.set(message.id, message.id);
     this.open = undefined;
+    this.stowBody?.(message);
   }
 
   /** Adds an assistant message, or merges it into the open one when it is the same API message. */
   addAssistant(message: Message, rawParent: string | undefined, uuid: string | undefined, apiId: string | undefined): void {
     const open = this.open;
     if (open && apiId !== undefined && open.apiId === apiId) {
-      for (const part of message.parts) open.message.parts.push(part);
-      open.message.native += `\n${message.native}`;
+      if (!this.stowBody?.(message, open.message)) {
+        for (const part of message.parts) open.message.parts.push(part);
+        open.message.native += `\n${message.native}`;
+      }
       if (uuid) this.alias.set(uuid, open.message.id);
     } else {
       this.add(message, rawParent);
@@ -108,7 +121,8 @@ export class ConversationBuilder {
    */
   resolvedMessages(skipped: ReadonlyMap<string, string | undefined>): Message[] {
     return this.messages.map((m, i) => {
-      const copy: Message = { ...m, parts: [...m.parts] };
+      // A huge file's read (stowBody) is never read on: its messages are linked in place, not copied.
+      const copy: Message = this.stowBody && m.parts === NO_PARTS ? m : { ...m, parts: [...m.parts] };
       const parentId = this.resolve(this.rawParents[i], skipped);
       if (parentId !== undefined && parentId !== m.id) copy.parentId = parentId;
       return copy;

@@ -2,6 +2,7 @@
 import type { Provider } from '../kit/provider';
 import { detectClaudeCode } from './detect';
 import { CLAUDE_FOLDERS, isClaudeCompanion, locateClaudeCode } from './locate';
+import { parseClaudeCodeLarge } from './lazy';
 import { claudeCodeIncremental, parseClaudeCode } from './parse';
 import { resumeClaudeCode } from './resume';
 
@@ -12,6 +13,7 @@ export const claudeCodeProvider: Provider<'claude-code'> = {
   detect: detectClaudeCode,
   companion: isClaudeCompanion,
   parse: parseClaudeCode,
+  parseLarge: parseClaudeCodeLarge,
   incremental: claudeCodeIncremental,
   resumeCommand: resumeClaudeCode,
 };

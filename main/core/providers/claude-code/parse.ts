@@ -4,11 +4,12 @@
  * `agent-*.jsonl` file — the one subagent conversation the file holds.
  */
 import path from 'node:path';
-import type { Conversation, Part } from '../../../../shared/record';
+import type { Conversation, Message, Part } from '../../../../shared/record';
+import { BodyPlaces, type LineRef } from '../kit/line-bodies';
 import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import { assemble } from './assemble';
-import { ConversationBuilder } from './builder';
+import { ConversationBuilder, NO_PARTS } from './builder';
 import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
@@ -63,15 +64,45 @@ export class ParseState implements TitleSources {
   private readonly notes = new NoteState();
   /** Where this transcript's `tool-results/` may be. */
   private readonly companions: string[];
+  /** A huge file (lazy.ts): where each message's lines are, by message id, instead of its parts and native. */
+  readonly bodies?: BodyPlaces;
+  private readonly modelNames = new Map<string, string>();
+  /** Byte offset where the line being read starts. */
+  private lineStart = 0;
+  /** The line being read, when its message's body is left in the file. */
+  private stowable?: LineRef;
 
-  constructor(filePath: string) {
+  /** `stow`: leave message bodies in the file (lazy.ts). */
+  constructor(filePath: string, stow = false) {
     this.companions = companionFolders(filePath);
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
-    this.main = new ConversationBuilder(subagentName);
+    this.main = this.builder(subagentName);
+    if (stow) this.bodies = new BodyPlaces();
+  }
+
+  private builder(subagent: boolean): ConversationBuilder {
+    const builder = new ConversationBuilder(subagent);
+    builder.stowBody = (message, into) => this.stow(message, into);
+    return builder;
+  }
+
+  /** Notes where a message's body is and lets it go, unless it must stay in memory (see ConversationBuilder.stowBody). */
+  private stow(message: Message, into?: Message): boolean {
+    if (!this.bodies) return false;
+    if (into) return this.bodies.add(into.id, this.stowable ?? { parts: message.parts, native: message.native });
+    if (!this.stowable) return false;
+    this.bodies.start(message.id, this.stowable);
+    message.parts = NO_PARTS;
+    message.native = '';
+    return true;
   }
 
   line(line: SourceLine): void {
+    const start = this.lineStart;
+    this.lineStart = line.endOffset;
+    // A cut last line has no end in the file to read it again by: its body stays in memory.
+    this.stowable = this.bodies && !line.cut ? { start, end: line.endOffset, lineNo: line.lineNo } : undefined;
     const text = line.text;
     if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
     let record: unknown;
@@ -89,6 +120,8 @@ export class ParseState implements TitleSources {
   }
 
   private record(record: RawRecord, line: SourceLine): void {
+    // Notes and summaries are small and said once per state: they stay in memory.
+    if (record.type === 'summary' || (typeof record.type === 'string' && NOTE_TYPES.has(record.type))) this.stowable = undefined;
     const uuid = str(record.uuid);
     if (uuid !== undefined) {
       if (this.seen.has(uuid)) return;
@@ -148,7 +181,7 @@ export class ParseState implements TitleSources {
     if (uuid !== undefined) this.sideRoot.set(uuid, root);
     let builder = this.sidechains.get(root);
     if (!builder) {
-      builder = new ConversationBuilder(true);
+      builder = this.builder(true);
       this.sidechains.set(root, builder);
     }
     return builder;
@@ -185,7 +218,7 @@ export class ParseState implements TitleSources {
   private assistant(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
     if (this.oddShape(builder, record, uuid, line, 'assistant')) return;
     const api = apiMessageOf(record);
-    const model = str(api.model);
+    const model = this.modelName(str(api.model));
     const synthetic = model === '<synthetic>';
     // `<synthetic>` records are written by Claude Code itself (API errors, "No response requested").
     const kind = record.isApiErrorMessage === true ? 'api-error' : synthetic ? 'synthetic' : undefined;
@@ -197,6 +230,14 @@ export class ParseState implements TitleSources {
     message.usage = usageOf(api.usage);
     if (builder === this.main && !this.subagentFile) this.noteTaskCalls(api.content);
     builder.addAssistant(message, parentOf(record), uuid, str(api.id));
+  }
+
+  /** One string per model name: a huge file repeats it on every assistant message it holds in memory. */
+  private modelName(model: string | undefined): string | undefined {
+    if (model === undefined) return undefined;
+    let name = this.modelNames.get(model);
+    if (name === undefined) this.modelNames.set(model, (name = model));
+    return name;
   }
 
   /** Remembers Task/Agent tool calls so sidechains can be linked to the call that started them. */

@@ -100,6 +100,12 @@ export interface Provider<Agent extends AgentId = AgentId> {
    * `parentId` set). A malformed line becomes a warning on the conversation, never a throw.
    */
   parse(ctx: ParseContext): Promise<Conversation[]>;
+  /**
+   * The same conversations as `parse`, for a huge file: messages whose bodies are read again
+   * from the file when used (kit/line-bodies.ts), so memory holds their metadata only. Asked for
+   * files of a sync's `hugeBytes` or more (capture/ingest.ts).
+   */
+  parseLarge?(ctx: ParseContext): Promise<Conversation[]>;
   /** For line-oriented (JSONL) formats: a parser to feed appended lines to, for live capture. */
   incremental?(ctx: SourceContext): IncrementalParser;
   resumeCommand(conversation: Conversation): ResumeCommand | undefined;

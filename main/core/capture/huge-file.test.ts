@@ -1,0 +1,162 @@
+/**
+ * A huge file is read by its provider's `parseLarge` (message bodies left in the file and read
+ * again as they are written, indexed and digested) and must archive exactly what the in-memory
+ * path archives: here every real Claude Code fixture goes through both (the huge path forced by
+ * a threshold of one byte), and the decoded records, search rows and digests must be equal.
+ */
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../test/fixtures';
+import { openArchiveWriter } from '../access/open-writer';
+import { readBlob } from '../archive/blob-store';
+import { writeConnectionOf } from '../archive/index-store/handle';
+import type { ConversationRow } from '../archive/rows';
+import { providerFor } from '../providers/registry';
+import { openSearchDb } from '../search/search-db';
+import { ingestFiles, type IngestReport, parseSource, type SourceFile } from './ingest';
+import { fileParseContext } from './parse-context';
+
+const provider = providerFor('claude-code')!;
+const FIXTURES = (readdirSync(path.join(FIXTURES_DIR, 'claude-code'), { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => path.join(FIXTURES_DIR, 'claude-code', f))
+  .sort();
+
+/** What an archive holds: every record as decoded from its blob, its search rows and its digest. */
+function contents(root: string): { records: unknown[]; rows: unknown[]; digests: unknown[] } {
+  const writer = openArchiveWriter(root);
+  try {
+    const conversations = writeConnectionOf(writer.db).prepare('SELECT * FROM conversations ORDER BY id').all() as ConversationRow[];
+    const records = conversations.map((row) => JSON.parse(JSON.stringify(readBlob(root, row.blob_path))) as unknown);
+    const digests = writeConnectionOf(writer.db).prepare('SELECT conversation_id, revision, data FROM digests ORDER BY conversation_id').all();
+    const search = openSearchDb(root);
+    try {
+      const rows = search.prepare('SELECT i.conversation_id, f.message_index, f.role, f.scope, f.text FROM message_fts f JOIN indexed i ON f.rowid / 16777216 = i.row_key ORDER BY i.conversation_id, f.rowid').all();
+      return { records, rows, digests };
+    } finally {
+      search.close();
+    }
+  } finally {
+    writer.close();
+  }
+}
+
+async function archive(files: readonly string[], hugeBytes: number | undefined): Promise<{ root: string; report: IngestReport }> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-'));
+  const writer = openArchiveWriter(root);
+  try {
+    const sources: SourceFile[] = files.map((p) => ({ path: p, provider, instance: 'host' }));
+    return { root, report: await ingestFiles(writer, sources, hugeBytes === undefined ? {} : { hugeBytes }) };
+  } finally {
+    writer.close();
+  }
+}
+
+describe('a huge file, read with its message bodies left in the file', () => {
+  it('parses to the same conversations as the whole read, for every real Claude Code fixture', async () => {
+    expect(FIXTURES.length).toBeGreaterThan(10);
+    for (const file of FIXTURES) {
+      const whole = await provider.parse(fileParseContext(file));
+      const large = await provider.parseLarge!(fileParseContext(file));
+      // JSON: reads every body through its accessor, as the writer does.
+      expect(JSON.parse(JSON.stringify(large)), file).toEqual(JSON.parse(JSON.stringify(whole)));
+    }
+  });
+
+  it('archives the same records, search rows and digests as the in-memory path', async () => {
+    const inMemory = await archive(FIXTURES, undefined);
+    const streamed = await archive(FIXTURES, 1);
+    expect(streamed.report.errors).toEqual([]);
+    expect(streamed.report.created.sort()).toEqual(inMemory.report.created.sort());
+    const a = contents(inMemory.root);
+    const b = contents(streamed.root);
+    expect(b.records.length).toBeGreaterThan(20);
+    expect(b.rows.length).toBeGreaterThan(1000);
+    expect(b.records).toEqual(a.records);
+    expect(b.rows).toEqual(a.rows);
+    expect(b.digests.map(withoutTimes)).toEqual(a.digests.map(withoutTimes));
+  });
+
+  it('keeps a cut last line, grows when the file grows and keeps what a rewind cut, as the in-memory path does', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-src-'));
+    const seed = FIXTURES.find((f) => f.endsWith('fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl'))!;
+    const lines = readFileSync(seed, 'utf8').split('\n').filter(Boolean);
+    const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+    const half = Math.floor(lines.length / 2);
+    writeFileSync(file, lines.slice(0, half).join('\n') + '\n');
+    const roots = [mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-a-')), mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-b-'))];
+    const sync = async () => {
+      for (const [i, root] of roots.entries()) {
+        const writer = openArchiveWriter(root);
+        try {
+          const report = await ingestFiles(writer, [{ path: file, provider, instance: 'host' }], i === 1 ? { hugeBytes: 1 } : {});
+          expect(report.errors).toEqual([]);
+        } finally {
+          writer.close();
+        }
+      }
+    };
+    await sync();
+    // The rest appended, its last line cut short and no longer written: kept as far as it goes.
+    const last = lines[lines.length - 1];
+    appendFileSync(file, lines.slice(half, -1).join('\n') + '\n' + last.slice(0, Math.floor(last.length / 2)));
+    utimesSync(file, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    await sync();
+    const [a, b] = roots.map(contents);
+    expect(JSON.stringify(a.records)).toContain('The file ends in the middle of this line');
+    expect(b.records).toEqual(a.records);
+    expect(b.rows).toEqual(a.rows);
+
+    // Cut back to a quarter (a rewind): the archive only grows, on both paths alike.
+    const kept = (records: unknown[]) => (records as { messages: unknown[] }[]).reduce((n, r) => n + r.messages.length, 0);
+    writeFileSync(file, lines.slice(0, Math.floor(lines.length / 4)).join('\n') + '\n');
+    await sync();
+    const [c, d] = roots.map(contents);
+    expect(kept(c.records)).toBeGreaterThanOrEqual(kept(a.records));
+    expect(JSON.stringify(c.records)).toContain('"how":"shrank"');
+    // The two archives noticed the rewind a moment apart.
+    expect(noticed(d.records)).toEqual(noticed(c.records));
+    expect(d.rows).toEqual(c.rows);
+  });
+
+  it('fails the file, not the archive, when it is rewritten before its bodies are read again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-moved-'));
+    const seed = FIXTURES.find((f) => f.endsWith('fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl'))!;
+    const file = path.join(dir, path.basename(seed));
+    const lines = readFileSync(seed, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-moved-archive-'));
+    const writer = openArchiveWriter(root);
+    try {
+      const parsed = await parseSource({ path: file, provider, instance: 'host' }, statSync(file).size, statSync(file).mtimeMs, true);
+      // The agent rewrote the file meanwhile: its lines are no longer where the read found them.
+      writeFileSync(file, lines.slice(5).join('\n') + '\n');
+      await expect(writer.store([parsed])).rejects.toThrow(/changed while it was archived: line \d+ no longer holds message [\w-]+; sync again/);
+      expect(writeConnectionOf(writer.db).prepare('SELECT COUNT(*) AS n FROM conversations').get()).toEqual({ n: 0 });
+      expect(writer.cursor(file)).toBeUndefined();
+    } finally {
+      writer.close();
+    }
+    // The next sync reads the rewritten file from its start and archives it.
+    const next = openArchiveWriter(root);
+    try {
+      const report = await ingestFiles(next, [{ path: file, provider, instance: 'host' }], { hugeBytes: 1 });
+      expect(report.errors).toEqual([]);
+      expect(report.created.length).toBeGreaterThan(0);
+      expect(next.cursor(file)?.size).toBe(statSync(file).size);
+    } finally {
+      next.close();
+    }
+  });
+});
+
+/** Records with the time the archive noticed a rewrite left out. */
+function noticed(records: unknown[]): unknown {
+  return JSON.parse(JSON.stringify(records).replace(/"(supersededAt|at)":"[^"]*"/g, '"$1":""'));
+}
+
+function withoutTimes(d: unknown): unknown {
+  return JSON.parse(JSON.stringify(d).replace(/"(analyzedAt|archivedAt)":"[^"]*"/g, '"$1":""'));
+}
