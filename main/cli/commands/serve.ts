@@ -31,7 +31,8 @@ export function registerServe(program: Command): void {
       const staticDir = rendererDir();
       if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`the app is not built (${staticDir}): run \`npm run build\``);
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
-      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript() });
+      // The service's log goes through the CLI's output layer (control characters from a file name or an error shown, not sent).
+      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript(), log: (level, scope, message) => warn(`${level} [${scope}] ${message}`) });
       const server = await startServer({ service, host: opts.host, port: opts.port, staticDir });
       stdout.write(`${server.url}\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {
@@ -39,9 +40,11 @@ export function registerServe(program: Command): void {
       }
       // Live capture first (it holds the writer lock from then on), so the first sync runs
       // through its writer and no other writer can slip in between the two.
+      // Their failures are the service's background failures: on stderr (its log) and in the
+      // status bar of every page, one that opens later too (dejavu:status keeps them).
       void (async () => {
-        if (opts.sync && opts.watch) await service.startLive().catch((err: Error) => warn(`not watching for new messages: ${err.message}`));
-        if (opts.sync) await service.sync().catch((err: Error) => warn(`sync failed: ${err.message}`));
+        if (opts.sync && opts.watch) await service.background('live capture', () => service.startLive());
+        if (opts.sync) await service.background('sync', () => service.sync());
       })();
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
