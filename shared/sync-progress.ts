@@ -38,11 +38,12 @@ export function onlyIndexing(p: SyncProgress): boolean {
 }
 
 /** The files, MB and conversations so far ("120/800 files · 340/2,100 MB · 1,450 conversations"), or what search has left. */
-export function progressText(p: SyncProgress): string {
+/** `verb`: what the run is doing while it reads files (`dejavu import` says Importing). */
+export function progressText(p: SyncProgress, verb = 'Syncing'): string {
   if (onlyIndexing(p)) return `Indexing for search: ${count(p.unindexed, 'conversation')} to go`;
   const files = `${grouped.format(p.done)}/${count(p.total, 'file')}`;
   const behind = p.unindexed > 0 ? ` · ${grouped.format(p.unindexed)} to index` : '';
-  return `Syncing ${files} · ${megabytesOf(p.bytesDone, p.bytesTotal)} · ${count(p.conversations, 'conversation')}${behind}`;
+  return `${verb} ${files} · ${megabytesOf(p.bytesDone, p.bytesTotal)} · ${count(p.conversations, 'conversation')}${behind}`;
 }
 
 /** Only the progress fields of a richer report (what crosses to the renderer). */

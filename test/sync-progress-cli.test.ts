@@ -31,4 +31,13 @@ describe('dejavu sync progress', () => {
     const counted = frames.map((f) => Number(/· (\d+) conversations?\b/.exec(f)?.[1] ?? NaN)).filter((n) => !Number.isNaN(n));
     expect(counted.some((n) => n > 0 && n < created), frames.join('\n')).toBe(true);
   });
+
+  it('says Importing, with the same counts, on `dejavu import`', () => {
+    const home = buildFakeHome(path.join(tmp, 'import-home'));
+    const r = dejavuOnTerminal(['import', ...home.files.map((f) => f.path)], { HOME: home.dir, DEJAVU_HOME: path.join(tmp, 'import-archive') });
+    expect(r.code, r.output).toBe(0);
+    const files = home.files.length;
+    const frames = r.output.split('\r').map((f) => f.replace(/\x1b\[K/g, '').trim()).filter((f) => f.startsWith('['));
+    expect(frames.at(-1), r.output).toMatch(new RegExp(`^\\[#{28}\\] Importing ${files}/${files} files · \\d+/\\d+ MB · \\d+ conversations$`));
+  });
 });

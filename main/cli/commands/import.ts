@@ -6,6 +6,7 @@ import { type GlobalOptions, rootOf } from '../archive-access';
 import { indexerScript } from '../indexer-script';
 import { UsageError } from '../errors';
 import { printJson, progressBar, warn } from '../output';
+import { progressText } from '../../../shared/sync-progress';
 import { reportIngest } from './report';
 
 export function registerImport(program: Command): void {
@@ -23,7 +24,7 @@ export function registerImport(program: Command): void {
         paths,
         agent: opts.agent as AgentId | undefined,
         indexerWorker: indexerScript(),
-        onProgress: (p) => bar?.update(p.done, p.total, p.path),
+        onProgress: (p) => bar?.show(p.done, p.total, progressText(p, 'Importing')),
       });
       bar?.done();
       if (opts.json) printJson(report);
