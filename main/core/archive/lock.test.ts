@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,5 +27,29 @@ describe('archive writer lock', () => {
       expect(readFileSync(path.join(root, 'sync.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f]{16}( .+)?$`));
       lock.release();
     }
+  });
+
+  it('never takes a lock that is still being written for a dead one: an empty lock is busy until it is old', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-lock-'));
+    const file = path.join(root, 'sync.lock');
+    // Another process has just created the lock and not yet written its pid in it.
+    writeFileSync(file, '');
+    expect(() => acquireWriterLock(root, 0)).toThrow(/another Déjà Vu process is taking the archive .*: wait a moment, then run this again/);
+    expect(readFileSync(file, 'utf8')).toBe('');
+    // Left empty by a writer killed long ago (an older build created it in place): taken over.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(file, old, old);
+    const lock = acquireWriterLock(root, 0);
+    expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f]{16}( .+)?$`));
+    lock.release();
+  });
+
+  it('appears with its content (written aside, then linked), and a killed writer’s temporary file is cleared', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-lock-'));
+    writeFileSync(path.join(root, 'sync.lock.4194304999.abcd1234'), '4194304999 deadbeefdeadbeef');
+    const lock = acquireWriterLock(root);
+    expect(readdirSync(root).sort()).toEqual(['sync.lock']);
+    lock.release();
+    expect(readdirSync(root)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * process (its pid is gone) is taken over, so a crash never wedges the archive.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE } from './paths';
 
@@ -81,10 +81,8 @@ function tryAcquire(root: string): WriterLock {
   const file = path.join(root, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const fd = openSync(file, 'wx');
       const token = randomBytes(8).toString('hex');
-      writeSync(fd, `${process.pid} ${token}${writerName ? ` ${writerName}` : ''}`);
-      closeSync(fd);
+      createLockFile(file, `${process.pid} ${token}${writerName ? ` ${writerName}` : ''}`);
       held.add(token);
       let released = false;
       return {
@@ -105,10 +103,55 @@ function tryAcquire(root: string): WriterLock {
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
         throw new ArchiveBusyError(busyMessage(root, pid, name.join(' ')), holdsForever(name.join(' ')));
       }
+      // No pid in it: a lock being written by another Déjà Vu that creates it in place (an older
+      // build, or a file system without hard links) is taken over only once it is old enough
+      // that its writer would have finished.
+      if (!(Number.isInteger(pid) && pid > 0) && youngerThan(file, UNWRITTEN_LOCK_MS)) throw new ArchiveBusyError(`another Déjà Vu process is taking the archive ${root}: wait a moment, then run this again`);
       rmSync(file, { force: true });
     }
   }
   throw new ArchiveBusyError('could not take the archive write lock');
+}
+
+/** A lock without a pid this recent may still be being written. */
+const UNWRITTEN_LOCK_MS = 5000;
+
+/**
+ * The lock file appears with its content or not at all: written under a temporary name, then
+ * hard-linked to the lock's name, which fails (EEXIST) when another writer holds it. Created and
+ * written in place, another process could read it empty in between, take it for a dead writer's
+ * and remove it: two writers at once. Where hard links are not supported, it is created in place.
+ */
+function createLockFile(file: string, content: string): void {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, content, { flag: 'wx' });
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err;
+    const fd = openSync(file, 'wx');
+    try {
+      writeSync(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  // A writer killed between the two steps left its temporary file: gone once its pid is.
+  for (const name of readdirSync(path.dirname(file))) {
+    const pid = name.startsWith(`${path.basename(file)}.`) ? Number.parseInt(name.slice(path.basename(file).length + 1), 10) : NaN;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid)) rmSync(path.join(path.dirname(file), name), { force: true });
+  }
+}
+
+function youngerThan(file: string, ms: number): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < ms;
+  } catch {
+    return false;
+  }
 }
 
 function readFileSafe(file: string): string {
