@@ -114,3 +114,13 @@ export function rowValues(c: Conversation, blobPath: string, blobBytes: number, 
     archived_at: new Date().toISOString(),
   };
 }
+
+/** A JSON column holding a list of strings (`sources`, a source's `conversation_ids`); anything else reads as empty. */
+export function stringListColumn(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}

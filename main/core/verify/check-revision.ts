@@ -7,7 +7,7 @@
  * counts check says so).
  */
 import type { Conversation } from '../../../shared/record';
-import type { ConversationRow } from '../archive/rows';
+import { type ConversationRow, stringListColumn } from '../archive/rows';
 import type { Digest } from '../retention/digest';
 import { type Finding, problem } from './findings';
 
@@ -46,7 +46,7 @@ export function checkRevision(row: ConversationRow, stage: number, blob: Convers
   if (stage === 2) return problem('revision', `${message} It was left as it is; its digest still holds its typed prompts.`, where);
   return problem('revision', `${message} What only the row counts is not in the archive; its source files may still hold it.`, {
     ...where,
-    fix: { type: 'adopt-blob', id: row.id, seq: row.seq, sources: [...new Set([...sourcesOf(row.sources), ...blob.sources])] },
+    fix: { type: 'adopt-blob', id: row.id, seq: row.seq, sources: [...new Set([...stringListColumn(row.sources), ...blob.sources])] },
   });
 }
 
@@ -64,14 +64,5 @@ function differing(a: RevisionFacts, b: RevisionFacts, strict: boolean): (keyof 
 function shown(key: keyof RevisionFacts, v: RevisionFacts[keyof RevisionFacts]): string {
   if (v === undefined) return 'none';
   if (typeof v === 'number') return String(v);
-  return key === 'sources' ? sourcesOf(v).join(', ') : JSON.stringify(v);
-}
-
-function sourcesOf(json: string): string[] {
-  try {
-    const list: unknown = JSON.parse(json);
-    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
-  } catch {
-    return [];
-  }
+  return key === 'sources' ? stringListColumn(v).join(', ') : JSON.stringify(v);
 }

@@ -17,6 +17,7 @@ import { existsSync, statSync } from 'node:fs';
 import { HOST_INSTANCE, idInInstance, instanceOfId } from '../../providers/kit/identity';
 import { readBlob, removeBlob, writeBlob } from '../blob-store';
 import { blobRelativePath, insideRoot } from '../paths';
+import { stringListColumn } from '../rows';
 import type { Migration } from './migration';
 
 export const migration006: Migration = {
@@ -77,7 +78,7 @@ function planOnce(db: Database.Database): { moves: Move[]; rereads: Reread[] } {
   if (planned) return { moves: db.prepare('SELECT * FROM id_moves').all() as Move[], rereads: db.prepare('SELECT * FROM id_rereads').all() as Reread[] };
   const namedBy = new Map<string, { path: string; instance: string }[]>();
   for (const s of db.prepare('SELECT path, instance, conversation_ids FROM sources').all() as { path: string; instance: string; conversation_ids: string }[]) {
-    for (const id of idsIn(s.conversation_ids)) namedBy.set(id, [...(namedBy.get(id) ?? []), s]);
+    for (const id of stringListColumn(s.conversation_ids)) namedBy.set(id, [...(namedBy.get(id) ?? []), s]);
   }
   const rows = db.prepare('SELECT id, agent, workspace, instance, parent_id, blob_path, revision, retention_stage, retention_revision FROM conversations').all() as Row[];
   const taken = new Set(rows.map((r) => r.id));
@@ -138,7 +139,7 @@ function commit(db: Database.Database, root: string, moves: readonly Move[], rer
       renameLedger.run(m.new_id, m.id);
     }
     for (const s of db.prepare('SELECT path, conversation_ids FROM sources').all() as { path: string; conversation_ids: string }[]) {
-      const ids = idsIn(s.conversation_ids);
+      const ids = stringListColumn(s.conversation_ids);
       const drop = dropped.get(s.path);
       const next = ids.filter((id) => !drop?.has(id)).map((id) => renamed.get(id) ?? id);
       if (next.length !== ids.length || next.some((id, i) => id !== ids[i])) setIds.run(JSON.stringify(next), s.path);
@@ -153,15 +154,6 @@ function sizeOf(root: string, relative: string): number {
     return statSync(insideRoot(root, relative)).size;
   } catch {
     return 0;
-  }
-}
-
-function idsIn(json: string): string[] {
-  try {
-    const ids: unknown = JSON.parse(json);
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
   }
 }
 
