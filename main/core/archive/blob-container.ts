@@ -60,6 +60,19 @@ export function* framesOf(bytes: Uint8Array): Generator<Buffer> {
   }
 }
 
+/** The magic, the compression byte and the first frame's length: enough to know where container 2's head ends. */
+export const HEAD_PREFIX_BYTES = 9;
+
+/**
+ * How many bytes from the start of a blob hold container 2's head frame (a container-2 blob cut
+ * there reads as the head alone through framesOf), given its first HEAD_PREFIX_BYTES; undefined
+ * for any other container, whose head is not a frame of its own.
+ */
+export function headBytes(prefix: Buffer): number | undefined {
+  if (prefix.length < HEAD_PREFIX_BYTES || !prefix.subarray(0, 4).equals(MAGIC_2)) return undefined;
+  return HEAD_PREFIX_BYTES + prefix.readUInt32BE(5);
+}
+
 function decompress(compression: number, body: Buffer): Buffer {
   switch (compression) {
     case COMPRESSION_ZSTD:

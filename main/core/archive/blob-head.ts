@@ -6,26 +6,21 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Conversation } from '../../../shared/record';
+import { HEAD_PREFIX_BYTES, headBytes } from './blob-container';
 import { archiveContent, readBlob } from './blob-store';
 import { decodeConversation } from './codec';
 import { insideRoot } from './paths';
-
-const MAGIC_2 = 'DJV2';
-/** "DJV2", the compression byte, then the first frame's 4-byte length. */
-const PREFIX_BYTES = 9;
 
 export function readBlobHead(root: string, relative: string): Conversation {
   const fd = openSync(insideRoot(root, relative), 'r');
   let bytes: Buffer | undefined;
   try {
-    const prefix = Buffer.alloc(PREFIX_BYTES);
-    if (readSync(fd, prefix, 0, PREFIX_BYTES, 0) === PREFIX_BYTES && prefix.subarray(0, 4).toString('latin1') === MAGIC_2) {
-      const length = prefix.readUInt32BE(5);
-      const frame = Buffer.alloc(PREFIX_BYTES + length);
-      prefix.copy(frame);
+    const prefix = Buffer.alloc(HEAD_PREFIX_BYTES);
+    const length = headBytes(prefix.subarray(0, readSync(fd, prefix, 0, HEAD_PREFIX_BYTES, 0)));
+    if (length !== undefined) {
+      const head = Buffer.alloc(length);
       // A short read leaves the frame cut; decoding it then says the blob is cut short.
-      const got = readSync(fd, frame, PREFIX_BYTES, length, PREFIX_BYTES);
-      bytes = frame.subarray(0, PREFIX_BYTES + got);
+      bytes = head.subarray(0, readSync(fd, head, 0, length, 0));
     }
   } finally {
     closeSync(fd);
