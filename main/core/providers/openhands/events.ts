@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ParseWarning } from '../../../../shared/record';
 import { isObject, shortError, type Json } from '../kit/json';
-import { parseJson } from '../kit/parse-json';
+import { parseJson, tryParseJson } from '../kit/parse-json';
+import type { ParseContext } from '../kit/provider';
 import { filesIn } from '../kit/walk';
 
 const EVENT_NAME = /^event-(\d{5,})-([0-9a-fA-F-]{8,})\.json$/;
@@ -51,4 +52,20 @@ export async function readEvents(conversationDir: string, warnings: ParseWarning
     }
   }
   return out;
+}
+
+/**
+ * The session file the read starts from (V1 `base_state.json`, V0 `metadata.json`) as a JSON
+ * object; unreadable or of another shape, `{}` and a warning naming it: the conversation is then
+ * read from its events alone.
+ */
+export async function readSessionObject(ctx: ParseContext, name: string, warnings: ParseWarning[]): Promise<Json> {
+  try {
+    const doc = tryParseJson(await ctx.readText());
+    if (isObject(doc)) return doc;
+    warnings.push({ message: `${name} is not a readable JSON object; the conversation is read from its events alone` });
+  } catch (error) {
+    warnings.push({ message: `Cannot read ${name}: ${shortError(error)}` });
+  }
+  return {};
 }

@@ -8,10 +8,9 @@
 import path from 'node:path';
 import type { Conversation, ParseWarning } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
-import { isObject, shortError, str, type Json } from '../kit/json';
-import { tryParseJson } from '../kit/parse-json';
+import { str, type Json } from '../kit/json';
 import type { ParseContext } from '../kit/provider';
-import { readEvents, V0_EVENT_NAME } from './events';
+import { readEvents, readSessionObject, V0_EVENT_NAME } from './events';
 import { legacyEventMessages } from './legacy-messages';
 
 export const V0_METADATA = 'metadata.json';
@@ -25,16 +24,7 @@ export function legacySessionDir(filePath: string): string {
 export async function parseOpenHandsLegacy(ctx: ParseContext): Promise<Conversation[]> {
   const warnings: ParseWarning[] = [];
   const dir = legacySessionDir(ctx.path);
-  let meta: Json = {};
-  if (path.basename(ctx.path) === V0_METADATA) {
-    try {
-      const doc = tryParseJson(await ctx.readText());
-      if (isObject(doc)) meta = doc;
-      else warnings.push({ message: 'metadata.json is not a readable JSON object; the conversation is read from its events alone' });
-    } catch (error) {
-      warnings.push({ message: `Cannot read metadata.json: ${shortError(error)}` });
-    }
-  }
+  const meta: Json = path.basename(ctx.path) === V0_METADATA ? await readSessionObject(ctx, V0_METADATA, warnings) : {};
   const events = await readEvents(dir, warnings, V0_EVENT_NAME);
   if (!events.length && !Object.keys(meta).length) return [];
   const model = str(meta.llm_model);

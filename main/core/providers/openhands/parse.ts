@@ -7,10 +7,9 @@
 import path from 'node:path';
 import type { Conversation, ParseWarning } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
-import { isObject, obj, shortError, str, type Json } from '../kit/json';
-import { tryParseJson } from '../kit/parse-json';
+import { obj, str } from '../kit/json';
 import type { ParseContext } from '../kit/provider';
-import { readEvents } from './events';
+import { readEvents, readSessionObject } from './events';
 import { eventMessages } from './messages';
 import { parseOpenHandsLegacy } from './legacy';
 import { BASE_STATE } from './locate';
@@ -19,14 +18,7 @@ export async function parseOpenHands(ctx: ParseContext): Promise<Conversation[]>
   if (path.basename(ctx.path) !== BASE_STATE) return parseOpenHandsLegacy(ctx);
   const warnings: ParseWarning[] = [];
   const dir = path.dirname(ctx.path);
-  let state: Json = {};
-  try {
-    const doc = tryParseJson(await ctx.readText());
-    if (isObject(doc)) state = doc;
-    else warnings.push({ message: 'base_state.json is not a readable JSON object; the conversation is read from its events alone' });
-  } catch (error) {
-    warnings.push({ message: `Cannot read base_state.json: ${shortError(error)}` });
-  }
+  const state = await readSessionObject(ctx, BASE_STATE, warnings);
   const events = await readEvents(dir, warnings);
   if (!events.length && !Object.keys(state).length) return [];
   const model = str(obj(obj(state.agent)?.llm)?.model);
