@@ -61,10 +61,8 @@ describe('layout', () => {
     // No sideways scrolling of the page, and the messages keep most of the height.
     const overflow = await app.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await app.page.screenshot({ path: '/tmp/zoom200.png' });
     expect(await thread.scroller.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(175);
     expect(await thread.scroller.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(280);
-    await app.page.screenshot({ path: '/tmp/zoom200.png' });
     await app.page.setViewportSize({ width: 1024, height: 700 });
   });
 });

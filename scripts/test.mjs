@@ -1,6 +1,8 @@
 // `npm test`: everything CI checks, in order — install what the tests need, build, typecheck,
 // lint, then every test. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,13 +22,34 @@ const steps = [
   ['tests', bin('vitest'), ['run'], { DEJAVU_TEST_SKIP_BUILD: '1' }],
 ];
 
+// The tests make their archives and homes under the system temp folder. They run with a temp
+// folder of their own, removed at the end, so a run never leaves gigabytes behind in /tmp (a test
+// killed mid-way, or one that forgets to clean up, would otherwise accumulate run after run).
+// DEJAVU_TEST_KEEP_TMP=1 keeps it to look at after a failure.
+const runTmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-test-run-'));
+const tmpEnv = { TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp };
+
+function removeRunTmp() {
+  if (process.env.DEJAVU_TEST_KEEP_TMP) {
+    process.stdout.write(`temp folder kept: ${runTmp}\n`);
+    return;
+  }
+  const left = readdirSync(runTmp).length;
+  rmSync(runTmp, { recursive: true, force: true });
+  if (left) process.stdout.write(`removed the tests' temp folder (${left} entries left in it)\n`);
+}
+
+let failed = 0;
 for (const [name, cmd, args, env] of steps) {
   const started = Date.now();
   process.stdout.write(`\n== ${name}\n`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...tmpEnv, ...env } });
   if (r.status !== 0) {
     process.stderr.write(`\nnpm test: ${name} failed (exit ${r.status ?? r.signal})\n`);
-    process.exit(r.status || 1);
+    failed = r.status || 1;
+    break;
   }
   process.stdout.write(`== ${name}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 }
+removeRunTmp();
+process.exit(failed);
