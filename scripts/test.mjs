@@ -1,7 +1,7 @@
 // `npm test`: everything CI checks, in order — install what the tests need, build, typecheck,
 // lint, then every test. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ const steps = [
 // killed mid-way, or one that forgets to clean up, would otherwise accumulate run after run).
 // DEJAVU_TEST_KEEP_TMP=1 keeps it to look at after a failure.
 const runTmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-test-run-'));
+// Open to every user with the sticky bit, as /tmp is: some tests drop to an unprivileged user.
+chmodSync(runTmp, 0o1777);
 const tmpEnv = { TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp };
 
 function removeRunTmp() {
