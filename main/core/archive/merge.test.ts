@@ -10,7 +10,7 @@ function part(path: string, messages: Message[], link: Partial<Conversation> = {
   return { id: 'hermes:s1', agent: 'hermes', nativeId: 's1', workspace: 'w', instance: 'host', models: [], sourcePath: path, sources: [path], warnings: [], messages, ...link };
 }
 
-const OPTIONS = { preserve: false, how: 'truncated', degraded: false, now: '2026-11-23T00:00:00.000Z' } as const;
+const OPTIONS = { preserve: false, how: 'shrank', degraded: false, now: '2026-11-23T00:00:00.000Z' } as const;
 
 describe('mergeConversation of a conversation spread over several files', () => {
   it('keeps the link to its parent, relation included, when the newer file does not repeat it', () => {
