@@ -3,7 +3,7 @@
  * against `dejavu serve`: a Codex fork built here (no real file has one) says "Forked from" its
  * parent, a real Claude Code subagent "Subagent of" its session, and a Hermes session that goes
  * on after a compression (a state.db built here) "Continues" the one before, which lists it
- * apart from its delegated subagent.
+ * apart from its delegated subagent; the sidebar marks it so too.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { FIXTURES_DIR } from '../test/fixtures';
 import { writeHermesStore } from '../test/hermes-store';
 import { type App, startApp } from './harness';
 import { ThreadPage } from './pages/thread-page';
+import { TreePage } from './pages/tree-page';
 
 const PARENT = '019f6a10-0000-7000-8000-0000000e0001';
 const FORK = '019f6a1f-0000-7000-8000-0000000e0002';
@@ -48,6 +49,7 @@ function hermesStore(home: string): string {
 
 let app: App;
 let thread: ThreadPage;
+let tree: TreePage;
 
 beforeAll(async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'dejavu-relation-e2e-'));
@@ -57,6 +59,7 @@ beforeAll(async () => {
   writeRollout(home, FORK, '2026-10-05T15:00:00', fork);
   app = await startApp({ importPaths: [path.join(home, '.codex', 'sessions'), path.join(FIXTURES_DIR, 'claude-code'), hermesStore(home)] });
   thread = new ThreadPage(app.page);
+  tree = new TreePage(app.page);
 });
 
 afterAll(async () => {
@@ -99,4 +102,16 @@ describe('the link to the parent conversation', () => {
     expect(await later.allTextContents()).toEqual(['↳ Fix the failing build #2']);
     expect(await thread.subagents().getAttribute('data-subagent-id')).toBe(`hermes_${DELEGATE}`);
   });
+
+  it('marks the Hermes continuation "continues" in the sidebar, and its parent counts it apart from its subagent', async () => {
+    await app.openConversation(`hermes_${AFTER}`);
+    const row = tree.byId(`hermes_${AFTER}`).first();
+    await row.waitFor();
+    expect(await row.locator('.conv-sub').textContent()).toBe('↳ continues ');
+    expect(await row.getAttribute('aria-label')).toContain('Continues an earlier conversation');
+    const parent = tree.byId(`hermes_${BEFORE}`).first();
+    await expect.poll(() => parent.locator('.conv-meta').textContent()).toContain('1 subagent · continued in 1');
+    expect(await parent.locator('.conv-sub').count()).toBe(0);
+  });
 });
+

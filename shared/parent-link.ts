@@ -2,7 +2,7 @@
  * How a conversation relates to the one it came from, and the words every surface uses for it
  * (the thread header, the parent's list of linked conversations, the Markdown export).
  */
-import type { Conversation, ConversationRelation } from './record';
+import { type Conversation, type ConversationRelation, CONVERSATION_RELATIONS } from './record';
 
 /** The conversation this one came from, and how. */
 export interface ParentLink {
@@ -22,6 +22,31 @@ export const CHILDREN_HEADING: Record<ConversationRelation, (count: number) => s
 
 /** The accessible name of the parent's list of them. */
 export const CHILDREN_LIST: Record<ConversationRelation, string> = { subagent: 'Subagent conversations', fork: 'Forks', continuation: 'Continued in' };
+
+/** Its mark beside a title in a list (the sidebar, `dejavu list`, usage), and what the mark means. */
+export const RELATION_MARK: Record<ConversationRelation, { readonly word: string; readonly title: string }> = {
+  subagent: { word: 'subagent', title: 'Subagent conversation' },
+  fork: { word: 'fork', title: 'Forked from an earlier conversation' },
+  continuation: { word: 'continues', title: 'Continues an earlier conversation' },
+};
+
+/** A parent's linked conversations counted by relation, for one line of a list: "2 subagents · continued in 1". */
+export function childrenCountText(children: readonly Pick<Conversation, 'relation'>[]): string {
+  const count = (relation: ConversationRelation) => children.filter((c) => relationOf(c) === relation).length;
+  const words: Record<ConversationRelation, (n: number) => string> = {
+    subagent: (n) => `${n} subagent${n === 1 ? '' : 's'}`,
+    fork: (n) => `${n} fork${n === 1 ? '' : 's'}`,
+    continuation: (n) => `continued in ${n}`,
+  };
+  return CONVERSATION_RELATIONS.filter((r) => count(r) > 0)
+    .map((r) => words[r](count(r)))
+    .join(' · ');
+}
+
+/** How it relates to its parent when it has one (a link without a relation is a subagent's), else undefined. */
+export function linkedRelation(c: Pick<Conversation, 'parentId' | 'relation'>): ConversationRelation | undefined {
+  return c.parentId === undefined ? undefined : relationOf(c);
+}
 
 /** A `parentId` without a relation was written before relations were: every such link was a subagent's. */
 export function relationOf(c: Pick<Conversation, 'relation'>): ConversationRelation {

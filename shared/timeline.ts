@@ -4,6 +4,7 @@
  * what it cost. The read surface a run orchestrator (or a person catching up) would use.
  */
 import type { AgentId } from './agents';
+import type { ParentLink } from './parent-link';
 import type { PlanLink, PlanOrigin } from './plans';
 
 export interface TimelineQuery {
@@ -49,6 +50,8 @@ export interface TimelineEntry {
   readonly costUsd: number | null;
   readonly unpricedTokens: number;
   readonly subagents: number;
+  /** The conversation a fork or a continuation came from (a subagent has no entry of its own). */
+  readonly parent?: ParentLink;
   readonly plans: readonly { readonly id: string; readonly title: string; readonly origin: PlanOrigin; readonly link: PlanLink }[];
 }
 

@@ -5,7 +5,7 @@
  * know is reported as unpriced, never as free.
  */
 import type { AgentId } from './agents';
-import type { Usage } from './record';
+import type { ConversationRelation, Usage } from './record';
 
 export const USAGE_GROUPINGS = ['day', 'week', 'month', 'agent', 'model', 'workspace'] as const;
 export type UsageGrouping = (typeof USAGE_GROUPINGS)[number];
@@ -46,6 +46,8 @@ export interface ConversationUsage {
   readonly title: string;
   readonly startedAt?: string;
   readonly parentId?: string;
+  /** How it relates to its parent, when it has one: only a subagent's spend is rolled into the parent's. */
+  readonly relation?: ConversationRelation;
   /** Its own messages only. */
   readonly own: Spend;
   /** Its own plus every subagent below it: what the conversation really cost. */

@@ -1,6 +1,7 @@
 /** Small text shapes the MCP tools share: one line per conversation, tool results, errors. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_LABELS } from '../../shared/agents';
+import { linkedRelation, RELATION_OF } from '../../shared/parent-link';
 import type { ArchivedSummary } from '../../shared/views';
 import type { ArchiveReader } from '../core/use-cases/open-archive';
 import { outgoingText, redactsFor } from '../core/use-cases/redaction';
@@ -18,7 +19,8 @@ export function summaryLine(s: ArchivedSummary): string {
     `${s.messageCount} messages (${s.promptCount} prompts)`,
     `"${title.length > 120 ? `${title.slice(0, 119)}…` : title}"`,
   ];
-  if (s.parentId) parts.push(`subagent of ${s.parentId}`);
+  const relation = linkedRelation(s);
+  if (relation) parts.push(`${RELATION_OF[relation].toLowerCase()} ${s.parentId}`);
   if (s.sourceDeleted) parts.push('source deleted (archive is the only copy)');
   return parts.join(' · ');
 }

@@ -1,6 +1,8 @@
 /** `dejavu list`: the archived conversations, newest first. */
 import type { Command } from 'commander';
 import { AGENT_IDS, isAgentId } from '../../../shared/agents';
+import { linkedRelation, RELATION_MARK } from '../../../shared/parent-link';
+import type { ArchivedSummary } from '../../../shared/views';
 import { listConversations } from '../../core/use-cases/list';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
@@ -16,6 +18,13 @@ export function parseSince(value: string | undefined): string | undefined {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new UsageError(`--since wants a date (2026-01-31) or an age (7d, 12h, 2w), not "${value}"`);
   return date.toISOString();
+}
+
+/** Before a linked conversation's title: `↳ ` for a subagent (nested work), the relation's word for the others. */
+function linkMark(c: ArchivedSummary): string {
+  const relation = linkedRelation(c);
+  if (!relation) return '';
+  return relation === 'subagent' ? '↳ ' : `↳ (${RELATION_MARK[relation].word}) `;
 }
 
 export function registerList(program: Command): void {
@@ -43,7 +52,7 @@ export function registerList(program: Command): void {
         c.agent,
         `${c.workspace}${c.instance === 'host' ? '' : `@${c.instance}`}`,
         String(c.messageCount),
-        `${c.sourceDeleted ? '[source deleted] ' : ''}${c.parentId ? '↳ ' : ''}${truncate(c.title ?? '(untitled)', 60)}`,
+        `${c.sourceDeleted ? '[source deleted] ' : ''}${linkMark(c)}${truncate(c.title ?? '(untitled)', 60)}`,
         c.id,
       ]);
       stdout.write(`${table([['STARTED', 'AGENT', 'WORKSPACE', 'MSGS', 'TITLE', 'ID'], ...lines])}\n`);

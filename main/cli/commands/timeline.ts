@@ -1,6 +1,7 @@
 /** `dejavu timeline`: what happened in a repository (and branch), across every agent, in time order. */
 import type { Command } from 'commander';
 import { isAgentId } from '../../../shared/agents';
+import { RELATION_OF } from '../../../shared/parent-link';
 import type { TimelineAnswer, TimelineEntry } from '../../../shared/timeline';
 import { formatCost } from '../../../shared/usage';
 import { outgoingValue, redactsFor } from '../../core/use-cases/redaction';
@@ -66,7 +67,7 @@ function entryText(e: TimelineEntry): string {
   const where = [e.branch && `on ${e.branch}`, e.worktree && `worktree ${e.worktree.split('/').pop()}`].filter(Boolean).join(', ');
   const cost = e.costUsd === null ? (e.tokens ? 'no price' : '') : formatCost(e.costUsd);
   const head = `${shortDate(e.startedAt)}  ${e.agent}  ${e.outcome}${where ? `  ${where}` : ''}  ${e.tokens ? `${e.tokens.toLocaleString('en-US')} tok ${cost}` : ''}`.trimEnd();
-  const lines = [head, `  ${e.conversationId}${e.subagents ? ` (+${e.subagents} subagent(s))` : ''}`];
+  const lines = [head, `  ${e.conversationId}${e.subagents ? ` (+${e.subagents} subagent(s))` : ''}${e.parent ? ` (${RELATION_OF[e.parent.relation].toLowerCase()} ${e.parent.id})` : ''}`];
   if (e.firstPrompt) lines.push(`  > ${truncate(e.firstPrompt.replace(/\s+/g, ' '), 110)}`);
   if (e.files.total) lines.push(`  files: ${e.files.changed} changed, ${e.files.total} touched: ${truncate(e.files.top.join(', '), 100)}`);
   for (const p of e.plans) lines.push(`  plan ${p.id.slice(0, 12)} (${p.link} · ${p.origin}): ${truncate(p.title, 80)}`);

@@ -1,6 +1,7 @@
 /** `dejavu usage`: tokens and cost per local day, week, month, agent, model or workspace. */
 import { type Command, Option } from 'commander';
-import { formatCost, type Spend, USAGE_GROUPINGS, type UsageGrouping, type UsageReport } from '../../../shared/usage';
+import { RELATION_MARK } from '../../../shared/parent-link';
+import { type ConversationUsage, formatCost, type Spend, USAGE_GROUPINGS, type UsageGrouping, type UsageReport } from '../../../shared/usage';
 import { usageOf } from '../../core/use-cases/usage';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
@@ -40,12 +41,17 @@ function printReport(r: UsageReport): void {
   if (r.undatedConversations) out.write(`\n${r.undatedConversations} conversation(s) recorded tokens without a time: in the total, in no ${r.by}.\n`);
   if (r.topConversations.length) {
     out.write('\nCostliest conversations (subagents rolled into their parent):\n');
-    const rows = r.topConversations.map((c) => [c.id, c.agent, truncate(c.title, 50), n(c.withSubagents.tokens.total), costText(c.withSubagents), c.subagents ? `${c.subagents} subagent(s)` : c.parentId ? 'subagent' : '']);
+    const rows = r.topConversations.map((c) => [c.id, c.agent, truncate(c.title, 50), n(c.withSubagents.tokens.total), costText(c.withSubagents), linkNote(c)]);
     out.write(`${table([['ID', 'AGENT', 'TITLE', 'TOKENS', 'COST', ''], ...rows])}\n`);
   }
   const unpriced = r.total.unpricedModels;
   if (unpriced.length) out.write(`\nNo price for ${unpriced.join(', ')}: ${n(r.total.unpricedTokens)} token(s) not in any cost.\n`);
   out.write(`Prices: ${r.priceTable.name} ${r.priceTable.version} (bundled, offline). Days in ${r.timeZone}.\n`);
+}
+
+/** Its subagents rolled in, and how it relates to its parent (a fork or continuation is not rolled into it). */
+function linkNote(c: ConversationUsage): string {
+  return [c.subagents ? `${c.subagents} subagent(s)` : '', c.relation ? RELATION_MARK[c.relation].word : ''].filter(Boolean).join(', ');
 }
 
 function costText(s: Spend): string {

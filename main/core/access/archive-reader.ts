@@ -7,7 +7,7 @@ import type { Conversation } from '../../../shared/record';
 import { IndexReader } from '../archive/index-reader';
 import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
-import { currentHead, currentMessage, currentThread } from '../retention/restore';
+import { currentMessage, currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
 import { rowSources } from '../search/search-rows';
@@ -27,11 +27,6 @@ export class ArchiveReader extends IndexReader {
     conversation.sourceDeleted = row.source_deleted === 1 || undefined;
     if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
     return conversation;
-  }
-
-  /** The conversation without its messages (only its blob's head is read). */
-  head(id: string): Conversation {
-    return currentHead(this.root, this.db, this.row(id));
   }
 
   search(query: string, options?: SearchOptions): SearchHit[] {

@@ -116,15 +116,15 @@ export class ArchiveWriter implements WritableArchive {
       row: db.prepare('SELECT * FROM conversations WHERE id = ?'),
       upsert: db.prepare(`
         INSERT INTO conversations (id, agent, native_id, workspace, instance, cwd, git_branch, title, started_at, ended_at,
-          models, usage, parent_id, parent_tool_call_id, agent_version, source_path, sources, source_deleted,
+          models, usage, parent_id, parent_tool_call_id, relation, agent_version, source_path, sources, source_deleted,
           warning_count, rewrite_count, message_count, prompt_count, blob_path, blob_bytes, archived_at)
         VALUES (@id, @agent, @native_id, @workspace, @instance, @cwd, @git_branch, @title, @started_at, @ended_at,
-          @models, @usage, @parent_id, @parent_tool_call_id, @agent_version, @source_path, @sources, @source_deleted,
+          @models, @usage, @parent_id, @parent_tool_call_id, @relation, @agent_version, @source_path, @sources, @source_deleted,
           @warning_count, @rewrite_count, @message_count, @prompt_count, @blob_path, @blob_bytes, @archived_at)
         ON CONFLICT (id) DO UPDATE SET agent = excluded.agent, native_id = excluded.native_id, workspace = excluded.workspace,
           instance = excluded.instance, cwd = excluded.cwd, git_branch = excluded.git_branch, title = excluded.title,
           started_at = excluded.started_at, ended_at = excluded.ended_at, models = excluded.models, usage = excluded.usage,
-          parent_id = excluded.parent_id, parent_tool_call_id = excluded.parent_tool_call_id, agent_version = excluded.agent_version,
+          parent_id = excluded.parent_id, parent_tool_call_id = excluded.parent_tool_call_id, relation = excluded.relation, agent_version = excluded.agent_version,
           source_path = excluded.source_path, sources = excluded.sources, source_deleted = excluded.source_deleted,
           warning_count = excluded.warning_count, rewrite_count = excluded.rewrite_count, message_count = excluded.message_count, prompt_count = excluded.prompt_count,
           blob_path = excluded.blob_path, blob_bytes = excluded.blob_bytes, archived_at = excluded.archived_at,

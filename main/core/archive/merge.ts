@@ -60,6 +60,8 @@ export function mergeConversation(previous: Conversation, fresh: Conversation, f
     ...fresh,
     title: multi ? (previous.title ?? fresh.title) : (fresh.title ?? previous.title),
     parentId: fresh.parentId ?? previous.parentId,
+    // The relation belongs to the link: it comes from whichever file gave the parent.
+    relation: fresh.parentId ? fresh.relation : previous.relation,
     parentToolCallId: fresh.parentToolCallId ?? previous.parentToolCallId,
     cwd: fresh.cwd ?? previous.cwd,
     gitBranch: fresh.gitBranch ?? previous.gitBranch,

@@ -1,6 +1,6 @@
 /** Maps between index rows and the record's summary shape. */
 import type { AgentId } from '../../../shared/agents';
-import type { Conversation, Usage } from '../../../shared/record';
+import { type Conversation, type ConversationRelation, CONVERSATION_RELATIONS, type Usage } from '../../../shared/record';
 import type { ArchivedSummary } from '../../../shared/views';
 
 export interface ConversationRow {
@@ -19,6 +19,8 @@ export interface ConversationRow {
   usage: string | null;
   parent_id: string | null;
   parent_tool_call_id: string | null;
+  /** Migration 007: how it relates to its parent (NULL: a subagent, or no parent); absent from an archive a writer has not migrated yet. */
+  relation?: string | null;
   agent_version: string | null;
   source_path: string;
   sources: string;
@@ -58,6 +60,7 @@ export function summaryFromRow(r: ConversationRow): ArchivedSummary {
     usage: r.usage ? (JSON.parse(r.usage) as Usage) : undefined,
     parentId: r.parent_id ?? undefined,
     parentToolCallId: r.parent_tool_call_id ?? undefined,
+    relation: relationColumn(r.relation),
     agentVersion: r.agent_version ?? undefined,
     sourcePath: r.source_path,
     sources: JSON.parse(r.sources) as string[],
@@ -74,6 +77,11 @@ export function summaryFromRow(r: ConversationRow): ArchivedSummary {
   };
   for (const key of Object.keys(s) as (keyof ArchivedSummary)[]) if (s[key] === undefined) delete s[key];
   return s;
+}
+
+/** The relation column as the record's: a value this build does not know (a newer one wrote it) reads as unset, a subagent. */
+export function relationColumn(value: string | null | undefined): ConversationRelation | undefined {
+  return CONVERSATION_RELATIONS.find((r) => r === value);
 }
 
 /** How recently a source must have been written for its conversations to count as live. */
@@ -101,6 +109,7 @@ export function rowValues(c: Conversation, blobPath: string, blobBytes: number, 
     usage: c.usage ? JSON.stringify(c.usage) : null,
     parent_id: c.parentId ?? null,
     parent_tool_call_id: c.parentToolCallId ?? null,
+    relation: c.relation ?? null,
     agent_version: c.agentVersion ?? null,
     source_path: c.sourcePath,
     sources: JSON.stringify(c.sources),

@@ -7,7 +7,6 @@ import type { Conversation, Message } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { ReadableIndex } from '../archive/db';
 import { readBlobMessage } from '../archive/message-reader';
-import { readBlobHead } from '../archive/blob-head';
 import { lastDataLoss } from '../archive/index-store/read-ledger';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { lostThread, threadFromDigest } from './degrade';
@@ -47,21 +46,6 @@ export function currentMessage(root: string, db: ReadableIndex, row: ThreadRow, 
   } catch {
     // The rest is currentThread's way: the digest's thread, or its error for a missing blob.
     return currentThread(root, db, row).messages[index];
-  }
-}
-
-/**
- * The conversation as currentThread reads it, without its messages, reading only the head of
- * its blob (a thread's header lists its linked children and how each relates to it).
- */
-export function currentHead(root: string, db: ReadableIndex, row: ThreadRow): Conversation {
-  const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
-  if (stage === 3) return { ...lostOf(db, row), messages: [] };
-  try {
-    return readBlobHead(root, row.blob_path);
-  } catch {
-    // The rest is currentThread's way: the digest's thread, or its error for a missing blob.
-    return { ...currentThread(root, db, row), messages: [] };
   }
 }
 

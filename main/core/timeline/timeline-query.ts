@@ -2,12 +2,13 @@
  * The timeline of a repository, from the digests (so it still answers after eviction): every
  * conversation of every agent there, oldest first, each with its branch, first prompt, outcome,
  * files touched, plans, and tokens and cost with its subagents rolled in. A subagent is part of
- * its parent's entry, not one of its own.
+ * its parent's entry, not one of its own; a fork or a continuation has its own, naming its parent.
  */
 import type { FileAction } from '../../../shared/tool-files';
 import type { TimelineAnswer, TimelineEntry, TimelineQuery, TimelineRepository } from '../../../shared/timeline';
 import type { ReadableIndex } from '../archive/db';
-import { timelineDigestRows } from '../archive/index-store/read-digest-facts';
+import { linkedRelations } from '../archive/index-store/read-conversations';
+import { type TimelineDigestRow, timelineDigestRows } from '../archive/index-store/read-digest-facts';
 import type { FileTouchFact } from '../retention/digest-files';
 import { allPlans } from '../plans/plans-query';
 import { localDay, resolveTimeZone } from '../usage/periods';
@@ -22,6 +23,10 @@ export function timeline(db: ReadableIndex, q: TimelineQuery = {}): TimelineAnsw
   const timeZone = resolveTimeZone(q.timeZone);
   if (q.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(q.since)) throw new RangeError(`--since "${q.since}" is not a date: use YYYY-MM-DD`);
   const rows = timelineDigestRows(db);
+  // A fork or a continuation is an entry of its own (the person went on in it), linked to its parent.
+  const relations = linkedRelations(db);
+  const relationOf = (r: TimelineDigestRow) => (r.parentId ? (relations.get(r.id) ?? 'subagent') : undefined);
+  const isSubagent = (r: TimelineDigestRow) => relationOf(r) === 'subagent';
   const ids = new Set(rows.map((r) => r.id));
   const resolve = repositoryResolver(rows.filter((r) => r.cwd).map((r) => ({ cwd: r.cwd as string, instance: r.instance })));
   const spend = new Map(usageReport(db, { by: 'agent', timeZone }).topConversations.map((c) => [c.id, c]));
@@ -35,7 +40,7 @@ export function timeline(db: ReadableIndex, q: TimelineQuery = {}): TimelineAnsw
   }
   const entries: TimelineEntry[] = [];
   for (const r of rows) {
-    if (r.parentId && ids.has(r.parentId)) continue; // rolled into its parent
+    if (isSubagent(r) && ids.has(r.parentId!)) continue; // rolled into its parent
     if (q.agent && r.agent !== q.agent) continue;
     const repo = r.cwd ? resolve(r.cwd, r.instance) : undefined;
     const repository = repo?.root ?? r.workspace;
@@ -61,7 +66,8 @@ export function timeline(db: ReadableIndex, q: TimelineQuery = {}): TimelineAnsw
       tokens: s?.tokens.total ?? 0,
       costUsd: s?.costUsd ?? null,
       unpricedTokens: s?.unpricedTokens ?? 0,
-      subagents: spend.get(r.id)?.subagents ?? rows.filter((c) => c.parentId === r.id).length,
+      subagents: spend.get(r.id)?.subagents ?? rows.filter((c) => c.parentId === r.id && isSubagent(c)).length,
+      ...(r.parentId && !isSubagent(r) ? { parent: { id: r.parentId, relation: relationOf(r)! } } : {}),
       plans: plansOf.get(r.id) ?? [],
     });
   }

@@ -4,9 +4,10 @@
  * the price then in force, and every conversation with its subagents rolled in.
  */
 import type { AgentId } from '../../../shared/agents';
-import type { Usage } from '../../../shared/record';
+import type { ConversationRelation, Usage } from '../../../shared/record';
 import { addToTotals, type ConversationUsage, emptyTotals, type Spend, type TokenTotals, type UsageGrouping, type UsageReport, type UsageRow } from '../../../shared/usage';
 import type { ReadableIndex } from '../archive/db';
+import { linkedRelations } from '../archive/index-store/read-conversations';
 import { type UsageDigestRow as DigestUsageRow, usageDigestRows } from '../archive/index-store/read-digest-facts';
 import type { UsageBucket } from '../retention/digest-usage';
 import { localDay, monthOf, resolveTimeZone, weekOf } from './periods';
@@ -108,7 +109,7 @@ export function usageReport(db: ReadableIndex, q: UsageQuery): UsageReport {
     priceTable: PRICE_TABLE,
     rows: ordered.map(([key, r]) => rowView(key, r)),
     total: { ...total.view(), conversations: total.ids.size },
-    topConversations: rollUp(convs, own).slice(0, q.top ?? Infinity),
+    topConversations: rollUp(convs, own, linkedRelations(db)).slice(0, q.top ?? Infinity),
     undatedConversations: undated.size,
   };
 }
@@ -146,10 +147,14 @@ function rowView(key: string, r: RowSum): UsageRow {
   return { key, ...r.view(), conversations: r.ids.size, byAgent: split(r.byAgent), byModel: split(r.byModel) };
 }
 
-/** Every conversation with its subagents' spend added (recursively), most expensive first. */
-function rollUp(convs: Map<string, DigestUsageRow>, own: Map<string, SpendSum>): ConversationUsage[] {
+/**
+ * Every conversation with its subagents' spend added (recursively), most expensive first. A fork
+ * or a continuation is a conversation of its own (the person went on in it): it is not rolled in.
+ */
+function rollUp(convs: Map<string, DigestUsageRow>, own: Map<string, SpendSum>, relations: ReadonlyMap<string, ConversationRelation>): ConversationUsage[] {
+  const relationOf = (c: DigestUsageRow) => (c.parentId ? (relations.get(c.id) ?? 'subagent') : undefined);
   const children = new Map<string, string[]>();
-  for (const c of convs.values()) if (c.parentId && convs.has(c.parentId)) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
+  for (const c of convs.values()) if (c.parentId && convs.has(c.parentId) && relationOf(c) === 'subagent') children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
   const out: { view: ConversationUsage; rank: number }[] = [];
   for (const c of convs.values()) {
     const all = new SpendSum();
@@ -168,7 +173,7 @@ function rollUp(convs: Map<string, DigestUsageRow>, own: Map<string, SpendSum>):
     const title = c.title ?? c.firstPrompt?.split('\n')[0]?.slice(0, 120) ?? c.id;
     out.push({
       rank: rank(all),
-      view: { id: c.id, agent: c.agent, workspace: c.workspace, title, startedAt: c.startedAt ?? undefined, parentId: c.parentId ?? undefined, own: (own.get(c.id) as SpendSum).view(), withSubagents: all.view(), subagents },
+      view: { id: c.id, agent: c.agent, workspace: c.workspace, title, startedAt: c.startedAt ?? undefined, parentId: c.parentId ?? undefined, relation: relationOf(c), own: (own.get(c.id) as SpendSum).view(), withSubagents: all.view(), subagents },
     });
   }
   return out.sort((a, b) => b.rank - a.rank).map((o) => o.view);

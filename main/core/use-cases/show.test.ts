@@ -1,5 +1,5 @@
 /** The thread detail the app shows: what a conversation came from and what is linked under it, each with its relation. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,20 @@ describe('conversation detail', () => {
       ]);
       expect(conversationDetail(reader, reader.get('hermes_compressed')).parent).toEqual({ id: 'hermes_main', relation: 'continuation' });
       expect(conversationDetail(reader, reader.get('hermes_older')).parent).toEqual({ id: 'hermes_main', relation: 'subagent' });
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("says how a child relates from the index, without its blob (gone here)", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-relation-'));
+    const writer = openArchiveWriter(root);
+    await writer.store([{ path: '/home/me/.hermes/state.db', agent: 'hermes', instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: [conversation('main'), conversation('compressed', { parent: 'main', relation: 'continuation' })] }]);
+    writer.close();
+    const reader = new ArchiveReader(root);
+    try {
+      rmSync(path.join(root, reader.row('hermes_compressed').blob_path));
+      expect(conversationDetail(reader, reader.get('hermes_main')).children.map((c) => [c.id, c.relation])).toEqual([['hermes_compressed', 'continuation']]);
     } finally {
       reader.close();
     }

@@ -1,11 +1,9 @@
 /** Show: one conversation, whole or a page at a time, as it may leave the app. */
 import type { ResponseOf } from '../../../shared/contract';
 import { parentLinkOf } from '../../../shared/parent-link';
-import type { Conversation, ConversationRelation } from '../../../shared/record';
-import type { ArchivedSummary } from '../../../shared/views';
+import type { Conversation } from '../../../shared/record';
 import type { ArchiveReader } from '../access/archive-reader';
 import { providerFor } from '../providers/registry';
-import { MissingBlobError } from '../retention/restore';
 import { outgoingConversation } from '../redact/outgoing';
 import type { RedactedConversation } from '../redact/redact-conversation';
 import { conversationPageToMarkdown, type MarkdownPageOptions } from '../render/markdown';
@@ -35,22 +33,10 @@ export function outgoingRead(reader: ArchiveReader, idOrPrefix: string, keepSecr
  */
 export function conversationDetail(reader: ArchiveReader, conversation: Conversation): ResponseOf<'dejavu:conversation'> {
   const summary = reader.summary(conversation.id);
-  // The index keeps no relation: each child's record says whether it is a subagent or a
-  // continuation; only the head of its blob is read (not its thread).
-  const children = reader.list({ parentId: conversation.id }).map((c) => withRelation(c, () => reader.head(c.id).relation));
+  // Each child's relation (subagent, fork, continuation) is a column of its index row.
+  const children = reader.list({ parentId: conversation.id });
   const parent = parentLinkOf(conversation);
   return { summary, ...(parent ? { parent } : {}), children, resume: providerFor(conversation.agent)?.resumeCommand(conversation), warnings: conversation.warnings, rewrites: conversation.rewrites ?? [] };
-}
-
-/** A child whose record cannot be read (its blob gone) is shown as its link was before relations: a subagent. */
-function withRelation(child: ArchivedSummary, read: () => ConversationRelation | undefined): ArchivedSummary {
-  let relation: ConversationRelation | undefined;
-  try {
-    relation = read();
-  } catch (err) {
-    if (!(err instanceof MissingBlobError)) throw err;
-  }
-  return relation ? { ...child, relation } : child;
 }
 
 /** A page of messages, without their native records. */

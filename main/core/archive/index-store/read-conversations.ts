@@ -1,5 +1,6 @@
 /** The read store of the `conversations` table (beyond the reader's lists and tree, index-reader.ts): rows by key, whole-table walks, counts. */
-import type { ConversationRow } from '../rows';
+import type { ConversationRelation } from '../../../../shared/record';
+import { type ConversationRow, relationColumn } from '../rows';
 import { connectionOf, type ReadableIndex, statementOf } from './handle';
 
 /** The index row of a conversation by its full id. */
@@ -10,6 +11,18 @@ export function conversationById(index: ReadableIndex, id: string): Conversation
 /** The index row of a conversation by its seq (search rows and search.db name conversations so). */
 export function conversationBySeq(index: ReadableIndex, seq: number): ConversationRow | undefined {
   return statementOf(connectionOf(index), 'SELECT * FROM conversations WHERE seq = ?').get(seq) as ConversationRow | undefined;
+}
+
+/**
+ * How each linked conversation (one with a parent) relates to its parent, by id; a link without
+ * a relation (a subagent's, or an archive whose writer has not added the column yet) is absent.
+ */
+export function linkedRelations(index: ReadableIndex): Map<string, ConversationRelation> {
+  const rows = connectionOf(index).prepare('SELECT * FROM conversations WHERE parent_id IS NOT NULL').all() as ConversationRow[];
+  return new Map(rows.flatMap((r) => {
+    const relation = relationColumn(r.relation);
+    return relation ? [[r.id, relation] as const] : [];
+  }));
 }
 
 /** Every index row, in the order conversations were first archived. */

@@ -46,7 +46,7 @@ export function correctCounts(index: WritableIndex, rows: readonly { id: string;
 }
 
 /** The row columns copied from a blob when a repair adopts it (verify --repair). */
-export const BLOB_FACTS = ['title', 'started_at', 'ended_at', 'models', 'usage', 'sources', 'cwd', 'git_branch', 'agent_version', 'message_count', 'prompt_count', 'warning_count', 'rewrite_count'] as const;
+export const BLOB_FACTS = ['title', 'started_at', 'ended_at', 'models', 'usage', 'sources', 'relation', 'cwd', 'git_branch', 'agent_version', 'message_count', 'prompt_count', 'warning_count', 'rewrite_count'] as const;
 export type BlobFacts = { readonly [K in (typeof BLOB_FACTS)[number]]: unknown };
 
 /**

@@ -65,6 +65,8 @@ export class CodexBuilder {
   private readonly rollbacks: { marker: Message; undone: Message }[] = [];
   private readonly userItems: UserItem[] = [];
   private readonly agentMessageEvents = new Set<Message>();
+  /** dynamic_tool_call_* events and their call ids (pushDynamicCall). */
+  private readonly dynamicCalls = new Map<Message, string>();
   private readonly openPairs = new Map<string, OpenPair>();
   private assistantItems = 0;
   private threadName?: string;
@@ -184,7 +186,7 @@ export class CodexBuilder {
    * or `compacted` record plus an event). The first makes the message, later ones join it;
    * `preferParts` lets the richer channel replace the parts of a thinner one.
    */
-  pushPaired(line: Line, key: string, channel: string, parts: Part[], preferParts = false): void {
+  pushPaired(line: Line, key: string, channel: string, parts: Part[], preferParts = false, kind = key): void {
     const open = this.openPairs.get(key);
     if (open && !open.channels.has(channel)) {
       open.channels.add(channel);
@@ -192,8 +194,19 @@ export class CodexBuilder {
       if (preferParts && parts.length) open.message.parts = parts;
       return;
     }
-    const message = this.push(line, 'system', parts, key);
+    const message = this.push(line, 'system', parts, kind);
     this.openPairs.set(key, { message, channels: new Set([channel]) });
+  }
+
+  /**
+   * A dynamic tool's call or result as an event (extended-events.ts). The model's own
+   * function_call / output for the same call id, when the file has them, are the ones kept
+   * (finish()); this line then joins their native record. Usage stays with the model's item.
+   */
+  pushDynamicCall(line: Line, role: Role, parts: Part[], callId: string): void {
+    const awaiting = this.awaitingUsage;
+    this.dynamicCalls.set(this.push(line, role, parts), callId);
+    if (role === 'assistant') this.awaitingUsage = awaiting;
   }
 
   /** A record or payload type this parser does not know: kept as-is, reported once. */
@@ -222,6 +235,7 @@ export class CodexBuilder {
     const dropped = new Set<Message>();
     this.resolveUserItems(copy, dropped);
     if (this.assistantItems > 0) for (const m of this.agentMessageEvents) dropped.add(copy(m));
+    this.joinDynamicCalls(copy, dropped);
     const warnings = [...this.warnings, ...extra];
     const read = [...copies.values()].filter((m) => !dropped.has(m));
     const earlier = this.earlier?.conversation;
@@ -270,6 +284,23 @@ export class CodexBuilder {
       } else {
         message.kind = item.kind ?? 'context';
       }
+    }
+  }
+
+  /** A dynamic tool event whose call the model's items already hold joins that item's message. */
+  private joinDynamicCalls(copy: (m: Message) => Message, dropped: Set<Message>): void {
+    if (!this.dynamicCalls.size) return;
+    const items = new Map<string, Message>();
+    for (const m of this.messages) {
+      if (this.dynamicCalls.has(m)) continue;
+      for (const p of m.parts) if (p.type === 'tool_call' || p.type === 'tool_call_response') items.set(`${p.type}:${p.id}`, copy(m));
+    }
+    for (const [m, id] of this.dynamicCalls) {
+      const event = copy(m);
+      const item = items.get(`${event.role === 'tool' ? 'tool_call_response' : 'tool_call'}:${id}`);
+      if (!item) continue;
+      item.native = `${item.native}\n${event.native}`;
+      dropped.add(event);
     }
   }
 

@@ -10,6 +10,7 @@ import { str, type Json } from '../kit/json';
 import { readTokenCount } from './usage';
 import { handleCompletedItem } from './completed-items';
 import { handleThreadEvent } from './thread-records';
+import { handleExtendedEvent } from './extended-events';
 
 /** Events that duplicate response_items or only track progress: no message, no warning. */
 const QUIET_EVENTS = new Set([
@@ -87,7 +88,7 @@ export function handleEvent(b: CodexBuilder, line: Line, payload: Json): void {
       b.push(line, 'system', [{ type: 'text', content: str(payload.message) ?? '' }], type === 'error' ? 'api-error' : 'warning');
       return;
     default:
-      if (!QUIET_EVENTS.has(type) && !handleThreadEvent(b, line, type, payload)) b.pushUnknown(line, `event_msg:${type || '(none)'}`);
+      if (!QUIET_EVENTS.has(type) && !handleThreadEvent(b, line, type, payload) && !handleExtendedEvent(b, line, type, payload)) b.pushUnknown(line, `event_msg:${type || '(none)'}`);
   }
 }
 

@@ -19,9 +19,10 @@ export function handleResponseItem(b: CodexBuilder, line: Line, payload: Json): 
     b.push(line, 'tool', toolOutputParts(payload, type, b.lineKey(line)));
     return;
   }
-  if (type === 'compaction' || type === 'compaction_summary') {
-    // Remote compaction keeps only an encrypted summary; the event beside it says it happened.
-    b.pushPaired(line, 'compaction-summary', 'item', [{ type: 'reasoning', content: '', redacted: true }]);
+  if (type === 'compaction' || type === 'compaction_summary' || type === 'context_compaction') {
+    // Remote compaction keeps only an encrypted summary (`context_compaction`: maybe none); the event beside it says it happened.
+    const parts: Part[] = type === 'context_compaction' && !payload.encrypted_content ? [{ type: 'text', content: 'Context compacted' }] : [{ type: 'reasoning', content: '', redacted: true }];
+    b.pushPaired(line, 'compaction-summary', 'item', parts);
     return;
   }
   if (type === 'agent_message') return interAgentMessage(b, line, payload);

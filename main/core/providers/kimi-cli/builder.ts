@@ -1,5 +1,5 @@
 /** Accumulates the messages of one Kimi conversation and assembles the Conversation. */
-import type { Conversation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
+import type { Conversation, ConversationRelation, Message, ParseWarning, Part, Role, Usage } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { sumUsage } from '../kit/usage';
@@ -16,6 +16,8 @@ export interface Identity {
   id: string;
   nativeId: string;
   parentId?: string;
+  /** How it relates to `parentId` (unset: a subagent). */
+  relation?: ConversationRelation;
   parentToolCallId?: string;
   cwd?: string;
   title?: string;
@@ -81,7 +83,7 @@ export class KimiBuilder {
         usage: this.usage,
         agentVersion: id.agentVersion,
         parentId: id.parentId,
-        relation: id.parentId ? 'subagent' : undefined,
+        relation: id.parentId ? (id.relation ?? 'subagent') : undefined,
         parentToolCallId: id.parentToolCallId,
       },
     );

@@ -203,7 +203,7 @@ describe('kimi provider: kimi-code wire.jsonl (from source, no real file)', () =
 
   it('makes other agents subagent conversations of the session', async () => {
     const c = await parseMain(files.sub);
-    expect(c.parentId).toBe('kimi-cli_session_abc123');
+    expect([c.parentId, c.relation]).toEqual(['kimi-cli_session_abc123', 'subagent']);
     expect(facts(c)).toEqual({ typed: 0, texts: 1, calls: 0 });
     expect(kinds(c, 'subagent-task').length).toBe(1);
     expect(kimiCliProvider.resumeCommand(c)).toBeUndefined();
@@ -218,6 +218,74 @@ describe('kimi provider: kimi-code wire.jsonl (from source, no real file)', () =
     expect(c.warnings[0]).toEqual({ line: 5, message: expect.stringMatching(/Unreadable JSON/) });
     // The typed prompt survives through its turn.prompt record.
     expect(facts(c)).toEqual({ typed: 2, texts: 2, calls: 1 });
+  });
+});
+
+/**
+ * The person's own side conversations in a kimi-code session: `/btw` forks the main agent
+ * (session/btw/btwService.ts: `lifecycle.fork('main')`, which copies main's messages into the
+ * child's context and registers it with `forkedFrom`, agentLifecycleService.ts), and the v1
+ * engine's `independent` agents (the person's, no parent tool call). Records as kimiCodeSession.
+ */
+function kimiCodeSideAgents(home: string): { fork: string; independent: string } {
+  const sessionDir = mkdirp(path.join(home, '.kimi-code', 'sessions', 'wd_project_1a2b3c', 'session_side01'));
+  const t = 1767000000000;
+  const rec = (o: object, i: number) => JSON.stringify({ ...o, time: t + i * 1000 });
+  const user = (agentId: string, text: string, origin: object, i: number) => rec({ type: 'context.append_message', agentId, message: { role: 'user', content: [{ type: 'text', text }], toolCalls: [], origin } }, i);
+  const answer = (agentId: string, uuid: string, text: string, i: number) => [
+    rec({ type: 'context.append_loop_event', agentId, event: { type: 'step.begin', uuid } }, i),
+    rec({ type: 'context.append_loop_event', agentId, event: { type: 'content.part', stepUuid: uuid, part: { type: 'text', text } } }, i + 1),
+    rec({ type: 'context.append_loop_event', agentId, event: { type: 'step.end', uuid, finishReason: 'stop' } }, i + 2),
+  ];
+  const fork = [
+    JSON.stringify({ type: 'metadata', protocol_version: '1.5', created_at: t }),
+    // The main agent's history, copied when the fork was made.
+    user('agent-2', 'fix the failing test', { kind: 'user' }, 1),
+    rec({ type: 'context.append_message', agentId: 'agent-2', message: { role: 'assistant', content: [{ type: 'text', text: 'Fixed it.' }], toolCalls: [] } }, 2),
+    user('agent-2', '<system-reminder>side question: tools are disabled</system-reminder>', { kind: 'system_trigger', name: 'btw' }, 3),
+    rec({ type: 'turn.prompt', agentId: 'agent-2', input: [{ type: 'text', text: 'why did it fail at all?' }], origin: { kind: 'user' } }, 4),
+    user('agent-2', 'why did it fail at all?', { kind: 'user' }, 5),
+    ...answer('agent-2', 'f1', 'A stale fixture.', 6),
+  ];
+  const independent = [
+    JSON.stringify({ type: 'metadata', protocol_version: '1.4', created_at: t }),
+    rec({ type: 'turn.prompt', agentId: 'agent-3', input: [{ type: 'text', text: 'draft the release notes' }], origin: { kind: 'user' } }, 1),
+    user('agent-3', 'draft the release notes', { kind: 'user' }, 2),
+    ...answer('agent-3', 'i1', 'Here they are.', 3),
+  ];
+  const write = (agentId: string, lines: string[]) => {
+    const file = path.join(mkdirp(path.join(sessionDir, 'agents', agentId)), 'wire.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  };
+  const agents = { main: { type: 'main' }, 'agent-2': { type: 'sub', parentAgentId: 'main', forkedFrom: 'main' }, 'agent-3': { type: 'independent', parentAgentId: 'main' } };
+  writeFileSync(path.join(sessionDir, 'state.json'), JSON.stringify({ id: 'session_side01', version: 2, title: 'Fix failing test', createdAt: t, updatedAt: t + 9000, archived: false, cwd: '/home/me/project', agents }));
+  return { fork: write('agent-2', fork), independent: write('agent-3', independent) };
+}
+
+describe('kimi provider: the person\'s side conversations are forks, not subagents', () => {
+  const files = kimiCodeSideAgents(path.join(tmp, 'side-home'));
+
+  it('links a /btw fork to the session as a fork; its typed question counts, the copied history is one fork-point', async () => {
+    const c = await parseMain(files.fork);
+    expect([c.parentId, c.relation]).toEqual(['kimi-cli_session_side01', 'fork']);
+    expect(kinds(c, 'subagent-task')).toEqual([]);
+    expect(c.messages.filter((m) => m.role === 'user').map((m) => m.parts[0])).toEqual([{ type: 'text', content: 'why did it fail at all?' }]);
+    const [point] = kinds(c, 'fork-point');
+    expect(point.parts).toEqual([
+      { type: 'text', content: 'Forked from kimi-cli_session_side01, starting from its history (3 messages, kept here).' },
+      { type: 'generic', kind: 'forked-from', content: 'kimi-cli_session_side01' },
+    ]);
+    // The copied records are kept, one per line, in the fork-point's native.
+    expect(point.native!.split('\n').map((l) => (JSON.parse(l) as { type: string }).type)).toEqual(['context.append_message', 'context.append_message', 'context.append_message']);
+    expect(c.messages.indexOf(point)).toBe(0);
+  });
+
+  it('links an independent agent to the session as a fork, its prompt typed by the person', async () => {
+    const c = await parseMain(files.independent);
+    expect([c.parentId, c.relation]).toEqual(['kimi-cli_session_side01', 'fork']);
+    expect(facts(c)).toEqual({ typed: 1, texts: 1, calls: 0 });
+    expect(kinds(c, 'fork-point')).toEqual([]);
   });
 });
 

@@ -41,6 +41,8 @@ export interface WireState {
   cwd?: string;
   protocol?: string;
   sawLine: boolean;
+  /** How many messages came before the agent's first turn (a fork's are its parent's, copied). */
+  beforeFirstTurn?: number;
 }
 
 export async function readWire(ctx: ParseContext): Promise<WireState> {
@@ -72,6 +74,7 @@ function dispatch(s: WireState, line: Line, r: Json): void {
       else s.b.pushUnknown(line, 'context.append_message:(no message)');
       return;
     case 'context.append_loop_event':
+      s.beforeFirstTurn ??= s.b.messages.length;
       return loopEvent(s, line, obj(r.event) ?? {});
     case 'context.apply_compaction':
       s.step = undefined;
@@ -86,6 +89,7 @@ function dispatch(s: WireState, line: Line, r: Json): void {
       return;
     case 'turn.prompt':
     case 'turn.steer':
+      s.beforeFirstTurn ??= s.b.messages.length;
       return turnPrompt(s, line, r);
     case 'turn.cancel':
       s.b.push(line, 'system', [{ type: 'text', content: `Turn cancelled${str(r.reason) ? ` (${str(r.reason)})` : ''}` }], 'interrupt');

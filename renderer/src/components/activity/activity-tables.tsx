@@ -1,4 +1,5 @@
 /** Activity's two lists: the workspaces that spent most, and the most expensive conversations (each opens). */
+import { RELATION_MARK } from '../../../../shared/parent-link';
 import { type ConversationUsage, formatCost, type Spend, type UsageRow } from '../../../../shared/usage';
 import { agentLabel, num } from '../../lib/format';
 
@@ -33,14 +34,14 @@ export function TopWorkspaces({ rows }: { rows: readonly UsageRow[] }): React.JS
   );
 }
 
-/** Top-level conversations only: a subagent's cost counts in its parent's. */
+/** Subagents left out: a subagent's cost counts in its parent's (a fork's or a continuation's does not). */
 export function TopConversations({ conversations, onOpen }: { conversations: readonly ConversationUsage[]; onOpen: (id: string) => void }): React.JSX.Element {
   return (
     <div>
       <h2>Most expensive conversations</h2>
       <ol className="activity-top" aria-label="Most expensive conversations">
         {conversations
-          .filter((c) => !c.parentId)
+          .filter((c) => c.relation !== 'subagent')
           .slice(0, 10)
           .map((c) => (
             <li key={c.id}>
@@ -50,6 +51,7 @@ export function TopConversations({ conversations, onOpen }: { conversations: rea
                 <span className="activity-meta">
                   {agentLabel(c.agent)} · {c.workspace}
                   {c.subagents ? ` · ${c.subagents} subagent${c.subagents === 1 ? '' : 's'} (own ${costText(c.own)})` : ''}
+                  {c.relation ? ` · ${RELATION_MARK[c.relation].word}` : ''}
                 </span>
               </button>
             </li>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AgentId } from '../../../../shared/agents';
+import { RELATION_MARK } from '../../../../shared/parent-link';
 import type { TimelineEntry } from '../../../../shared/timeline';
 import { formatCost } from '../../../../shared/usage';
 import { agentLabel, dateTime, num } from '../../lib/format';
@@ -97,6 +98,7 @@ function Entry({ e, onOpen }: { e: TimelineEntry; onOpen: (id: string) => void }
           <span className="timeline-cost">
             {e.tokens ? `${num(e.tokens)} tok · ${e.costUsd === null ? 'no price' : formatCost(e.costUsd)}` : ''}
             {e.subagents ? ` · ${e.subagents} subagent(s)` : ''}
+            {e.parent ? ` · ${RELATION_MARK[e.parent.relation].word}` : ''}
           </span>
         </span>
         <span className="timeline-prompt">{e.firstPrompt ?? e.title}</span>

@@ -39,4 +39,11 @@ describe('the tree model', () => {
     const rows = buildRows(tree, open, forDate, (d) => d);
     expect(rows.find((r) => r.key === convKey('p'))?.childCount).toBe(1);
   });
+
+  it('counts a parent\'s linked conversations by relation: a continuation is no subagent', () => {
+    const next = { ...conv('p.next', 'demo', '2025-09-03T00:02:00Z', 'p'), relation: 'continuation' } as ArchivedSummary;
+    const rows = buildRows(tree, open, (q) => (q.workspace === 'demo' ? [P, SAME, next] : lists.get(`${q.workspace}/${q.date}`)), (d) => d);
+    expect(rows.find((r) => r.key === convKey('p'))).toMatchObject({ childCount: 2, childText: '1 subagent · continued in 1' });
+  });
 });
+

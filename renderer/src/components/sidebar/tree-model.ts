@@ -1,5 +1,6 @@
 /** The visible rows of the workspace tree, flattened for rendering and keyboard movement. */
 import type { ArchivedSummary, TreeWorkspace } from '../../../../shared/views';
+import { childrenCountText } from '../../../../shared/parent-link';
 import { displayTitle } from '../../../../shared/title';
 
 export type RowKind = 'workspace' | 'instance' | 'date' | 'conversation';
@@ -17,6 +18,8 @@ export interface TreeRow {
   /** For a subagent shown away from its parent. */
   readonly orphanSubagent?: boolean;
   readonly childCount?: number;
+  /** Its linked conversations counted by relation ("2 subagents · continued in 1"). */
+  readonly childText?: string;
   /** Where this row's conversations come from (date rows). */
   readonly query?: DateQuery;
   readonly loading?: boolean;
@@ -142,7 +145,7 @@ function pushConversations(
       const open = kids.length > 0 && expanded.has(k);
       rows.push({
         key: k, kind: 'conversation', level: lvl, label: displayTitle(c), expandable: kids.length > 0, expanded: open, parentKey: pk,
-        conversation: c, orphanSubagent: Boolean(c.parentId) && !ids.has(c.parentId!) && !away, childCount: kids.length, posinset: i + 1, setsize: list.length,
+        conversation: c, orphanSubagent: Boolean(c.parentId) && !ids.has(c.parentId!) && !away, childCount: kids.length, childText: childrenCountText(kids), posinset: i + 1, setsize: list.length,
       });
       if (open) push(kids, lvl + 1, k, away, new Set([...path, c.id]));
     });

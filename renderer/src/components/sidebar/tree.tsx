@@ -4,9 +4,11 @@
  */
 import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import type { AgentId } from '../../../../shared/agents';
+import { linkedRelation, RELATION_MARK } from '../../../../shared/parent-link';
 import type { ArchivedSummary, TreeWorkspace } from '../../../../shared/views';
 import { agentLabel, time } from '../../lib/format';
 import { ConversationMarks } from '../markers';
+import { LinkMark } from './link-mark';
 import type { TreeRow } from './tree-model';
 import { useTreeExpansion, useTreeRows } from './use-tree-rows';
 import { displayTitle } from '../../../../shared/title';
@@ -133,18 +135,14 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
         {c ? (
           <span className="conv">
             <span className="conv-title">
-              {row.orphanSubagent || c.parentId ? (
-                <span className="conv-sub" title="Subagent conversation">
-                  ↳{' '}
-                </span>
-              ) : null}
+              {linkedRelation(c) ? <LinkMark relation={linkedRelation(c)!} /> : null}
               {row.label}
             </span>
             <span className="conv-meta">
               <span className={`agent-badge agent-${c.agent}`}>{agentLabel(c.agent)}</span>
               <span>{time(c.startedAt ?? c.endedAt)}</span>
               <span title={`${c.messageCount} messages`}>{c.messageCount} msgs</span>
-              {row.childCount ? <span>{row.childCount} subagent{row.childCount === 1 ? '' : 's'}</span> : null}
+              {row.childCount ? <span>{row.childText}</span> : null}
               <ConversationMarks c={c} />
               {c.sourceDeleted ? (
                 <span className="deleted-chip" title="The agent’s own file is gone; the archive keeps this copy">
@@ -166,8 +164,9 @@ function TreeItem({ row, active, selected, onClick, onToggle }: { row: TreeRow; 
 }
 
 function conversationLabel(c: ArchivedSummary): string {
+  const relation = linkedRelation(c);
   const stage = c.retentionStage === 1 ? 'trimmed to save space' : c.retentionStage === 2 ? 'only its digest is kept' : c.retentionStage === 3 ? 'lost' : '';
-  return [displayTitle(c), agentLabel(c.agent), time(c.startedAt ?? c.endedAt), `${c.messageCount} messages`, c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
+  return [displayTitle(c), agentLabel(c.agent), time(c.startedAt ?? c.endedAt), `${c.messageCount} messages`, relation ? RELATION_MARK[relation].title : '', c.live ? 'live' : '', c.pinned ? 'pinned' : '', stage, c.sourceDeleted ? 'source deleted' : '']
     .filter(Boolean)
     .join(', ');
 }
