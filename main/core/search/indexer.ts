@@ -11,6 +11,8 @@ import { type ConversationRevision, conversationRevisions } from '../archive/ind
 import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
 import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows, searchRowsOf } from './search-rows';
+import { packText } from './row-text';
+import { Vocabulary } from './vocabulary';
 
 /** One conversation's rows at one revision. */
 export interface IndexItem {
@@ -71,11 +73,14 @@ export class SearchIndexer {
   private readonly keysFrom;
   private readonly remove;
   private readonly removeCjk;
+  private readonly removeText;
   private readonly rowsInRange;
   private readonly cjkInRange;
   private readonly insert;
+  private readonly insertText;
   private readonly insertCjk;
   private readonly mark;
+  private readonly vocabulary;
 
   constructor(root: string) {
     this.db = openSearchDb(root);
@@ -83,9 +88,13 @@ export class SearchIndexer {
     this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
     this.remove = this.db.prepare('DELETE FROM message_fts WHERE rowid = ?');
     this.removeCjk = this.db.prepare('DELETE FROM cjk_fts WHERE rowid = ?');
-    this.rowsInRange = this.db.prepare('SELECT rowid FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck();
+    this.removeText = this.db.prepare('DELETE FROM message_text WHERE rowid = ?');
+    // message_text has a row for every message_fts row (the word index is contentless: it cannot list its rows).
+    this.rowsInRange = this.db.prepare('SELECT rowid FROM message_text WHERE rowid >= ? AND rowid < ?').pluck();
     this.cjkInRange = this.db.prepare('SELECT rowid FROM cjk_fts WHERE rowid >= ? AND rowid < ?').pluck();
-    this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text, message_index, role, scope) VALUES (?, ?, ?, ?, ?)');
+    this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text) VALUES (?, ?)');
+    this.insertText = this.db.prepare('INSERT INTO message_text (rowid, message_index, tool, text) VALUES (?, ?, ?, ?)');
+    this.vocabulary = new Vocabulary(this.db);
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(
       `INSERT INTO indexed (seq, conversation_id, revision, row_count, row_key) VALUES (?, ?, ?, ?, ?)
@@ -129,7 +138,9 @@ export class SearchIndexer {
     const fitting = rows.slice(0, Math.max(0, FRAGMENTS_PER_CONVERSATION - 1 - from));
     fitting.forEach((r, i) => {
       const rowid = rowidOf(base, from + i, r.scope, r.role);
-      this.insert.run(rowid, r.text, r.messageIndex, r.role, r.scope);
+      this.insert.run(rowid, r.text);
+      this.insertText.run(rowid, r.messageIndex, r.tool ?? null, packText(r.text));
+      this.vocabulary.add(r.text);
       const bigrams = cjkBigrams(r.text);
       if (bigrams) this.insertCjk.run(rowid, bigrams);
     });
@@ -148,9 +159,12 @@ export class SearchIndexer {
     })();
   }
 
-  /** Every row under the row_key whose first rowid is `base`, in both tables, one rowid at a time (a range DELETE scans the table). */
+  /** Every row under the row_key whose first rowid is `base`, in every table, one rowid at a time (a range DELETE scans the table). */
   private clearRows(base: number): void {
-    for (const rowid of this.rowsInRange.all(base, base + ROWIDS_PER_CONVERSATION) as number[]) this.remove.run(rowid);
+    for (const rowid of this.rowsInRange.all(base, base + ROWIDS_PER_CONVERSATION) as number[]) {
+      this.remove.run(rowid);
+      this.removeText.run(rowid);
+    }
     for (const rowid of this.cjkInRange.all(base, base + ROWIDS_PER_CONVERSATION) as number[]) this.removeCjk.run(rowid);
   }
 
