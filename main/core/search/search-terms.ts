@@ -113,20 +113,23 @@ export function planTerm(vocabulary: VocabularyReader, term: string): TermPlan {
     return vocabulary.endingWith(tw.word);
   });
   if (sets.some((s) => s !== 'many' && s.length === 0)) return { check: true, none: true };
-  const head = sets[0];
-  const tail = sets[sets.length - 1];
+  const [head, tail] = [sets[0], sets[sets.length - 1]];
   const middle = words.slice(1, -1).map((w) => w.word);
-  if (words.length > 1 && head !== 'many' && tail !== 'many' && head.length * tail.length <= MAX_PHRASES) {
-    const phrases = head.flatMap((h) => tail.map((t) => ftsString([h, ...middle, t].join(' '))));
+  // Two words: each pair of forms as a phrase, when few. Measured (README.md): spelling out every
+  // phrase of a longer term costs far more than its middle words as one phrase, which leaves few rows.
+  if (words.length === 2 && head !== 'many' && tail !== 'many' && head.length * tail.length <= MAX_PHRASES) {
+    const phrases = head.flatMap((h) => tail.map((t) => ftsString(`${h} ${t}`)));
     return { match: phrases.length === 1 ? phrases[0] : `(${phrases.join(' OR ')})`, check: true };
   }
-  // Too many forms to spell every phrase: the rows holding a form of each word (a word with too
-  // many forms left to the text check; a prefix through FTS5's own prefix query).
-  const parts = sets.flatMap((s, i) => {
+  // The rows holding the middle words as a phrase and a form of the first and last word (a word
+  // with too many forms is left to the text check; a prefix goes through FTS5's prefix query).
+  const ends = words.length > 1 ? [sets[0], sets[sets.length - 1]] : sets;
+  const parts = ends.flatMap((s, i) => {
     if (s !== 'many') return [anyOf(s)];
     const starts = i > 0 || lead;
-    return starts ? [`${ftsString(words[i].word)}*`] : [];
+    return starts ? [`${ftsString(words[i === 0 ? 0 : words.length - 1].word)}*`] : [];
   });
+  if (middle.length) parts.unshift(ftsString(middle.join(' ')));
   return parts.length ? { match: parts.join(' AND '), check: true } : { check: true };
 }
 

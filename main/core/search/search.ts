@@ -91,8 +91,10 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
 
 /** How the rows of a query are found: which index drives the walk, and what each row must pass. */
 interface RowPlan {
-  /** FROM clause; `t` (message_text) is in it whenever a condition reads a row's text or tool. */
+  /** FROM clause of the index walked. */
   readonly from: string;
+  /** Joined after the conversation filters (so they drop rows before any text is read): message_text `t`, when a condition reads it. */
+  readonly text: string;
   /** The table whose rowid orders the walk (and whose MATCH finds the rows, when it has one). */
   readonly driver: 'message_fts' | 'cjk_fts' | 'message_fts_docsize';
   readonly ranked: boolean;
@@ -138,7 +140,7 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   }
   const rowid = `${driver}.rowid`;
   const readsText = checked.length > 0 || checkedOut.length > 0 || q.tools.length > 0;
-  if (readsText) from += ` CROSS JOIN search.message_text t ON t.rowid = ${rowid}`;
+  const text = readsText ? ` CROSS JOIN search.message_text t ON t.rowid = ${rowid}` : '';
   // Scope and role are in the rowid (row-keys.ts): checked before any text is read.
   if (q.roles.length) where.push(`${roleOf(rowid)} IN (${q.roles.map((r) => ROLE_CODES[r]).join(', ')})`);
   if (q.tools.length) {
@@ -154,6 +156,7 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   // Tool names narrow the walk but rank nothing: `tool:Read` alone lists calls newest first.
   return {
     from,
+    text,
     driver,
     ranked,
     where,
@@ -222,7 +225,7 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
            COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? ', d.sz AS sz' : ''}
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
-    CROSS JOIN conversations c ON c.seq = i.seq${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
+    CROSS JOIN conversations c ON c.seq = i.seq${plan.text}${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
   const score = recencyScore(plan.ranked, now);
