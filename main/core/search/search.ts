@@ -74,6 +74,11 @@ export type WholeTexts = (seq: number, messageIndex: number, scope: SearchScope)
  * enough to score within the latency budget at a million messages.
  */
 export const CANDIDATES = 4000;
+/**
+ * A ranked walk that checks its rows' text ranks the newest candidates within this many characters
+ * of text read (~3 ms of inflating and matching a MB: README.md), at most CANDIDATES of them.
+ */
+export const CHECKED_TEXT = 4_000_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many hits of one search may read their record for a snippet (see snippetSource). */
 const WHOLE_TEXT_HITS = 3;
@@ -205,7 +210,8 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
   if (!hasCriteria(q)) return [];
   const limit = options.limit ?? 50;
   const now = (options.now ?? new Date()).getTime();
-  textFunctions(db);
+  const meter = textFunctions(db);
+  meter.read = 0;
   const plan = planRows(q, new VocabularyReader(db));
   if (plan.none) return [];
   const conv = conversationWhere(q);
@@ -255,7 +261,9 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
       // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
       // next, newest first), so every conversation's count is exact; a second query over the
       // conversation's rowid range cost more (FTS5 reads the doclists again).
-      if (plan.ranked && seen >= CANDIDATES && r.seq !== last?.seq) break;
+      // A walk whose rows' text is read (phrases, tool names…) also stops once it has read
+      // CHECKED_TEXT: inflating long rows is what such a walk costs (README.md).
+      if (plan.ranked && (seen >= CANDIDATES || meter.read > CHECKED_TEXT) && r.seq !== last?.seq) break;
       add(groups, r);
       if (plan.ranked) rowsSeen.push(r);
       last = r;
