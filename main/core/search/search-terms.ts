@@ -25,8 +25,10 @@ export const MIN_INDEXED = 3;
  * for FTS5 to read. A word with more (a three-letter infix) is answered otherwise (see planTerm).
  */
 export const MAX_EXPANSION = 512;
-/** A phrase is spelled out for each pair of first and last words up to this many pairs; past it, its words are ANDed. */
+/** A phrase is spelled out for each pair of first and last word forms up to this many pairs. */
 const MAX_PHRASES = 64;
+/** A first or last word with up to this many forms goes into the phrase, one phrase per form. */
+const FORMS_IN_PHRASE = 16;
 
 /** How a term is looked for. */
 export interface TermPlan {
@@ -115,22 +117,26 @@ export function planTerm(vocabulary: VocabularyReader, term: string): TermPlan {
   if (sets.some((s) => s !== 'many' && s.length === 0)) return { check: true, none: true };
   const [head, tail] = [sets[0], sets[sets.length - 1]];
   const middle = words.slice(1, -1).map((w) => w.word);
-  // Two words: each pair of forms as a phrase, when few. Measured (README.md): spelling out every
-  // phrase of a longer term costs far more than its middle words as one phrase, which leaves few rows.
-  if (words.length === 2 && head !== 'many' && tail !== 'many' && head.length * tail.length <= MAX_PHRASES) {
-    const phrases = head.flatMap((h) => tail.map((t) => ftsString(`${h} ${t}`)));
-    return { match: phrases.length === 1 ? phrases[0] : `(${phrases.join(' OR ')})`, check: true };
-  }
-  // The rows holding the middle words as a phrase and a form of the first and last word (a word
-  // with too many forms is left to the text check; a prefix goes through FTS5's prefix query).
-  const ends = words.length > 1 ? [sets[0], sets[sets.length - 1]] : sets;
-  const parts = ends.flatMap((s, i) => {
-    if (s !== 'many') return [anyOf(s)];
-    const starts = i > 0 || lead;
-    return starts ? [`${ftsString(words[i === 0 ? 0 : words.length - 1].word)}*`] : [];
-  });
-  if (middle.length) parts.unshift(ftsString(middle.join(' ')));
+  const lastWord = words[words.length - 1].word;
+  // One phrase per form of the first and last word when they have few: the phrase finds the rows
+  // holding the term's words in order (only separators differ), so few rows need their text read.
+  // A last word with many forms ends the phrase as a prefix (`"the c"*`, FTS5's prefix query);
+  // a first word with many, as the words a row must also hold. Measured in README.md.
+  const few = (set: Words) => set !== 'many' && set.length <= FORMS_IN_PHRASE;
+  const heads = words.length > 1 && few(head) ? (head as readonly string[]) : undefined;
+  let tails = few(tail) ? (tail as readonly string[]) : undefined;
+  if (heads && tails && heads.length * tails.length > MAX_PHRASES) tails = undefined;
+  const prefixTail = !tails && !trail && [...lastWord].length >= MIN_INDEXED;
+  const spines = (heads ?? ['']).flatMap((h) => (tails ?? [prefixTail ? lastWord : '']).map((t) => [h, ...middle, t].filter(Boolean).join(' ')));
+  const parts: string[] = [];
+  if (spines[0]) parts.push(anyOfPhrases(spines.map((p) => `${ftsString(p)}${prefixTail ? '*' : ''}`)));
+  if (words.length > 1 && !heads && head !== 'many') parts.push(anyOf(head));
+  if (!tails && !prefixTail && tail !== 'many') parts.push(anyOf(tail));
   return parts.length ? { match: parts.join(' AND '), check: true } : { check: true };
+}
+
+function anyOfPhrases(phrases: readonly string[]): string {
+  return phrases.length === 1 ? phrases[0] : `(${phrases.join(' OR ')})`;
 }
 
 /** The FTS5 OR of these words (each one token). */
