@@ -262,8 +262,9 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
       // next, newest first), so every conversation's count is exact; a second query over the
       // conversation's rowid range cost more (FTS5 reads the doclists again).
       // A walk whose rows' text is read (phrases, tool names…) also stops once it has read
-      // CHECKED_TEXT: inflating long rows is what such a walk costs (README.md).
-      if (plan.ranked && (seen >= CANDIDATES || meter.read > CHECKED_TEXT) && r.seq !== last?.seq) break;
+      // CHECKED_TEXT and has `limit` conversations: inflating long rows is what such a walk costs
+      // (README.md), and past that they would only be ranked against more candidates.
+      if (plan.ranked && (seen >= CANDIDATES || (meter.read > CHECKED_TEXT && groups.size >= limit)) && r.seq !== last?.seq) break;
       add(groups, r);
       if (plan.ranked) rowsSeen.push(r);
       last = r;
