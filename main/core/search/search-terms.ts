@@ -25,10 +25,8 @@ export const MIN_INDEXED = 3;
  * for FTS5 to read. A word with more (a three-letter infix) is answered otherwise (see planTerm).
  */
 export const MAX_EXPANSION = 512;
-/** A phrase is spelled out for each pair of first and last word forms up to this many pairs. */
+/** A two-word term is spelled out as a phrase per pair of forms up to this many pairs. */
 const MAX_PHRASES = 64;
-/** A first or last word with up to this many forms goes into the phrase, one phrase per form. */
-const FORMS_IN_PHRASE = 16;
 
 /** How a term is looked for. */
 export interface TermPlan {
@@ -116,22 +114,21 @@ export function planTerm(vocabulary: VocabularyReader, term: string): TermPlan {
   });
   if (sets.some((s) => s !== 'many' && s.length === 0)) return { check: true, none: true };
   const [head, tail] = [sets[0], sets[sets.length - 1]];
-  const middle = words.slice(1, -1).map((w) => w.word);
-  const lastWord = words[words.length - 1].word;
-  // One phrase per form of the first and last word when they have few: the phrase finds the rows
-  // holding the term's words in order (only separators differ), so few rows need their text read.
-  // A last word with many forms ends the phrase as a prefix (`"the c"*`, FTS5's prefix query);
-  // a first word with many, as the words a row must also hold. Measured in README.md.
-  const few = (set: Words) => set !== 'many' && set.length <= FORMS_IN_PHRASE;
-  const heads = words.length > 1 && few(head) ? (head as readonly string[]) : undefined;
-  let tails = few(tail) ? (tail as readonly string[]) : undefined;
-  if (heads && tails && heads.length * tails.length > MAX_PHRASES) tails = undefined;
-  const prefixTail = !tails && !trail && [...lastWord].length >= MIN_INDEXED;
-  const spines = (heads ?? ['']).flatMap((h) => (tails ?? [prefixTail ? lastWord : '']).map((t) => [h, ...middle, t].filter(Boolean).join(' ')));
+  // Two words with few forms: one phrase per pair of forms, which leaves few rows to check.
+  if (words.length === 2 && head !== 'many' && tail !== 'many' && head.length * tail.length <= MAX_PHRASES) {
+    return { match: anyOfPhrases(head.flatMap((h) => tail.map((t) => ftsString(`${h} ${t}`)))), check: true };
+  }
+  // Otherwise the middle words as one phrase, ANDed with a form of the first and of the last word.
+  // Measured at 200k messages (README.md): spelling out a phrase per form of a long term's first
+  // and last word cost 8× its middle phrase ANDed with their forms, for the same rows; a prefix
+  // phrase (`"h mod"*`) per form of a first word, 15× the AND.
   const parts: string[] = [];
-  if (spines[0]) parts.push(anyOfPhrases(spines.map((p) => `${ftsString(p)}${prefixTail ? '*' : ''}`)));
-  if (words.length > 1 && !heads && head !== 'many') parts.push(anyOf(head));
-  if (!tails && !prefixTail && tail !== 'many') parts.push(anyOf(tail));
+  const middle = words.slice(1, -1).map((w) => w.word);
+  if (middle.length) parts.push(ftsString(middle.join(' ')));
+  if (words.length > 1 && head !== 'many') parts.push(anyOf(head));
+  const lastWord = words[words.length - 1].word;
+  if (tail !== 'many') parts.push(anyOf(tail));
+  else if (!trail && [...lastWord].length >= MIN_INDEXED) parts.push(`${ftsString(lastWord)}*`); // its starting forms: FTS5's prefix query
   return parts.length ? { match: parts.join(' AND '), check: true } : { check: true };
 }
 
