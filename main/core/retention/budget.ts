@@ -9,10 +9,11 @@ import type { ReadableIndex } from '../archive/db';
 import { retentionCandidates } from '../archive/index-store/read-retention';
 
 /**
- * Bytes of search.db per character indexed, measured on the real fixtures (33.3 MB for 9.0 M
- * characters, trigram FTS5): what a step saves in search.db before it is compacted.
+ * Bytes of search.db per character indexed, measured on the real fixtures (10.6 MB for 7.2 M
+ * characters: the word index and the deflated text, search migration 4; 3.7 with the trigram
+ * index): what a step saves in search.db before it is compacted.
  */
-export const SEARCH_BYTES_PER_CHAR = 3.7;
+export const SEARCH_BYTES_PER_CHAR = 1.5;
 
 export interface Candidate {
   readonly seq: number;
