@@ -39,7 +39,7 @@ function rows(archive: string) {
 function searchRowCount(archive: string): number {
   const db = new Database(path.join(archive, 'search.db'), { readonly: true });
   try {
-    return db.prepare('SELECT COUNT(*) FROM message_fts').pluck().get() as number;
+    return db.prepare('SELECT COUNT(*) FROM message_text').pluck().get() as number;
   } finally {
     db.close();
   }

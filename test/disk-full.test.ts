@@ -39,7 +39,7 @@ function searchCounts(archive: string): { indexed: number; rows: number } {
   const db = new Database(path.join(archive, 'search.db'), { readonly: true });
   try {
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-    return { indexed: count('SELECT COUNT(*) FROM indexed'), rows: count('SELECT COUNT(*) FROM message_fts') };
+    return { indexed: count('SELECT COUNT(*) FROM indexed'), rows: count('SELECT COUNT(*) FROM message_text') };
   } finally {
     db.close();
   }

@@ -133,7 +133,11 @@ describe('dejavu verify', () => {
     // A conversation's rows sit under its row_key (main/core/search/row-keys.ts).
     const range = () => a.sql('search.db', (db) => firstRowid(db.prepare('SELECT row_key FROM indexed WHERE seq = ?').pluck().get(a.row.seq) as number));
     const base = range();
-    const rows = a.sql('search.db', (db) => db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?').run(base, base + ROWIDS_PER_CONVERSATION).changes);
+    // Lost from both the word index and the texts (message_text is what verify counts).
+    const rows = a.sql('search.db', (db) => {
+      db.prepare('DELETE FROM message_fts WHERE rowid >= ? AND rowid < ?').run(base, base + ROWIDS_PER_CONVERSATION);
+      return db.prepare('DELETE FROM message_text WHERE rowid >= ? AND rowid < ?').run(base, base + ROWIDS_PER_CONVERSATION).changes;
+    });
     expect(rows).toBeGreaterThan(0);
     const found = () => (JSON.parse(dejavu(['search', '"shadow branches"', '--json'], a.env).stdout) as { conversation: { id: string } }[]).map((h) => h.conversation.id);
     expect(found()).not.toContain(a.row.id);
@@ -144,7 +148,7 @@ describe('dejavu verify', () => {
     expect(repaired.stdout).toContain('Rebuilt the search rows of 1 conversation(s).');
     expect(repaired.code).toBe(0);
     const after = range();
-    expect(a.sql('search.db', (db) => db.prepare('SELECT count(*) FROM message_fts WHERE rowid >= ? AND rowid < ?').pluck().get(after, after + ROWIDS_PER_CONVERSATION))).toBe(rows);
+    expect(a.sql('search.db', (db) => db.prepare('SELECT count(*) FROM message_text WHERE rowid >= ? AND rowid < ?').pluck().get(after, after + ROWIDS_PER_CONVERSATION))).toBe(rows);
     expect(found()).toContain(a.row.id);
   });
 

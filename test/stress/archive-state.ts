@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { storedRows } from '../../main/core/search/indexed-marks';
 
 function withIndex<T>(archive: string, fn: (db: Database.Database) => T): T {
   const db = new Database(path.join(archive, 'index.db'), { readonly: true, timeout: 1000 });
@@ -27,7 +28,7 @@ export function snapshot(archive: string): ArchiveSnapshot {
   return withIndex(archive, (db) => {
     const conversations = db.prepare('SELECT id, message_count, prompt_count, blob_path FROM conversations ORDER BY id').all() as ArchiveSnapshot['conversations'];
     const search = new Database(path.join(archive, 'search.db'), { readonly: true });
-    const fts = (search.prepare('SELECT COUNT(*) AS n FROM message_fts').get() as { n: number }).n;
+    const fts = (search.prepare('SELECT COUNT(*) AS n FROM message_text').get() as { n: number }).n;
     const indexed = search.prepare('SELECT conversation_id AS id, revision FROM indexed ORDER BY conversation_id').all() as ArchiveSnapshot['indexed'];
     search.close();
     const sources = (db.prepare('SELECT COUNT(*) AS n FROM sources').get() as { n: number }).n;
@@ -96,13 +97,13 @@ export function agreement(archive: string): { stages: number[]; fromLedger: numb
   });
 }
 
-/** For each word, the conversations whose search rows contain it (a trigram substring match). */
+/** For each word, the conversations whose search rows contain it (a substring of a row's stored text). */
 export function conversationsWith(archive: string, words: readonly string[]): Record<string, string[]> {
   const search = new Database(path.join(archive, 'search.db'), { readonly: true });
   try {
-    // A conversation's rows sit under its row_key: rowid >> 24 (main/core/search/row-keys.ts).
-    const find = search.prepare('SELECT DISTINCT i.conversation_id FROM message_fts f JOIN indexed i ON i.row_key = (f.rowid >> 24) WHERE message_fts MATCH ? ORDER BY 1').pluck();
-    return Object.fromEntries(words.map((w) => [w, find.all(`"${w}"`) as string[]]));
+    const rows = storedRows(search);
+    const find = (w: string) => [...new Set(rows.filter((r) => r.text.toLowerCase().includes(w.toLowerCase())).map((r) => r.conversation_id))].sort();
+    return Object.fromEntries(words.map((w) => [w, find(w)]));
   } finally {
     search.close();
   }

@@ -14,6 +14,7 @@ import { readBlob } from '../archive/blob-store';
 import { writeConnectionOf } from '../archive/index-store/handle';
 import type { ConversationRow } from '../archive/rows';
 import { providerFor } from '../providers/registry';
+import { storedRows } from '../search/indexed-marks';
 import { openSearchDb } from '../search/search-db';
 import { ingestFiles, type IngestReport, parseSource, type SourceFile } from './ingest';
 import { fileParseContext } from './parse-context';
@@ -33,7 +34,7 @@ function contents(root: string): { records: unknown[]; rows: unknown[]; digests:
     const digests = writeConnectionOf(writer.db).prepare('SELECT conversation_id, revision, data FROM digests ORDER BY conversation_id').all();
     const search = openSearchDb(root);
     try {
-      const rows = search.prepare('SELECT i.conversation_id, f.message_index, f.role, f.scope, f.text FROM message_fts f JOIN indexed i ON f.rowid / 16777216 = i.row_key ORDER BY i.conversation_id, f.rowid').all();
+      const rows = storedRows(search);
       return { records, rows, digests };
     } finally {
       search.close();

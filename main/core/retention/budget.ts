@@ -9,10 +9,12 @@ import type { ReadableIndex } from '../archive/db';
 import { retentionCandidates } from '../archive/index-store/read-retention';
 
 /**
- * Bytes of search.db per character indexed, measured on the real fixtures (33.3 MB for 9.0 M
- * characters, trigram FTS5): what a step saves in search.db before it is compacted.
+ * Bytes of search.db a step frees per character of search rows it removes, once compacted: the
+ * word index and the deflated text (search migration 4) give back ~1.1 on the real fixtures (with
+ * 1.5, search.db's size per character in all, fixed costs included, a dry run overestimated what
+ * compaction gave back by 38 %: test/retention-report.test.ts; 3.7 with the trigram index).
  */
-export const SEARCH_BYTES_PER_CHAR = 3.7;
+export const SEARCH_BYTES_PER_CHAR = 1.1;
 
 export interface Candidate {
   readonly seq: number;

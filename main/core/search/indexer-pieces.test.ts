@@ -11,6 +11,7 @@ import type { Conversation } from '../../../shared/record';
 import { openArchiveWriter } from '../access/open-writer';
 import type { StoredConversation } from '../archive/changes';
 import { type IndexItem, indexPiecesOf, SearchIndexer } from './indexer';
+import { storedRows } from './indexed-marks';
 import { openSearchDb } from './search-db';
 import { searchRows } from './search-rows';
 
@@ -38,7 +39,7 @@ function conversation(id: string, n: number): Conversation {
 function indexedRows(root: string): unknown[] {
   const db = openSearchDb(root);
   try {
-    return db.prepare('SELECT rowid, text, message_index, role, scope FROM message_fts ORDER BY rowid').all();
+    return storedRows(db);
   } finally {
     db.close();
   }

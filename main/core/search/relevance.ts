@@ -5,6 +5,7 @@
  * term. README.md next to this file has the measurements.
  */
 import type Database from 'better-sqlite3';
+import { unpackText } from './row-text';
 
 export interface Group {
   readonly seq: number;
@@ -21,6 +22,9 @@ export interface MatchRow {
   /** FTS5's docsize record of the row (its token count), read when ranked. */
   sz?: Uint8Array | null;
 }
+
+/** What a word of the index stands for in characters, about (word and separator; for the cap on counting). */
+const CHARS_PER_WORD = 6;
 
 /** BM25's k1 and b, as FTS5's bm25() uses them. */
 const K1 = 1.2;
@@ -41,7 +45,7 @@ export function rankRows(db: Database.Database, groups: Map<number, Group>, rows
   for (const r of rows) {
     const size = r.sz ? varints(r.sz, 1)[0] : 0;
     sizes.set(r.rowid, size);
-    text += size; // trigrams: about one per character
+    text += size * CHARS_PER_WORD;
   }
   const counts = rows.length <= COUNTED_ROWS && text <= COUNTED_TEXT ? termCounts(db, rows, terms) : undefined;
   const average = averageLength(db);
@@ -78,9 +82,9 @@ const COUNTED_TEXT = 1_000_000;
 function termCounts(db: Database.Database, rows: readonly MatchRow[], terms: readonly string[]): Map<number, number[]> {
   const needles = terms.map((t) => t.toLowerCase());
   const counts = new Map<number, number[]>();
-  const sql = 'SELECT id, c0 AS text FROM search.message_fts_content WHERE id IN (SELECT value FROM json_each(?))';
-  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; text: string }>) {
-    const text = r.text.toLowerCase();
+  const sql = 'SELECT rowid AS id, text FROM search.message_text WHERE rowid IN (SELECT value FROM json_each(?))';
+  for (const r of db.prepare(sql).iterate(JSON.stringify(rows.map((x) => x.rowid))) as IterableIterator<{ id: number; text: string | Uint8Array }>) {
+    const text = unpackText(r.text).toLowerCase();
     counts.set(
       r.id,
       needles.map((n) => {

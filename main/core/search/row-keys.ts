@@ -44,6 +44,14 @@ export function rowidOf(base: number, fragment: number, scope: SearchScope, role
   return base + fragment * 16 + SCOPE_CODES[scope] * 4 + (ROLE_CODES[role as Role] ?? ROLE_CODES.system);
 }
 
+/** A row's scope and role, read back from its rowid. */
+export function codesOf(rowid: number): { scope: SearchScope; role: Role } {
+  const low = rowid % 16;
+  return { scope: SCOPES[(low >> 2) & 3] ?? 'message', role: ROLES[low & 3] };
+}
+const SCOPES = Object.keys(SCOPE_CODES) as SearchScope[];
+const ROLES = Object.keys(ROLE_CODES) as Role[];
+
 /** SQL over a rowid column: its row's scope code, and its role code. */
 export const scopeOf = (rowid: string) => `((${rowid} >> 2) & 3)`;
 export const roleOf = (rowid: string) => `(${rowid} & 3)`;

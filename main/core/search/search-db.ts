@@ -6,6 +6,9 @@ import { migrate } from '../archive/migrate';
 import { readOnlyName } from '../archive/read-only-open';
 import { isReadOnlyFailure } from '../archive/storage-error';
 import { SEARCH_MIGRATIONS } from './migrations';
+import { searchMigration004 } from './migrations/004-word-index';
+
+const WORD_INDEX_VERSION = searchMigration004.version;
 
 export const SEARCH_FILE = 'search.db';
 
@@ -24,7 +27,10 @@ export function openSearchDb(root: string): SearchDb {
     db.pragma('busy_timeout = 10000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    migrate(db, SEARCH_MIGRATIONS);
+    const applied = migrate(db, SEARCH_MIGRATIONS);
+    // A migration that dropped the old index (search.db is rebuilt from the blobs) leaves its pages
+    // free inside the file: give them back now, while the tables are empty and a VACUUM costs nothing.
+    if (applied.includes(WORD_INDEX_VERSION)) db.exec('VACUUM');
     return db;
   } catch (err) {
     db.close();

@@ -8,6 +8,8 @@ export interface SearchRow {
   readonly role: string;
   readonly scope: SearchScope;
   readonly text: string;
+  /** A tool call's tool name (its row's text starts with it): what `tool:` compares. */
+  readonly tool?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ function messageRows(message: Message, messageIndex: number): SearchRow[] {
         if (part.content.trim()) texts.push(part.content);
         break;
       case 'tool_call':
-        rows.push({ messageIndex, role: message.role, scope: 'tool_call', text: `${part.name} ${indexable(part.arguments)}` });
+        rows.push({ messageIndex, role: message.role, scope: 'tool_call', tool: part.name, text: `${part.name} ${indexable(part.arguments)}` });
         break;
       case 'tool_call_response':
         if (part.response.trim()) rows.push({ messageIndex, role: message.role, scope: 'tool_output', text: indexedText(part) });

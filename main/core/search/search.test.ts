@@ -7,7 +7,7 @@ import { DEEP_IDENTIFIER, pagedConversation, spoilPagesBut } from '../../../test
 import { ArchiveReader } from '../access/archive-reader';
 import { openArchiveWriter } from '../access/open-writer';
 import { readBlob } from '../archive/blob-store';
-import { CANDIDATES } from './search';
+import { CANDIDATES, CHECKED_TEXT } from './search';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
 
@@ -48,6 +48,20 @@ describe('search engine', () => {
         ['codex_recent', 10],
         ['codex_big', CANDIDATES + 500],
       ]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('finds an older phrase behind more newer candidate text than a checked walk reads before it has its conversations', async () => {
+    // Newer rows hold the phrase's words (django…, module…) but not the phrase: each is read and
+    // rejected, more than CHECKED_TEXT of them, before the one conversation that says go.mod.
+    const noise = 'django module '.repeat(8_000);
+    const newer = Array.from({ length: Math.ceil(CHECKED_TEXT / noise.length) + 5 }, (_, i) => conversation(`noise${i}`, '2026-01-01T00:00:00.000Z', 1, () => noise));
+    const old = conversation('old', '2025-01-01T00:00:00.000Z', 2, (i) => (i === 1 ? 'bump the toolchain in go.mod' : 'hello'));
+    const reader = await archiveOf([...newer, old]);
+    try {
+      expect(reader.search('go.mod').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([['codex_old', 1, 1]]);
     } finally {
       reader.close();
     }

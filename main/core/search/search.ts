@@ -33,7 +33,11 @@ import { absolutePath } from '../../../shared/tool-files';
 import { touchingSubquery } from '../archive/index-store/read-file-touches';
 import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
-import { firstRowid, isCjkBigram, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
+import { codesOf, firstRowid, ROLE_CODES, roleOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
+import { ftsString, planTerm, VocabularyReader } from './search-terms';
+import { TEXT_HAS, textFunctions } from './text-functions';
+import { unpackText } from './row-text';
+import { termWords } from './word-tokens';
 import { type SearchScope } from './search-rows';
 import { type Group, type MatchRow, rankRows } from './relevance';
 import { excerpt, snippetSource } from './snippet';
@@ -64,14 +68,17 @@ export type { SearchHit };
  */
 export type WholeTexts = (seq: number, messageIndex: number, scope: SearchScope) => readonly string[];
 
-/** Trigram FTS needs three characters to use the index. */
-const MIN_INDEXED = 3;
 /**
  * A ranked search scores at most this many matching rows, the newest; measured in README.md:
  * enough that a common word's top results are its most relevant recent conversations, few
  * enough to score within the latency budget at a million messages.
  */
 export const CANDIDATES = 4000;
+/**
+ * A ranked walk that checks its rows' text ranks the newest candidates within this many characters
+ * of text read (~3 ms of inflating and matching a MB: README.md), at most CANDIDATES of them.
+ */
+export const CHECKED_TEXT = 4_000_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many hits of one search may read their record for a snippet (see snippetSource). */
 const WHOLE_TEXT_HITS = 3;
@@ -89,71 +96,79 @@ export function effectiveQuery(query: string, options: SearchOptions = {}): Sear
 
 /** How the rows of a query are found: which index drives the walk, and what each row must pass. */
 interface RowPlan {
-  /** FROM clause; `message_fts` is in it whenever a condition reads a row's text. */
+  /** FROM clause of the index walked. */
   readonly from: string;
+  /** Joined after the conversation filters (so they drop rows before any text is read): message_text `t`, when a condition reads it. */
+  readonly text: string;
   /** The table whose rowid orders the walk (and whose MATCH finds the rows, when it has one). */
   readonly driver: 'message_fts' | 'cjk_fts' | 'message_fts_docsize';
   readonly ranked: boolean;
   readonly where: string[];
   readonly params: unknown[];
-  /** The terms a ranked walk matched through its driver: what relevance counts in each row. */
+  /** The terms a ranked walk matched: what relevance counts in each row. */
   readonly rankTerms: readonly string[];
+  /** A term no word of the index can hold: nothing matches. */
+  readonly none: boolean;
 }
 
-function planRows(q: SearchQuery): RowPlan {
+function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   const where: string[] = [];
   const params: unknown[] = [];
-  const long = q.terms.filter((t) => [...t].length >= MIN_INDEXED);
-  let short = q.terms.filter((t) => [...t].length < MIN_INDEXED);
-  const match = long.map(ftsString);
-  // A tool_call row is "<name> <arguments>": a name of two characters or more is matched by the
-  // index as the row's first trigrams (`^"Bash "`), so no row's text is read to check it.
-  const toolsIndexed = q.tools.length > 0 && q.tools.every((t) => [...t].length >= MIN_INDEXED - 1);
-  if (toolsIndexed) match.push(`(${q.tools.map((t) => `^${ftsString(`${t} `)}`).join(' OR ')})`);
+  const terms = q.terms.map((t) => ({ term: t, plan: planTerm(vocabulary, t) }));
+  const match: string[] = terms.flatMap((t) => (t.plan.match ? [t.plan.match] : []));
+  // A tool_call row is "<name> <arguments>": the name's words start the row (`^"read"`), so the
+  // index narrows to calls of a tool spelled so; the stored name (message_text.tool) decides.
+  const anchors = q.tools.map((name) => termWords(name).map((w) => w.word).join(' '));
+  if (anchors.length && anchors.every(Boolean)) match.push(`(${anchors.map((a) => `^${ftsString(a)}`).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
-  // Exclusions the index can answer are taken out of the match itself (`a NOT b`, on the doclists),
-  // so no row's text is read to check them; shorter ones are checked on the text below.
-  const indexedOut = match.length ? q.excluded.filter((t) => [...t].length >= MIN_INDEXED) : [];
+  const checked = terms.filter((t) => t.plan.check || !t.plan.match).map((t) => t.term);
+  // Exclusions the index answers exactly are taken out of the match itself (`a NOT b`, on the
+  // doclists), so no row's text is read to check them; the others are checked on the text.
+  const excluded = q.excluded.map((t) => ({ term: t, plan: planTerm(vocabulary, t) })).filter((t) => !t.plan.none);
+  const indexedOut = match.length ? excluded.filter((t) => t.plan.match && !t.plan.check) : [];
+  const checkedOut = excluded.filter((t) => !indexedOut.includes(t)).map((t) => t.term);
+  const cjk = terms.filter((t) => t.plan.cjk);
   if (match.length) {
     where.push('message_fts MATCH ?');
-    params.push(indexedOut.length ? `(${match.join(' AND ')}) NOT (${indexedOut.map(ftsString).join(' OR ')})` : match.join(' AND '));
-  } else if (short.some(isCjkBigram)) {
-    const bigrams = short.filter(isCjkBigram);
-    short = short.filter((t) => !isCjkBigram(t));
-    from = 'search.cjk_fts CROSS JOIN search.message_fts ON message_fts.rowid = cjk_fts.rowid';
+    params.push(indexedOut.length ? `(${match.join(' AND ')}) NOT (${indexedOut.map((t) => t.plan.match).join(' OR ')})` : match.join(' AND '));
+    checked.push(...cjk.filter((t) => !checked.includes(t.term)).map((t) => t.term));
+  } else if (cjk.length) {
+    from = 'search.cjk_fts';
     driver = 'cjk_fts';
     where.push('cjk_fts MATCH ?');
-    params.push(bigrams.map(ftsString).join(' AND '));
+    params.push(cjk.map((t) => t.plan.cjk).join(' AND '));
   } else {
-    // Nothing to match: walk FTS5's own list of row sizes (one small record per row, every
-    // rowid) rather than its stored content, whose text a scan would read for nothing.
+    // Nothing to match: walk FTS5's own list of row sizes (one small record per row, every rowid).
     driver = 'message_fts_docsize';
-    from = short.length || q.tools.length || q.excluded.length
-      ? 'search.message_fts_docsize CROSS JOIN search.message_fts ON message_fts.rowid = message_fts_docsize.id'
-      : 'search.message_fts_docsize';
+    from = 'search.message_fts_docsize';
   }
-  // Scope and role are in the rowid (row-keys.ts): checked before any text is read.
   const rowid = `${driver}.rowid`;
+  const readsText = checked.length > 0 || checkedOut.length > 0 || q.tools.length > 0;
+  const text = readsText ? ` CROSS JOIN search.message_text t ON t.rowid = ${rowid}` : '';
+  // Scope and role are in the rowid (row-keys.ts): checked before any text is read.
   if (q.roles.length) where.push(`${roleOf(rowid)} IN (${q.roles.map((r) => ROLE_CODES[r]).join(', ')})`);
   if (q.tools.length) {
     where.push(`${scopeOf(rowid)} = ${SCOPE_CODES.tool_call}`);
-    if (!toolsIndexed) {
-      where.push(`(${q.tools.map(() => "message_fts.text LIKE ? ESCAPE '\\'").join(' OR ')})`);
-      params.push(...q.tools.map((t) => `${likeEscape(t)} %`));
-    }
+    where.push(`t.tool COLLATE NOCASE IN (${q.tools.map(() => '?').join(', ')})`);
+    params.push(...q.tools);
   } else if (!q.includeToolOutput) where.push(`${scopeOf(rowid)} != ${SCOPE_CODES.tool_output}`);
-  for (const t of short) {
-    where.push("message_fts.text LIKE ? ESCAPE '\\'");
-    params.push(`%${likeEscape(t)}%`);
+  if (checked.length || checkedOut.length) {
+    where.push(`${TEXT_HAS}(t.text, ?, ?)`);
+    params.push(JSON.stringify(checked), JSON.stringify(checkedOut));
   }
-  for (const t of q.excluded.filter((x) => !indexedOut.includes(x))) {
-    where.push("message_fts.text NOT LIKE ? ESCAPE '\\'");
-    params.push(`%${likeEscape(t)}%`);
-  }
-
+  const ranked = driver !== 'message_fts_docsize' && terms.some((t) => t.plan.match || t.plan.cjk);
   // Tool names narrow the walk but rank nothing: `tool:Read` alone lists calls newest first.
-  return { from, driver, ranked: driver === 'cjk_fts' || long.length > 0, where, params, rankTerms: driver === 'cjk_fts' ? q.terms.filter(isCjkBigram) : long };
+  return {
+    from,
+    text,
+    driver,
+    ranked,
+    where,
+    params,
+    rankTerms: terms.filter((t) => t.plan.match || t.plan.cjk).map((t) => t.term),
+    none: terms.some((t) => t.plan.none),
+  };
 }
 
 /** The conversation filters, on `c` (conversations). */
@@ -195,7 +210,10 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
   if (!hasCriteria(q)) return [];
   const limit = options.limit ?? 50;
   const now = (options.now ?? new Date()).getTime();
-  const plan = planRows(q);
+  const meter = textFunctions(db);
+  meter.read = 0;
+  const plan = planRows(q, new VocabularyReader(db));
+  if (plan.none) return [];
   const conv = conversationWhere(q);
   const marks = [...q.terms, ...q.tools];
   // after: also bounds the walk: older conversations' rows all sit below this rowid (row-keys.ts).
@@ -213,7 +231,7 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
            COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? ', d.sz AS sz' : ''}
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
-    CROSS JOIN conversations c ON c.seq = i.seq${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
+    CROSS JOIN conversations c ON c.seq = i.seq${plan.text}${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
     WHERE ${[...plan.where, ...conv.where, ...(extra ? [extra] : [])].join(' AND ')}
     ORDER BY ${plan.driver}.rowid DESC`;
   const score = recencyScore(plan.ranked, now);
@@ -243,7 +261,10 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
       // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
       // next, newest first), so every conversation's count is exact; a second query over the
       // conversation's rowid range cost more (FTS5 reads the doclists again).
-      if (plan.ranked && seen >= CANDIDATES && r.seq !== last?.seq) break;
+      // A walk whose rows' text is read (phrases, tool names…) also stops once it has read
+      // CHECKED_TEXT and has `limit` conversations: inflating long rows is what such a walk costs
+      // (README.md), and past that they would only be ranked against more candidates.
+      if (plan.ranked && (seen >= CANDIDATES || (meter.read > CHECKED_TEXT && groups.size >= limit)) && r.seq !== last?.seq) break;
       add(groups, r);
       if (plan.ranked) rowsSeen.push(r);
       last = r;
@@ -289,22 +310,23 @@ function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked:
 
 /** The hits of the top conversations: each at its best row, with a snippet of it. */
 function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
-  const hitRow = connectionOf(index).prepare('SELECT text, message_index, role, scope FROM search.message_fts WHERE rowid = ?');
+  const hitRow = connectionOf(index).prepare('SELECT text, message_index FROM search.message_text WHERE rowid = ?');
   // Reading the message decompresses every page of its blob up to it (~1 ms a MiB): only the
   // first few hits, the ones read first, quote the output around a match found in an abridged
   // middle (without a cap, 34 hits cost ~100 ms more: README.md).
   let wholeReads = 0;
   const whole = (seq: number, messageIndex: number, scope: SearchScope) => (wholeTexts && wholeReads++ < WHOLE_TEXT_HITS ? wholeTexts(seq, messageIndex, scope) : []);
   return top.map((g) => {
-    const h = hitRow.get(g.bestRowid) as { text: string; message_index: number; role: string; scope: SearchScope };
-    const source = snippetSource(h.text, marks, () => whole(g.seq, Number(h.message_index), h.scope));
+    const h = hitRow.get(g.bestRowid) as { text: string | Uint8Array; message_index: number };
+    const { role, scope } = codesOf(g.bestRowid);
+    const source = snippetSource(unpackText(h.text), marks, () => whole(g.seq, Number(h.message_index), scope));
     const text = options.redact ? redactText(source).text : source;
     return {
       conversation: summaryFromRow(conversationBySeq(index, g.seq) as ConversationRow),
       messageIndex: Number(h.message_index),
       hitCount: g.count,
-      role: h.role,
-      scope: h.scope,
+      role,
+      scope,
       ...excerpt(text, marks),
     };
   });
@@ -313,13 +335,4 @@ function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly str
 /** How a conversation's hit count reads: "1 match", "12 matches". */
 export function matchCount(n: number): string {
   return `${n} ${n === 1 ? 'match' : 'matches'}`;
-}
-
-/** An FTS5 string literal: matches the text as a substring (trigram), quotes doubled. */
-function ftsString(term: string): string {
-  return `"${term.replace(/"/g, '""')}"`;
-}
-
-function likeEscape(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

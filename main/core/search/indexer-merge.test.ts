@@ -1,0 +1,34 @@
+/**
+ * A large indexing session (a first sync, a rebuild) leaves search.db compact: the word index's
+ * segments merged into one (a term's doclist read once, not once per segment) and no free pages.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SearchIndexer } from './indexer';
+import { searchDbPath } from './search-db';
+
+function rowsOf(conversation: number) {
+  return Array.from({ length: 100 }, (_, i) => ({ messageIndex: i, role: 'user', scope: 'message' as const, text: `message ${i} of conversation ${conversation}: word${(i * 7 + conversation) % 997}` }));
+}
+
+describe('SearchIndexer after a large session', () => {
+  it('merges the word index into one segment and gives free pages back', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-merge-'));
+    const indexer = new SearchIndexer(root);
+    // One transaction per conversation, as a sync's batches: each leaves a segment to merge.
+    for (let c = 1; c <= 210; c += 1) indexer.index([{ seq: c, id: `codex_${c}`, revision: 1, rows: rowsOf(c), lastActive: new Date(Date.UTC(2026, 0, 1) + c * 60_000).toISOString() }]);
+    indexer.index([{ seq: 1, id: 'codex_1', revision: 2, rows: rowsOf(1).slice(0, 10) }]); // a rewrite frees pages
+    indexer.close();
+    const db = new Database(searchDbPath(root), { readonly: true });
+    try {
+      expect(db.prepare('SELECT count(DISTINCT segid) FROM message_fts_idx').pluck().get()).toBe(1);
+      expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+      expect(db.prepare("SELECT count(*) FROM message_fts WHERE message_fts MATCH 'word5'").pluck().get()).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * How one search term (a substring, any case: query.ts) is found through the word index. The
+ * index holds words (word-tokens.ts), so a term becomes the words that can hold it, read from
+ * the vocabulary (words; README.md has the measurements that chose this):
+ *
+ * - a term that is one word (`test`) is in every word containing it (`test`, `pytest`,
+ *   `latest`…): their OR is exactly the rows holding it, no text read;
+ * - a term across separators (`cli/hooks`, `pull request`) is a phrase of its words, the first
+ *   one ending the term's first word (`cli`, `mcli`…), the last one starting with its last word,
+ *   the ones between it exactly; the phrase finds every row holding the term and a few more
+ *   (other separators), so those rows' text is checked;
+ * - CJK text goes through cjk_fts (its two-character words), checked unless it is exactly two
+ *   characters; a term of one or two characters, or with no word in it, is checked on the text
+ *   of the rows the rest of the query finds (or of every row, newest first).
+ */
+import type Database from 'better-sqlite3';
+import { cjkBigrams, isCjkBigram } from './row-keys';
+import { hasCjk, MAX_VOCABULARY_WORD, termWords } from './word-tokens';
+import { reversed } from './vocabulary';
+
+/** Terms shorter than this (in characters) are checked on the text: too many words contain them. */
+export const MIN_INDEXED = 3;
+/**
+ * At most this many words of the vocabulary stand for one of a term's words: each is one doclist
+ * for FTS5 to read. A word with more (a three-letter infix) is answered otherwise (see planTerm).
+ */
+export const MAX_EXPANSION = 512;
+/** A two-word term is spelled out as a phrase per pair of forms up to this many pairs. */
+const MAX_PHRASES = 64;
+
+/** How a term is looked for. */
+export interface TermPlan {
+  /** An FTS5 expression over message_fts: the rows holding the term (with `check`: at least those). */
+  readonly match?: string;
+  /** An FTS5 expression over cjk_fts, the same way. */
+  readonly cjk?: string;
+  /** Whether a row's text must be checked for the term (the index narrows, the text decides). */
+  readonly check: boolean;
+  /** No word of the vocabulary can hold the term: no row has it. */
+  readonly none?: boolean;
+}
+
+type Words = readonly string[] | 'many';
+
+/** The vocabulary lookups a plan needs, on a connection with search.db attached as `search`. */
+export class VocabularyReader {
+  private readonly byTrigrams;
+  private readonly byPrefix;
+  private readonly bySuffix;
+
+  constructor(db: Database.Database) {
+    this.byTrigrams = db.prepare('SELECT word FROM search.words_fts WHERE words_fts MATCH ? LIMIT ?').pluck();
+    this.byPrefix = db.prepare('SELECT word FROM search.words WHERE word >= ? AND word < ? LIMIT ?').pluck();
+    this.bySuffix = db.prepare('SELECT word FROM search.words WHERE reversed >= ? AND reversed < ? LIMIT ?').pluck();
+  }
+
+  /** Words containing `w` (three characters or more). */
+  containing(w: string): Words {
+    const chars = [...w];
+    const trigrams = new Set<string>();
+    for (let i = 0; i + 3 <= chars.length; i += 1) trigrams.add(chars.slice(i, i + 3).join(''));
+    // The trigram index (detail=none) finds words holding every trigram; `includes` keeps those holding them in order.
+    const found = this.byTrigrams.all([...trigrams].map(ftsString).join(' AND '), 8 * MAX_EXPANSION) as string[];
+    if (found.length === 8 * MAX_EXPANSION) return 'many';
+    const words = found.filter((x) => x.includes(w));
+    return words.length > MAX_EXPANSION ? 'many' : words;
+  }
+
+  startingWith(w: string): Words {
+    return this.range(this.byPrefix, w);
+  }
+
+  endingWith(w: string): Words {
+    return this.range(this.bySuffix, reversed(w));
+  }
+
+  private range(statement: Database.Statement, from: string): Words {
+    const found = statement.all(from, `${from}\u{10FFFF}`, MAX_EXPANSION + 1) as string[];
+    return found.length > MAX_EXPANSION ? 'many' : found;
+  }
+}
+
+/** The plan for `term` (a positive or excluded term of the query). */
+export function planTerm(vocabulary: VocabularyReader, term: string): TermPlan {
+  if (hasCjk(term)) {
+    const bigrams = cjkBigrams(term);
+    if (!bigrams) return { check: true };
+    return { cjk: bigrams.split(' ').map(ftsString).join(' AND '), check: !isCjkBigram(term) };
+  }
+  const words = termWords(term);
+  if ([...term].length < MIN_INDEXED || words.length === 0) return { check: true };
+  const lead = words[0].start > 0;
+  const trail = words[words.length - 1].end < term.length;
+  if (words.length === 1 && !lead && !trail) {
+    const w = words[0].word;
+    const found = vocabulary.containing(w);
+    // Too many words hold it (a common three-letter infix): no expression of the index is both
+    // short and sure to find every row, so every row's text is checked, newest first.
+    if (found === 'many') return { check: true };
+    // Words longer than the vocabulary keeps are found by a term that starts them.
+    if (found.length === 0) return w.length > MAX_VOCABULARY_WORD ? { match: `${ftsString(w)}*`, check: false } : { check: true, none: true };
+    return { match: anyOf(found), check: false };
+  }
+  // The words a row must hold, in order: the first ends the term's first word (unless the term
+  // starts with a separator), the last starts its last one (unless it ends with one).
+  const sets = words.map((tw, i): Words => {
+    const first = i === 0;
+    const last = i === words.length - 1;
+    const starts = !first || lead;
+    const ends = !last || trail;
+    if (starts && ends) return [tw.word];
+    if (starts) return tw.word.length > MAX_VOCABULARY_WORD ? 'many' : vocabulary.startingWith(tw.word);
+    return vocabulary.endingWith(tw.word);
+  });
+  if (sets.some((s) => s !== 'many' && s.length === 0)) return { check: true, none: true };
+  const [head, tail] = [sets[0], sets[sets.length - 1]];
+  // Two words with few forms: one phrase per pair of forms, which leaves few rows to check.
+  if (words.length === 2 && head !== 'many' && tail !== 'many' && head.length * tail.length <= MAX_PHRASES) {
+    return { match: anyOfPhrases(head.flatMap((h) => tail.map((t) => ftsString(`${h} ${t}`)))), check: true };
+  }
+  // Otherwise the middle words as one phrase, ANDed with a form of the first and of the last word.
+  // Measured at 200k messages (README.md): spelling out a phrase per form of a long term's first
+  // and last word cost 8× its middle phrase ANDed with their forms, for the same rows; a prefix
+  // phrase (`"h mod"*`) per form of a first word, 15× the AND.
+  const parts: string[] = [];
+  const middle = words.slice(1, -1).map((w) => w.word);
+  if (middle.length) parts.push(ftsString(middle.join(' ')));
+  if (words.length > 1 && head !== 'many') parts.push(anyOf(head));
+  const lastWord = words[words.length - 1].word;
+  if (tail !== 'many') parts.push(anyOf(tail));
+  else if (!trail && [...lastWord].length >= MIN_INDEXED) parts.push(`${ftsString(lastWord)}*`); // its starting forms: FTS5's prefix query
+  return parts.length ? { match: parts.join(' AND '), check: true } : { check: true };
+}
+
+function anyOfPhrases(phrases: readonly string[]): string {
+  return phrases.length === 1 ? phrases[0] : `(${phrases.join(' OR ')})`;
+}
+
+/** The FTS5 OR of these words (each one token). */
+function anyOf(words: readonly string[]): string {
+  return words.length === 1 ? ftsString(words[0]) : `(${words.map(ftsString).join(' OR ')})`;
+}
+
+/** An FTS5 string literal, quotes doubled. */
+export function ftsString(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}

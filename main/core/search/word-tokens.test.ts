@@ -1,0 +1,33 @@
+/**
+ * The vocabulary's words (word-tokens.ts) must be the words FTS5's unicode61 tokenizer makes of
+ * the same text, or a term would expand to a word the index does not hold and miss its rows.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { termWords, vocabularyWords } from './word-tokens';
+
+const SAMPLES = [
+  'cli/hooks_claudecode_handlers.go: String::from_utf8_lossy(&bytes) -> ec1f7b22d9e6',
+  'Café déjà vu naïve façade — Ünïcödé ÉCOLE ß İstanbul',
+  'e\u0301 combining accent; emoji 🎉 party; math 𝑥² ½ ① ٣ arabic-indic',
+  '請檢查go.mod文件中的go版本 그리고 한국어 カタカナtest ひらがな',
+  'tabs\tand\nnewlines  double spaces, "quotes" (parens) [brackets] {braces} <angle> $dollar #hash @at',
+  'हिन्दी भाषा ไทย ภาษา עִבְרִית',
+  'private use \uE000\uE001 and zero-width\u200Bjoiner and soft\u00ADhyphen',
+];
+
+describe('the vocabulary words', () => {
+  it("are FTS5 unicode61's tokens of the same text (remove_diacritics 0), lower-cased", () => {
+    const db = new Database(':memory:');
+    db.exec("CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 0'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');");
+    for (const [i, text] of SAMPLES.entries()) db.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)').run(i + 1, text);
+    for (const [i, text] of SAMPLES.entries()) {
+      const fts = db.prepare('SELECT term FROM v WHERE doc = ? ORDER BY offset').pluck().all(i + 1);
+      expect(termWords(text).map((w) => w.word), text).toEqual(fts);
+    }
+  });
+
+  it('leave out CJK-only words (cjk_fts finds those) and keep those mixed with Latin', () => {
+    expect([...vocabularyWords('請檢查go.mod文件 한국어 カタカナtest', new Set())]).toEqual(['請檢查go', 'mod文件', 'カタカナtest']);
+  });
+});
