@@ -38,8 +38,11 @@ export interface IngestReport {
   /** Files read that held nothing to archive (a log whose sessions all have their chat, an empty file): said, not passed over. */
   readonly empty: string[];
   readonly errors: { path: string; message: string }[];
-  /** Milliseconds spent archiving (durable once done) and then waiting for search to catch up. */
-  readonly timings: { readonly captureMs: number; readonly searchWaitMs: number };
+  /**
+   * Milliseconds spent archiving (durable once done) and then waiting for search to catch up;
+   * `captureCpuMs`: the process's CPU time while archiving (every thread: the indexer's too when it runs beside).
+   */
+  readonly timings: { readonly captureMs: number; readonly captureCpuMs: number; readonly searchWaitMs: number };
 }
 
 export interface IngestOptions {
@@ -79,6 +82,7 @@ export interface IngestOptions {
  */
 export async function ingestFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const sized = await hugeLast(files, options.hugeBytes ?? defaultHugeBytes());
   const progress = new IngestProgressCounter(sized.length, sized.reduce((n, f) => n + f.size, 0), options.onProgress);
   // Once every file is read, each batch the indexer thread finishes is news: search catching up.
@@ -87,9 +91,11 @@ export async function ingestFiles(writer: FollowedWriter, files: readonly Source
   const finishSink = sink ? writer.follow.indexThrough(sink) : async () => undefined;
   let report: Omit<IngestReport, 'timings'>;
   let captured = started;
+  let captureCpu = { user: 0, system: 0 };
   try {
     report = await captureFiles(writer, sized, options, progress);
     captured = performance.now();
+    captureCpu = process.cpuUsage(cpuAtStart);
   } catch (err) {
     // The capture's own error is the one to tell (a full disk fails the indexer too).
     await finishSink().catch(() => undefined);
@@ -99,7 +105,7 @@ export async function ingestFiles(writer: FollowedWriter, files: readonly Source
   // Digests and search rows of anything a crash or a deferred run left, under the writer lock the caller holds.
   await writer.follow.settle();
   const searched = performance.now();
-  return { ...report, timings: { captureMs: Math.round(captured - started), searchWaitMs: Math.round(searched - captured) } };
+  return { ...report, timings: { captureMs: Math.round(captured - started), captureCpuMs: Math.round((captureCpu.user + captureCpu.system) / 1000), searchWaitMs: Math.round(searched - captured) } };
 }
 
 /** Drops search rows: the catch-up after capture indexes everything from the blobs (all of it waits till then). */
