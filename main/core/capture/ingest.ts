@@ -12,7 +12,7 @@ import { inInstance } from '../providers/kit/identity';
 import { SourceChangedError } from '../providers/kit/line-bodies';
 import type { Provider } from '../providers/kit/provider';
 import { isCompressedSource } from '../providers/kit/source-bytes';
-import { type IndexSink, threadIndexSink } from '../search/index-sink';
+import { threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 import { type IngestProgress, IngestProgressCounter } from './ingest-progress';
 import { SNIFF_BYTES, sniffEncoding } from './text-encoding';
@@ -85,10 +85,7 @@ export async function ingestFiles(writer: FollowedWriter, files: readonly Source
   const cpuAtStart = process.cpuUsage();
   const sized = await hugeLast(files, options.hugeBytes ?? defaultHugeBytes());
   const progress = new IngestProgressCounter(sized.length, sized.reduce((n, f) => n + f.size, 0), options.onProgress);
-  // Once every file is read, each batch the indexer thread finishes is news: search catching up.
-  const sink = options.deferSearch ? deferredSink() : options.indexerWorker ? threadIndexSink(writer.root, options.indexerWorker, () => progress.report()) : undefined;
-  if (sink) progress.waiting = () => sink.waiting();
-  const finishSink = sink ? writer.follow.indexThrough(sink) : async () => undefined;
+  const finishSink = followSearch(writer, options, progress);
   let report: Omit<IngestReport, 'timings'>;
   let captured = started;
   let captureCpu = { user: 0, system: 0 };
@@ -108,14 +105,21 @@ export async function ingestFiles(writer: FollowedWriter, files: readonly Source
   return { ...report, timings: { captureMs: Math.round(captured - started), captureCpuMs: Math.round((captureCpu.user + captureCpu.system) / 1000), searchWaitMs: Math.round(searched - captured) } };
 }
 
-/** Drops search rows: the catch-up after capture indexes everything from the blobs (all of it waits till then). */
-function deferredSink(): IndexSink {
-  let dropped = 0;
-  return {
-    post: async (items) => void (dropped += items.length),
-    finish: async () => undefined,
-    waiting: () => dropped,
-  };
+/**
+ * How search follows the capture: deferred (no rows made; the catch-up after it indexes
+ * everything from the blobs), in the indexer thread, or inline. Returns what waits for it to finish.
+ */
+function followSearch(writer: FollowedWriter, options: IngestOptions, progress: IngestProgressCounter): () => Promise<void> {
+  if (options.deferSearch) {
+    const deferred = writer.follow.deferIndexing();
+    progress.waiting = deferred.waiting;
+    return async () => deferred.end();
+  }
+  if (!options.indexerWorker) return async () => undefined;
+  // Once every file is read, each batch the indexer thread finishes is news: search catching up.
+  const sink = threadIndexSink(writer.root, options.indexerWorker, () => progress.report());
+  progress.waiting = () => sink.waiting();
+  return writer.follow.indexThrough(sink);
 }
 
 /** Files of at least this many bytes are read last (IngestOptions.hugeBytes): `DEJAVU_HUGE_BYTES` (to try the huge-file path on small files), else 32 MiB. */
