@@ -13,8 +13,16 @@ interface WellFormed {
   toWellFormed(): string;
 }
 
+/**
+ * From this length on, protobufjs's BufferWriter writes a string with Node's UTF-8 encoder, which
+ * writes a lone surrogate as U+FFFD itself (and counts it so): the scan for one is left out, it
+ * was a tenth of a capture's CPU (native records are long). codec.test.ts holds both paths to it.
+ */
+const NODE_ENCODED_CHARS = 0x80;
+
 export class WellFormedWriter extends protobuf.BufferWriter {
   override string(value: string): protobuf.Writer {
+    if (value.length >= NODE_ENCODED_CHARS) return super.string(value);
     const s = value as string & WellFormed;
     return super.string(s.isWellFormed() ? value : s.toWellFormed());
   }
