@@ -191,7 +191,7 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
-      const ref = stored(Buffer.from(p.response, 'utf8'), store);
+      const ref = storedText(p.response, store);
       if (ref) kept.push({ hash: ref, form: 'j', text: p.response });
       return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
     }
@@ -206,6 +206,15 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     default:
       return assertNever(p);
   }
+}
+
+/**
+ * The hash a large text is kept under, or undefined when it stays inline. Its UTF-8 bytes are
+ * made only when it may reach the threshold (a UTF-16 unit takes at most 3): most tool results
+ * are small, and copying each one only to measure it was a capture cost.
+ */
+function storedText(text: string, store: ContentStore | undefined): string | undefined {
+  return store && text.length * 3 >= store.threshold ? stored(Buffer.from(text, 'utf8'), store) : undefined;
 }
 
 /** The hash a large part is kept under, or undefined when it stays inline. */
