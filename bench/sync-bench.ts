@@ -126,9 +126,11 @@ async function main(): Promise<void> {
         searchableCpuMs: ms(run.cpuSeconds),
         searchableDeferredMs: ms(deferred.seconds),
         resyncMs: ms(resync.seconds),
+        // Peak RSS of a sync indexing beside (the default), on the corpus and on the 50 MB one; and of the deferred one.
         peakRssBytes: bytes(run.maxRssMb),
         smallCorpusBytes: small.bytes,
         smallPeakRssBytes: bytes(smallRun.maxRssMb),
+        deferredPeakRssBytes: bytes(deferred.maxRssMb),
         loadAverage: os.loadavg()[0],
       }),
     );
