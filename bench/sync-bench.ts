@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: sync throughput against the bare cost of JSON.parse on the same corpus,
- * measured in the same run, plus peak memory at two corpus sizes (it must stay flat).
+ * measured in the same run (wall and CPU time: the machine is shared), plus peak memory on a
+ * 50 MB corpus and on the measured one (it must stay flat). The last line is JSON, for
+ * comparing runs without reading prose.
  *
- *   DEJAVU_BENCH_MB=200 npm run bench      (corpus size; default 200)
+ *   DEJAVU_BENCH_MB=200 npm run bench      (corpus size; default 200; 1024 for the 50 MB vs 1 GB memory comparison)
+ *   DEJAVU_BENCH_CPU_PROF=<dir>            (a --cpu-prof of the capture-alone sync, search deferred, into <dir>)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +18,22 @@ import { isIndexerThread, runIndexerThread } from '../main/core/search/index-sin
 import { buildCorpus, corpusFiles, loadSeeds } from './corpus';
 
 const MB = 1024 * 1024;
+/** The small corpus whose peak RSS the measured one's is compared with. */
+const SMALL_MB = 50;
+
+interface ChildRun {
+  readonly seconds: number;
+  readonly captureSeconds: number;
+  /** CPU seconds of the whole process (every thread) while capturing, and over the whole run. */
+  readonly captureCpuSeconds: number;
+  readonly cpuSeconds: number;
+  readonly maxRssMb: number;
+}
+
+function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
 
 async function bareParse(files: readonly string[]): Promise<number> {
   let records = 0;
@@ -29,26 +48,30 @@ async function bareParse(files: readonly string[]): Promise<number> {
   return records;
 }
 
-/** Runs one sync in a fresh process so its peak RSS is its own. */
-function childSync(home: string, archive: string, deferSearch = false): { seconds: number; captureSeconds: number; maxRssMb: number } {
+/** Runs one sync in a fresh process so its peak RSS is its own; `profileDir`: with --cpu-prof into it. */
+function childSync(home: string, archive: string, deferSearch = false, profileDir?: string): ChildRun {
   // Started as `dejavu sync` is (bin/dejavu.mjs): with the small young generation.
-  const out = execFileSync(process.execPath, ['--max-semi-space-size=4', fileURLToPath(import.meta.url), '--child-sync', home, archive, deferSearch ? 'defer' : 'beside'], { encoding: 'utf8' });
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const out = execFileSync(process.execPath, [...profile, '--max-semi-space-size=4', fileURLToPath(import.meta.url), '--child-sync', home, archive, deferSearch ? 'defer' : 'beside'], { encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildRun;
 }
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-sync') {
     const [home, archive, mode] = process.argv.slice(3);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const report = await sync({ root: archive, sources: [home], indexerWorker: fileURLToPath(import.meta.url), deferSearch: mode === 'defer' });
     const seconds = (performance.now() - t0) / 1000;
     if (report.errors.length) throw new Error(`sync errors: ${JSON.stringify(report.errors.slice(0, 3))}`);
     const captureSeconds = report.timings.captureMs / 1000;
+    const cpuSeconds = cpuSecondsSince(cpu0);
     if (process.env.DEJAVU_BENCH_DEBUG) {
       const m = process.memoryUsage();
       process.stderr.write(`memory: rss ${(m.rss / 1048576).toFixed(0)} heapTotal ${(m.heapTotal / 1048576).toFixed(0)} heapUsed ${(m.heapUsed / 1048576).toFixed(0)} external ${(m.external / 1048576).toFixed(0)} arrayBuffers ${(m.arrayBuffers / 1048576).toFixed(0)}\n`);
     }
-    process.stdout.write(`${JSON.stringify({ seconds, captureSeconds, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+    const run: ChildRun = { seconds, captureSeconds, captureCpuSeconds: report.timings.captureCpuMs / 1000, cpuSeconds, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+    process.stdout.write(`${JSON.stringify(run)}\n`);
     return;
   }
   const fixtures = process.env.DEJAVU_FIXTURES ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'fixtures');
@@ -56,27 +79,61 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-bench-'));
   try {
     const seeds = loadSeeds(fixtures);
-    const small = buildCorpus(seeds, path.join(work, 'home-small'), (targetMb / 4) * MB);
+    const small = buildCorpus(seeds, path.join(work, 'home-small'), Math.min(SMALL_MB, targetMb) * MB);
     const big = buildCorpus(seeds, path.join(work, 'home'), targetMb * MB);
     const files = corpusFiles(path.join(work, 'home'));
     console.log(`corpus: ${big.files} files, ${(big.bytes / MB).toFixed(1)} MB replicated from ${seeds.length} real sessions (and a ${(small.bytes / MB).toFixed(0)} MB one)`);
 
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const records = await bareParse(files);
     const parseSeconds = (performance.now() - t0) / 1000;
+    const parseCpuSeconds = cpuSecondsSince(cpu0);
 
     const smallRun = childSync(path.join(work, 'home-small'), path.join(work, 'archive-small'));
     const run = childSync(path.join(work, 'home'), path.join(work, 'archive'));
     const resync = childSync(path.join(work, 'home'), path.join(work, 'archive'));
-    const deferred = childSync(path.join(work, 'home'), path.join(work, 'archive-deferred'), true);
+    const deferred = childSync(path.join(work, 'home'), path.join(work, 'archive-deferred'), true, process.env.DEJAVU_BENCH_CPU_PROF);
 
     const mb = big.bytes / MB;
-    console.log(`baseline  bare JSON.parse of ${records} lines: ${parseSeconds.toFixed(2)} s (${(mb / parseSeconds).toFixed(1)} MB/s)`);
-    console.log(`sync      durable and searchable:          ${run.seconds.toFixed(2)} s (${(mb / run.seconds).toFixed(1)} MB/s)  ratio ${(run.seconds / parseSeconds).toFixed(2)}x   (target <= 3x)`);
-    console.log(`  of it   durable (search indexed beside): ${run.captureSeconds.toFixed(2)} s  ratio ${(run.captureSeconds / parseSeconds).toFixed(2)}x`);
-    console.log(`capture   alone, search deferred:          ${deferred.captureSeconds.toFixed(2)} s (${(mb / deferred.captureSeconds).toFixed(1)} MB/s)  ratio ${(deferred.captureSeconds / parseSeconds).toFixed(2)}x; then indexing from the blobs ${(deferred.seconds - deferred.captureSeconds).toFixed(2)} s`);
+    const ratio = (seconds: number, base: number) => `${(seconds / base).toFixed(2)}x`;
+    console.log(`baseline  bare JSON.parse of ${records} lines: ${parseSeconds.toFixed(2)} s (${(mb / parseSeconds).toFixed(1)} MB/s), CPU ${parseCpuSeconds.toFixed(2)} s`);
+    console.log(`sync      durable and searchable:          ${run.seconds.toFixed(2)} s (${(mb / run.seconds).toFixed(1)} MB/s)  ratio ${ratio(run.seconds, parseSeconds)}   (target <= 3x); CPU ${run.cpuSeconds.toFixed(2)} s (both threads)`);
+    console.log(`  of it   durable (search indexed beside): ${run.captureSeconds.toFixed(2)} s  ratio ${ratio(run.captureSeconds, parseSeconds)}`);
+    console.log(
+      `capture   alone, search deferred:          ${deferred.captureSeconds.toFixed(2)} s (${(mb / deferred.captureSeconds).toFixed(1)} MB/s)  ratio ${ratio(deferred.captureSeconds, parseSeconds)}   (target <= 2x); ` +
+        `CPU ${deferred.captureCpuSeconds.toFixed(2)} s, ratio ${ratio(deferred.captureCpuSeconds, parseCpuSeconds)} the baseline's CPU; then indexing from the blobs ${(deferred.seconds - deferred.captureSeconds).toFixed(2)} s`,
+    );
     console.log(`re-sync   nothing changed:                ${resync.seconds.toFixed(2)} s`);
-    console.log(`peak RSS  ${(small.bytes / MB).toFixed(0)} MB corpus: ${smallRun.maxRssMb.toFixed(0)} MB; ${mb.toFixed(0)} MB corpus: ${run.maxRssMb.toFixed(0)} MB   (target < 300 MB, flat)`);
+    console.log(`peak RSS  ${(small.bytes / MB).toFixed(0)} MB corpus: ${smallRun.maxRssMb.toFixed(0)} MB; ${mb.toFixed(0)} MB corpus: ${run.maxRssMb.toFixed(0)} MB   (target <= 250 MB, flat)`);
+    const ms = (seconds: number) => Math.round(seconds * 1000);
+    const bytes = (mib: number) => Math.round(mib * MB);
+    console.log(
+      JSON.stringify({
+        bench: 'sync',
+        corpusBytes: big.bytes,
+        files: big.files,
+        records,
+        bareParseMs: ms(parseSeconds),
+        bareParseCpuMs: ms(parseCpuSeconds),
+        // Durable: capture alone, search deferred (what "durable capture" means in issue #11).
+        durableMs: ms(deferred.captureSeconds),
+        durableCpuMs: ms(deferred.captureCpuSeconds),
+        // The durable part of a sync that indexes search beside it (the other core, when free).
+        durableBesideMs: ms(run.captureSeconds),
+        // Durable and searchable: a sync indexing beside; and one indexing after, from the blobs.
+        searchableMs: ms(run.seconds),
+        searchableCpuMs: ms(run.cpuSeconds),
+        searchableDeferredMs: ms(deferred.seconds),
+        resyncMs: ms(resync.seconds),
+        // Peak RSS of a sync indexing beside (the default), on the corpus and on the 50 MB one; and of the deferred one.
+        peakRssBytes: bytes(run.maxRssMb),
+        smallCorpusBytes: small.bytes,
+        smallPeakRssBytes: bytes(smallRun.maxRssMb),
+        deferredPeakRssBytes: bytes(deferred.maxRssMb),
+        loadAverage: os.loadavg()[0],
+      }),
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -16,6 +16,12 @@ export interface WriteFollowers {
    * finish and goes back to inline indexing.
    */
   indexThrough(sink: IndexSink): () => Promise<void>;
+  /**
+   * Leave the next commits' search rows to `settle`, which indexes them from the blobs: none are
+   * made meanwhile (making them is a large part of a capture's CPU). `waiting`: conversations
+   * stored since, not yet searchable; `end` goes back to inline indexing.
+   */
+  deferIndexing(): { waiting(): number; end(): void };
   /** Finish interrupted eviction steps, digest what has no current digest, index what search lacks. */
   settle(): Promise<AnalyzeReport>;
   close(): void;
@@ -24,10 +30,15 @@ export interface WriteFollowers {
 export function followWrites(archive: WritableArchive): WriteFollowers {
   let inline: IndexSink | undefined;
   let routed: IndexSink | undefined;
+  let deferred: number | undefined;
   const sink = () => routed ?? (inline ??= inlineIndexSink(archive.root));
   archive.changes.subscribe(async (change: ArchiveChange) => {
     // A new revision's digest, from the record in memory (a thinned thread keeps its digest).
     if (change.kind === 'stored') digestStored(archive.db, change.conversations);
+    if (deferred !== undefined) {
+      deferred += change.conversations.length;
+      return;
+    }
     // A huge conversation's rows in pieces: made and handed over one at a time.
     for (const items of indexPiecesOf(change.conversations)) await sink().post(items);
   });
@@ -37,6 +48,13 @@ export function followWrites(archive: WritableArchive): WriteFollowers {
       return async () => {
         routed = undefined;
         await next.finish();
+      };
+    },
+    deferIndexing() {
+      deferred = 0;
+      return {
+        waiting: () => deferred ?? 0,
+        end: () => void (deferred = undefined),
       };
     },
     async settle() {

@@ -47,9 +47,10 @@ describe('archive codec', () => {
   it('stores a lone surrogate (a JSON "\\ud800" escape, a text cut mid-emoji) as U+FFFD, and the blob reads back', () => {
     const cut = 'cut 😀'.slice(0, -1); // the emoji's first half only
     const long = `${'x'.repeat(60)}\udfff${'y'.repeat(60)}`; // past protobufjs's short-string path
-    const back = decodeConversation(encodeConversation(holding(cut, ['a\ud800b', long, 'whole 😀'])));
+    const longer = `${'x'.repeat(200)}\ud83d${'y'.repeat(200)}\ud800`; // past its length-first path too (one pass: well-formed-strings.ts)
+    const back = decodeConversation(encodeConversation(holding(cut, ['a\ud800b', long, longer, 'whole 😀'])));
     expect(back.title).toBe('cut \ufffd');
-    expect(textsOf(back)).toEqual(['a\ufffdb', `${'x'.repeat(60)}\ufffd${'y'.repeat(60)}`, 'whole 😀']);
+    expect(textsOf(back)).toEqual(['a\ufffdb', `${'x'.repeat(60)}\ufffd${'y'.repeat(60)}`, `${'x'.repeat(200)}\ufffd${'y'.repeat(200)}\ufffd`, 'whole 😀']);
   });
 
   it('reads a blob an older version wrote with a lone surrogate in it, showing U+FFFD', () => {

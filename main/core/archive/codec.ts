@@ -48,21 +48,20 @@ export function writeConversation(conversation: Conversation, write: (bytes: Buf
   });
   // encode() takes plain objects of the message's shape; fromObject() would only copy them.
   frames.frame(pb.Conversation.encode(headToProto(conversation) as dejavu.archive.Conversation.$Properties, new WellFormedWriter()).finish());
-  let page: Uint8Array[] = [];
-  let pageBytes = 0;
-  const flush = () => {
-    if (page.length) frames.frame(Buffer.concat(page));
-    page = [];
-    pageBytes = 0;
-  };
+  // Messages are encoded one after another into one writer (no buffer per message, none joined):
+  // a page of one message is that message as a repeated field, so pages concatenate. A page is
+  // cut before the message that takes it past PAGE_BYTES, which then starts the next one.
+  const page = new WellFormedWriter();
   for (const m of conversation.messages) {
-    // A page of one message is that message as a repeated field: pages concatenate.
-    const encoded = pb.MessagePage.encode({ messages: [messageToProto(m, store) as dejavu.archive.Message.$Properties] }, new WellFormedWriter()).finish();
-    if (pageBytes > 0 && pageBytes + encoded.length > PAGE_BYTES) flush();
-    page.push(encoded);
-    pageBytes += encoded.length;
+    const start = page.pos;
+    pb.MessagePage.encode({ messages: [messageToProto(m, store) as dejavu.archive.Message.$Properties] }, page);
+    if (start > 0 && page.pos > PAGE_BYTES) {
+      frames.frame(page.buf.subarray(0, start));
+      page.buf.copyWithin(0, start, page.pos);
+      page.pos -= start;
+    }
   }
-  flush();
+  if (page.pos > 0) frames.frame(page.buf.subarray(0, page.pos));
   return written;
 }
 
@@ -192,7 +191,7 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
-      const ref = stored(Buffer.from(p.response, 'utf8'), store);
+      const ref = storedText(p.response, store);
       if (ref) kept.push({ hash: ref, form: 'j', text: p.response });
       return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
     }
@@ -207,6 +206,15 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     default:
       return assertNever(p);
   }
+}
+
+/**
+ * The hash a large text is kept under, or undefined when it stays inline. Its UTF-8 bytes are
+ * made only when it may reach the threshold (a UTF-16 unit takes at most 3): most tool results
+ * are small, and copying each one only to measure it was a capture cost.
+ */
+function storedText(text: string, store: ContentStore | undefined): string | undefined {
+  return store && text.length * 3 >= store.threshold ? stored(Buffer.from(text, 'utf8'), store) : undefined;
 }
 
 /** The hash a large part is kept under, or undefined when it stays inline. */

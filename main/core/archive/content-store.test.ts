@@ -50,6 +50,27 @@ describe('content store', () => {
     expect(readdirSync(path.join(root, CONTENT_DIR), { recursive: true }).filter((f) => String(f).endsWith('.zst'))).toHaveLength(2);
   });
 
+  it('measures a tool output in UTF-8 bytes: at the threshold in 3-byte characters it is stored, one byte short it stays inline', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-content-unit-'));
+    // A third as many characters as the threshold's bytes, each '€' three bytes in UTF-8.
+    const euros = '€'.repeat(Math.ceil(CONTENT_THRESHOLD / 3));
+    const atThreshold = euros.slice(0, -1) + 'x'.repeat(CONTENT_THRESHOLD - 3 * (euros.length - 1));
+    const oneShort = atThreshold.slice(0, -1);
+    expect([Buffer.byteLength(atThreshold), Buffer.byteLength(oneShort)]).toEqual([CONTENT_THRESHOLD, CONTENT_THRESHOLD - 1]);
+    const holding = (id: string, response: string): Conversation => ({
+      ...conversation(),
+      id,
+      messages: [{ id: 't1', role: 'tool', parts: [{ type: 'tool_call_response', id: 'c1', response }] }],
+    });
+    const stored = () => readdirSync(path.join(root, CONTENT_DIR), { recursive: true }).filter((f) => String(f).endsWith('.zst')).length;
+    writeBlob(root, 'proj/short.pb', holding('claude-code_short', oneShort));
+    expect(() => stored()).toThrow('ENOENT');
+    writeBlob(root, 'proj/at.pb', holding('claude-code_at', atThreshold));
+    expect(stored()).toBe(1);
+    expect(readBlob(root, 'proj/short.pb').messages[0].parts).toEqual([{ type: 'tool_call_response', id: 'c1', response: oneShort }]);
+    expect(readBlob(root, 'proj/at.pb').messages[0].parts).toEqual([{ type: 'tool_call_response', id: 'c1', response: atThreshold }]);
+  });
+
   it('stores the same part once for two conversations', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-content-unit-'));
     writeBlob(root, 'proj/a.pb', conversation());

@@ -31,6 +31,33 @@ describe('ingestFiles', () => {
     }
   });
 
+  it('commits a batch once it holds a MiB of source, so no more than that waits parsed in memory', async () => {
+    const writer = openArchiveWriter(mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-')));
+    try {
+      const claude = providerFor('claude-code')!;
+      const codex = providerFor('codex')!;
+      const files: SourceFile[] = [
+        { path: path.join(FIXTURES_DIR, 'claude-code/entireio__skills/entire_checkpoints_v1/45/3006269783/0/full.jsonl'), provider: claude, instance: 'host' },
+        { path: path.join(FIXTURES_DIR, 'claude-code/entireio__skills/entire_checkpoints_v1/3f/c8a587fcc7/0/full.jsonl'), provider: claude, instance: 'host' },
+        { path: path.join(FIXTURES_DIR, 'codex/entireio__skills/entire_checkpoints_v1/e0/814f45fcd4/0/full.jsonl'), provider: codex, instance: 'host' },
+      ];
+      const sizes = files.map((f) => statSync(f.path).size);
+      // The first two pass a MiB together, each alone does not; nor does the third.
+      expect([sizes[0] < 2 ** 20, sizes[0] + sizes[1] >= 2 ** 20, sizes[2] < 2 ** 20]).toEqual([true, true, true]);
+      const committed: boolean[][] = [];
+      const report = await ingestFiles(writer, files, { deferSearch: true, onProgress: () => committed.push(files.map((f) => writer.cursor(f.path) !== undefined)) });
+      expect(report.errors).toEqual([]);
+      expect(committed).toEqual([
+        [false, false, false],
+        [true, true, false],
+        [true, true, false],
+        [true, true, true],
+      ]);
+    } finally {
+      writer.close();
+    }
+  });
+
   it('reports files, bytes and conversations stored as it goes, and what search has not indexed yet', async () => {
     const writer = openArchiveWriter(mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-')));
     try {

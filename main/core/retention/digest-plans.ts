@@ -16,9 +16,9 @@
  *   `write_todos`, OpenCode `todowrite`. One fact per tool per conversation: its last state.
  */
 import { createHash } from 'node:crypto';
-import type { Conversation, Message } from '../../../shared/record';
+import type { Conversation, Message, ToolCallPart } from '../../../shared/record';
 import type { PlanFact, PlanStep } from '../../../shared/plans';
-import { absolutePath, fileTouchesOf } from '../../../shared/tool-files';
+import { absolutePath, type FileTouch, fileTouchesOf } from '../../../shared/tool-files';
 
 /** A plan longer than this is kept cut (the thread, while it exists, has the rest). */
 export const PLAN_TEXT_CHARS = 64 * 1024;
@@ -30,7 +30,8 @@ const STEP_TOOLS = new Set(['update_plan', 'todowrite', 'write_todos', 'todo_wri
 const PLAN_FILE = /(?:^|\/)plans?\/[^/]+\.(?:md|markdown)$|(?:^|\/|[-_.])(?:implementation[-_])?plan\.(?:md|markdown)$/i;
 const PLAN_PROMPT = /^\s*(?:please\s+)?(?:implement|execute|follow|carry out)\s+(?:the\s+|this\s+)?(?:following\s+)?plan\s*[:.]?\s*\n/i;
 
-export function planFacts(c: Conversation): PlanFact[] {
+/** `touchesOf`: the files a tool call touched (digest.ts works them out once per call for every fact). */
+export function planFacts(c: Conversation, touchesOf: (call: ToolCallPart) => readonly FileTouch[] = (call) => fileTouchesOf(call.name, call.arguments)): PlanFact[] {
   const out: PlanFact[] = [];
   const files = new Map<string, { text?: string; link: 'made' | 'used'; at?: string; index: number; tool: string }>();
   const steps = new Map<string, { fact: PlanFact; updates: number }>();
@@ -47,10 +48,14 @@ export function planFacts(c: Conversation): PlanFact[] {
     for (const p of m.parts) {
       if (p.type !== 'tool_call') continue;
       const lname = p.name.toLowerCase();
-      const args = parse(p.arguments);
+      // Parsed only for the calls whose arguments are read: most calls touch no plan.
+      let parsed: Record<string, unknown> | undefined | null = null;
+      const argsOf = () => (parsed === null ? (parsed = parse(p.arguments)) : parsed);
       if (PLAN_MODE_TOOLS.has(lname)) {
+        const args = argsOf();
         if (args && typeof args.plan === 'string' && args.plan.trim()) out.push(fact({ origin: 'plan-mode', link: 'made', tool: p.name, text: args.plan, at: m.timestamp, messageIndex: index }));
       } else if (STEP_TOOLS.has(lname)) {
+        const args = argsOf();
         const list = args && stepsOf(args);
         if (!list?.length) continue;
         const known = steps.get(lname);
@@ -60,9 +65,10 @@ export function planFacts(c: Conversation): PlanFact[] {
         const f = fact({ origin: 'steps', link: 'made', tool: p.name, text: checklist(title, list), at: known?.fact.at ?? m.timestamp, messageIndex: known?.fact.messageIndex ?? index, steps: list, title });
         steps.set(lname, { fact: f, updates: (known?.updates ?? 0) + 1 });
       } else {
-        for (const touch of fileTouchesOf(p.name, p.arguments)) {
+        for (const touch of touchesOf(p)) {
           const path = absolutePath(touch.path, c.cwd);
           if (!PLAN_FILE.test(path)) continue;
+          const args = argsOf();
           const seen = files.get(path);
           const base = { at: seen?.at ?? m.timestamp, index: seen?.index ?? index, tool: p.name };
           if (touch.action === 'read') {

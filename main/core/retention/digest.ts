@@ -16,8 +16,8 @@
  *   or a failed tool result with no answer after it); `success` when it ends in an answer.
  */
 import type { AgentId } from '../../../shared/agents';
-import type { Conversation, Message, Part, Usage } from '../../../shared/record';
-import { fileTouchesOf } from '../../../shared/tool-files';
+import type { Conversation, Message, Part, ToolCallPart, Usage } from '../../../shared/record';
+import { type FileTouch, fileTouchesOf } from '../../../shared/tool-files';
 import { addUsage } from '../../../shared/usage';
 import { type FileTouchFact, fileFacts } from './digest-files';
 import { type UsageBucket, usageBuckets } from './digest-usage';
@@ -108,6 +108,13 @@ const INTERRUPT_KINDS = new Set(['interrupt', 'interrupted']);
 const HARNESS_ANSWER_KINDS = new Set(['api-error', 'synthetic']);
 
 export function buildDigest(c: Conversation): Digest {
+  // Each tool call's files, worked out once for the three facts that read them (a regex and a JSON.parse each).
+  const touched = new Map<ToolCallPart, readonly FileTouch[]>();
+  const touchesOf = (call: ToolCallPart) => {
+    let touches = touched.get(call);
+    if (!touches) touched.set(call, (touches = fileTouchesOf(call.name, call.arguments)));
+    return touches;
+  };
   const byName: Record<string, number> = {};
   const models = new Map<string, number>();
   const files = new Set<string>();
@@ -128,7 +135,7 @@ export function buildDigest(c: Conversation): Digest {
       if (p.type === 'tool_call') {
         toolCalls += 1;
         byName[p.name] = (byName[p.name] ?? 0) + 1;
-        if (files.size < MAX_FILES) for (const t of fileTouchesOf(p.name, p.arguments)) files.add(t.path);
+        if (files.size < MAX_FILES) for (const t of touchesOf(p)) files.add(t.path);
       } else if (p.type === 'tool_call_response' && p.isError) errors += 1;
     }
   }
@@ -157,8 +164,8 @@ export function buildDigest(c: Conversation): Digest {
     lastAnswer: snippet(lastAnswer ? textOf(lastAnswer.parts) : undefined),
     filesTouched: [...files].slice(0, MAX_FILES),
     usageBuckets: usageBuckets(c),
-    fileTouches: fileFacts(c),
-    plans: planFacts(c),
+    fileTouches: fileFacts(c, touchesOf),
+    plans: planFacts(c, touchesOf),
     ...markerFacts(c),
     outcome: outcomeOf(c.messages),
     prompts,
