@@ -22,6 +22,8 @@ const common = {
 };
 
 await build({ ...common, entryPoints: [path.join(root, 'main/cli/main.ts')], outfile: path.join(root, 'out/cli/dejavu.mjs') });
+// The search indexer's thread: its own small bundle (main/cli/indexer-thread.ts).
+await build({ ...common, entryPoints: [path.join(root, 'main/cli/indexer-thread.ts')], outfile: path.join(root, 'out/cli/indexer.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/sync-bench.ts')], outfile: path.join(root, 'out/bench/sync-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/evict-bench.ts')], outfile: path.join(root, 'out/bench/evict-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/search-bench.ts')], outfile: path.join(root, 'out/bench/search-bench.mjs') });
