@@ -46,10 +46,10 @@ export class ConversationBuilder {
 
   /** Record uuid → id of the message it ended up in (itself, or the message it merged into). */
   private readonly alias = new Map<string, string>();
-  /** The raw parent uuid of each message, resolved to a message id in finish(). */
+  /** The parent of each message: a message id when it was known when the message came, else the raw uuid, resolved in resolvedMessages(). */
   private readonly rawParents: (string | undefined)[] = [];
-  /** API message id → the first Message of it and its latest usage (usage counts once per id). */
-  private readonly usageByApiId = new Map<string, { message: Message; usage: Usage }>();
+  /** API message id → the first Message of it, which holds its latest usage (usage counts once per id). */
+  private readonly usageByApiId = new Map<string, Message>();
   /** The last message added, when it was an assistant one: split records merge into it. */
   private open?: { message: Message; apiId: string; body: number };
 
@@ -74,9 +74,10 @@ export class ConversationBuilder {
 
   add(message: Message, rawParent: string | undefined): void {
     this.messages.push(message);
-    // The parent's own id string when it is known (it resolves the same): one string, not two.
+    // The message id the parent resolves to when it is already known (an alias never changes, and
+    // a message id resolves to itself): its string is the message's, not a copy kept per child.
     const known = rawParent === undefined ? undefined : this.alias.get(rawParent);
-    this.rawParents.push(known !== undefined && known === rawParent ? known : rawParent);
+    this.rawParents.push(known ?? rawParent);
     this.alias.set(message.id, message.id);
     this.open = undefined;
     if (this.stow) this.bodies.push(this.stow.start(message));
@@ -102,12 +103,10 @@ export class ConversationBuilder {
 
   /** Keeps one usage per API message (the last seen: the split records repeat it, growing). */
   private recordUsage(apiId: string, usage: Usage, message: Message): void {
-    const seen = this.usageByApiId.get(apiId);
-    if (seen) {
-      seen.usage = usage;
-      seen.message.usage = usage;
-    } else {
-      this.usageByApiId.set(apiId, { message, usage });
+    const first = this.usageByApiId.get(apiId);
+    if (first) first.usage = usage;
+    else {
+      this.usageByApiId.set(apiId, message);
       message.usage = usage;
     }
   }
@@ -116,7 +115,7 @@ export class ConversationBuilder {
   totalUsage(exclude?: ReadonlySet<string>): Usage | undefined {
     let total: Usage | undefined;
     for (const [apiId, { usage }] of this.usageByApiId) {
-      if (exclude?.has(apiId)) continue;
+      if (exclude?.has(apiId) || !usage) continue;
       total ??= {};
       addUsage(total, usage);
     }
