@@ -7,20 +7,24 @@
  * child process, whose own peak RSS is printed.
  *
  *   DEJAVU_BENCH_HUGE_MB=50,100,200 DEJAVU_BENCH_LINE_MB=100 node out/bench/huge-session-bench.mjs
+ *
+ * `DEJAVU_BENCH_CLI=FILE` runs another build of the CLI (a copy of out/cli kept under out/, so
+ * that its packages still resolve) to compare before and after.
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hugeSessionSeed, repeatedSession, SESSION } from './huge-session';
+import { runWithPeakRss } from './peak-rss';
 
 const MB = 1024 * 1024;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
 const fixtures = process.env.DEJAVU_FIXTURES ?? path.resolve(repo, '..', 'shared', 'fixtures');
 const SEED = hugeSessionSeed(fixtures);
+const CLI = path.resolve(process.env.DEJAVU_BENCH_CLI ?? path.join(repo, 'out', 'cli', 'dejavu.mjs'));
 
 /** The seed session with one more line: a tool result of `bytes`, the seed's real tool outputs repeated. */
 function hugeLineSession(file: string, bytes: number): void {
@@ -54,22 +58,11 @@ function hugeLineSession(file: string, bytes: number): void {
   writeFileSync(file, `${lines.join('\n')}\n${JSON.stringify(huge)}\n`);
 }
 
-/** Runs the built CLI with a preload that records its peak RSS; returns it in MB. */
-function peakOf(args: readonly string[], env: Record<string, string>, work: string): { mb: number; seconds: number } {
-  const rssFile = path.join(work, 'rss');
-  const preload = path.join(work, 'peak-rss.mjs');
-  writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
-  rmSync(rssFile, { force: true });
-  const t0 = performance.now();
-  // As bin/dejavu.mjs starts it: with the small young generation of its shebang.
-  const r = spawnSync(process.execPath, ['--max-semi-space-size=4', '--import', preload, path.join(repo, 'out', 'cli', 'dejavu.mjs'), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  if (r.status !== 0) throw new Error(`dejavu ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return { mb: Number(readFileSync(rssFile, 'utf8')) / 1024, seconds };
+/** Runs the CLI and returns its peak RSS in MB; a failure stops the bench. */
+function peakOf(args: readonly string[], env: Record<string, string>): { mb: number; seconds: number } {
+  const r = runWithPeakRss(CLI, args, env, 'ignore');
+  if (r.code !== 0) throw new Error(`dejavu ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return { mb: r.peakMb, seconds: r.seconds };
 }
 
 function measure(label: string, make: (file: string) => void, work: string): void {
@@ -80,9 +73,9 @@ function measure(label: string, make: (file: string) => void, work: string): voi
   make(file);
   const size = statSync(file).size / MB;
   const env = { HOME: home, DEJAVU_HOME: path.join(work, 'unused') };
-  const imported = peakOf(['import', file, '--archive', path.join(work, 'a-import')], env, work);
-  const synced = peakOf(['sync', '--no-evict', '--archive', path.join(work, 'a-sync')], env, work);
-  const shown = peakOf(['show', `claude-code_${SESSION}`, '--json', '--archive', path.join(work, 'a-import')], env, work);
+  const imported = peakOf(['import', file, '--archive', path.join(work, 'a-import')], env);
+  const synced = peakOf(['sync', '--no-evict', '--archive', path.join(work, 'a-sync')], env);
+  const shown = peakOf(['show', `claude-code_${SESSION}`, '--json', '--archive', path.join(work, 'a-import')], env);
   const row = (what: string, p: { mb: number; seconds: number }) => `${what} ${p.mb.toFixed(0).padStart(5)} MB (${(p.mb / size).toFixed(2)}× the file, ${p.seconds.toFixed(1)} s)`;
   console.log(`${label.padEnd(22)} ${size.toFixed(0).padStart(4)} MB   ${row('import', imported)}   ${row('sync', synced)}   ${row('show --json', shown)}`);
   rmSync(home, { recursive: true, force: true });

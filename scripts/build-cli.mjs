@@ -1,7 +1,7 @@
 // Bundles the Node-side programs that run outside Electron: the CLI and the benchmark.
 // Native and generated-at-runtime packages stay external and load from node_modules.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,7 +21,19 @@ const common = {
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: [path.join(root, 'main/cli/main.ts')], outfile: path.join(root, 'out/cli/dejavu.mjs') });
+// Split: what only some commands need (the MCP SDK, the server) is loaded by them, in chunks/,
+// not by every run (README, "One huge session: peak memory"). Chunks are named by hash: clear the old.
+rmSync(path.join(root, 'out/cli/chunks'), { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: { dejavu: path.join(root, 'main/cli/main.ts') },
+  outdir: path.join(root, 'out/cli'),
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+});
+// The search indexer's thread: its own small bundle (main/cli/indexer-thread.ts).
+await build({ ...common, entryPoints: [path.join(root, 'main/cli/indexer-thread.ts')], outfile: path.join(root, 'out/cli/indexer.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/sync-bench.ts')], outfile: path.join(root, 'out/bench/sync-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/evict-bench.ts')], outfile: path.join(root, 'out/bench/evict-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/search-bench.ts')], outfile: path.join(root, 'out/bench/search-bench.mjs') });

@@ -1,4 +1,4 @@
-/** The script that runs the search indexer on a worker thread: the CLI bundle itself. */
+/** The script that runs the search indexer on a worker thread: out/cli/indexer.mjs, beside the CLI bundle. */
 let script: string | undefined;
 
 export function setIndexerScript(path: string): void {

@@ -1,6 +1,5 @@
-/** Entry point of the bundled CLI (out/cli/dejavu.mjs); the same file runs the search indexer thread. */
+/** Entry point of the bundled CLI (out/cli/dejavu.mjs); the search indexer thread runs its own bundle beside it (indexer-thread.ts). */
 import { fileURLToPath } from 'node:url';
-import { isIndexerThread, runIndexerThread } from '../core/use-cases/open-archive';
 import { setIndexerScript } from './indexer-script';
 import { warn } from './output';
 import { run } from './program';
@@ -19,18 +18,14 @@ function endWithParent(): void {
   }, 50).unref();
 }
 
-if (isIndexerThread()) {
-  runIndexerThread();
-} else {
-  endWithParent();
-  setIndexerScript(fileURLToPath(import.meta.url));
-  run(process.argv.slice(2), typeof __DEJAVU_VERSION__ === 'string' ? __DEJAVU_VERSION__ : '0.0.0-dev').then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      warn((err as Error).message);
-      process.exitCode = 1;
-    },
-  );
-}
+endWithParent();
+setIndexerScript(fileURLToPath(new URL('./indexer.mjs', import.meta.url)));
+run(process.argv.slice(2), typeof __DEJAVU_VERSION__ === 'string' ? __DEJAVU_VERSION__ : '0.0.0-dev').then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    warn((err as Error).message);
+    process.exitCode = 1;
+  },
+);

@@ -3,8 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { ArchiveService } from '../../core/service/archive-service';
-import { startServer } from '../../server/http-server';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { indexerScript } from '../indexer-script';
@@ -31,6 +29,8 @@ export function registerServe(program: Command): void {
       const staticDir = rendererDir();
       if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`the app is not built (${staticDir}): run \`npm run build\``);
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
+      // Loaded here, not with the CLI: the service and the server are memory no other command needs.
+      const [{ ArchiveService }, { startServer }] = await Promise.all([import('../../core/service/archive-service'), import('../../server/http-server')]);
       // The service's log goes through the CLI's output layer (control characters from a file name or an error shown, not sent).
       const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript(), log: (level, scope, message) => warn(`${level} [${scope}] ${message}`) });
       const server = await startServer({ service, host: opts.host, port: opts.port, staticDir });

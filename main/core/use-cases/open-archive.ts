@@ -8,7 +8,7 @@ export { ArchiveReader } from '../access/archive-reader';
 export { archiveRoot } from '../archive/paths';
 export { ArchiveBusyError, setWriterName } from '../archive/lock';
 export { storageFailureMessage } from '../archive/storage-error';
-export { isIndexerThread, runIndexerThread } from '../search/index-sink';
+export { runIndexerThread } from '../search/index-sink';
 
 /** The archive's reader for one job, closed after it. */
 export async function withReaderAsync<T>(root: string, job: (reader: ArchiveReader) => Promise<T>): Promise<T> {

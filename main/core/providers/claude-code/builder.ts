@@ -7,8 +7,18 @@ import { addUsage } from './content';
 import type { RawRecord } from './records';
 import { str } from './records';
 
-/** The parts of a message whose body was left in the file (stowBody): one shared empty list. */
+/** The parts of a message whose body was left in the file (BodyStow): one shared empty list. */
 export const NO_PARTS: Part[] = Object.freeze([]) as unknown as Part[];
+
+/** Where a huge file's read (lazy.ts) puts message bodies instead of memory. */
+export interface BodyStow {
+  /** Takes the body of a message just added out of memory: its body's number, or -1 when it stays in memory. */
+  start(message: Message): number;
+  /** Adds the body of a record merged into the message whose body is number `body`; false when the merge happens in memory. */
+  add(body: number, message: Message): boolean;
+  /** The message as readers get it: its body read again by number when asked for. */
+  lazy(message: Message, body: number): Message;
+}
 
 export class ConversationBuilder {
   readonly messages: Message[] = [];
@@ -29,20 +39,19 @@ export class ConversationBuilder {
   task?: string;
   /** Set once the first user text of a subagent conversation has been seen. */
   taskSeen = false;
-  /**
-   * Set for a huge file (lazy.ts): takes a message's body out of memory as it is added (or the
-   * body of a record merged `into` an earlier message); false when the body stays in memory.
-   */
-  stowBody?: (message: Message, into?: Message) => boolean;
+  /** Set for a huge file (lazy.ts): message bodies go there as messages are added. */
+  stow?: BodyStow;
+  /** With `stow`: each message's body number (-1: in memory), beside `messages`. */
+  private readonly bodies: number[] = [];
 
   /** Record uuid → id of the message it ended up in (itself, or the message it merged into). */
   private readonly alias = new Map<string, string>();
-  /** The raw parent uuid of each message, resolved to a message id in finish(). */
+  /** The parent of each message: a message id when it was known when the message came, else the raw uuid, resolved in resolvedMessages(). */
   private readonly rawParents: (string | undefined)[] = [];
-  /** API message id → the first Message of it and its latest usage (usage counts once per id). */
-  private readonly usageByApiId = new Map<string, { message: Message; usage: Usage }>();
+  /** API message id → the first Message of it, which holds its latest usage (usage counts once per id). */
+  private readonly usageByApiId = new Map<string, Message>();
   /** The last message added, when it was an assistant one: split records merge into it. */
-  private open?: { message: Message; apiId: string };
+  private open?: { message: Message; apiId: string; body: number };
 
   /** `subagent`: the conversation is a subagent's, so its first user text is the task. */
   constructor(public subagent: boolean) {}
@@ -65,26 +74,27 @@ export class ConversationBuilder {
 
   add(message: Message, rawParent: string | undefined): void {
     this.messages.push(message);
-    // The parent's own id string when it is known (it resolves the same): one string, not two.
+    // The message id the parent resolves to when it is already known (an alias never changes, and
+    // a message id resolves to itself): its string is the message's, not a copy kept per child.
     const known = rawParent === undefined ? undefined : this.alias.get(rawParent);
-    this.rawParents.push(known !== undefined && known === rawParent ? known : rawParent);
+    this.rawParents.push(known ?? rawParent);
     this.alias.set(message.id, message.id);
     this.open = undefined;
-    this.stowBody?.(message);
+    if (this.stow) this.bodies.push(this.stow.start(message));
   }
 
   /** Adds an assistant message, or merges it into the open one when it is the same API message. */
   addAssistant(message: Message, rawParent: string | undefined, uuid: string | undefined, apiId: string | undefined): void {
     const open = this.open;
     if (open && apiId !== undefined && open.apiId === apiId) {
-      if (!this.stowBody?.(message, open.message)) {
+      if (!this.stow?.add(open.body, message)) {
         for (const part of message.parts) open.message.parts.push(part);
         open.message.native += `\n${message.native}`;
       }
       if (uuid) this.alias.set(uuid, open.message.id);
     } else {
       this.add(message, rawParent);
-      if (apiId !== undefined) this.open = { message, apiId };
+      if (apiId !== undefined) this.open = { message, apiId, body: this.stow ? this.bodies[this.bodies.length - 1] : -1 };
     }
     const usage = message.usage;
     message.usage = undefined;
@@ -93,12 +103,10 @@ export class ConversationBuilder {
 
   /** Keeps one usage per API message (the last seen: the split records repeat it, growing). */
   private recordUsage(apiId: string, usage: Usage, message: Message): void {
-    const seen = this.usageByApiId.get(apiId);
-    if (seen) {
-      seen.usage = usage;
-      seen.message.usage = usage;
-    } else {
-      this.usageByApiId.set(apiId, { message, usage });
+    const first = this.usageByApiId.get(apiId);
+    if (first) first.usage = usage;
+    else {
+      this.usageByApiId.set(apiId, message);
       message.usage = usage;
     }
   }
@@ -107,7 +115,7 @@ export class ConversationBuilder {
   totalUsage(exclude?: ReadonlySet<string>): Usage | undefined {
     let total: Usage | undefined;
     for (const [apiId, { usage }] of this.usageByApiId) {
-      if (exclude?.has(apiId)) continue;
+      if (exclude?.has(apiId) || !usage) continue;
       total ??= {};
       addUsage(total, usage);
     }
@@ -118,14 +126,17 @@ export class ConversationBuilder {
    * Copies of the messages, each linked to its parent message. `skipped` maps the uuid of each
    * record that became no message (progress, bookkeeping) to its own parent, so links pass
    * through it. Copies, so the builder's own messages stay as read and it can keep reading.
+   * A huge file's read (`stow`) is never read on: a message whose body is in the file becomes its
+   * lazy form in the builder too, so the message as read is let go at once.
    */
   resolvedMessages(skipped: ReadonlyMap<string, string | undefined>): Message[] {
     return this.messages.map((m, i) => {
-      // A huge file's read (stowBody) is never read on: its messages are linked in place, not copied.
-      const copy: Message = this.stowBody && m.parts === NO_PARTS ? m : { ...m, parts: [...m.parts] };
+      const body = this.stow ? this.bodies[i] : -1;
+      const copy: Message = body >= 0 ? m : { ...m, parts: [...m.parts] };
       const parentId = this.resolve(this.rawParents[i], skipped);
       if (parentId !== undefined && parentId !== m.id) copy.parentId = parentId;
-      return copy;
+      if (body < 0) return copy;
+      return (this.messages[i] = this.stow!.lazy(copy, body));
     });
   }
 

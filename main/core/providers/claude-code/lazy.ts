@@ -4,7 +4,8 @@
  * the same ParseState as any file, but each message's body (parts and native line) is left in
  * the file, noted by byte range, and read again when the writer, the indexer or the digest asks
  * for it (kit/line-bodies.ts). The conversations are the ones `parseClaudeCode` gives, with the
- * messages' metadata alone in memory.
+ * messages' metadata alone in memory. Only what `assemble` returns outlives the read: the state's
+ * builders, uuid sets and maps are let go with it.
  */
 import type { Conversation, Message, Part } from '../../../../shared/record';
 import { type BodyPiece, type BodyPlaces, BodyReader, type MessageBody, readLineAt, SourceChangedError } from '../kit/line-bodies';
@@ -13,22 +14,17 @@ import { assemble } from './assemble';
 import { ParseState } from './parse';
 
 export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversation[]> {
-  const { conversations, bodies, subagentFile } = await readStructure(ctx);
-  const reader = new BodyReader((m) => bodyOf(ctx.path, subagentFile, m, bodies.pieces(m.id)));
-  for (const c of conversations) {
-    for (let i = 0; i < c.messages.length; i += 1) if (bodies.has(c.messages[i].id)) c.messages[i] = reader.lazy(c.messages[i]);
-  }
-  return conversations;
-}
-
-/**
- * The read itself. Only what it returns outlives it: the state's builders (the messages as read),
- * uuid sets and maps are let go before the lazy messages are made.
- */
-async function readStructure(ctx: ParseContext): Promise<{ conversations: Conversation[]; bodies: BodyPlaces; subagentFile: boolean | undefined }> {
-  const state = new ParseState(ctx.path, true);
+  // Filled once the read is over (bodies are read again only after it); not the state itself,
+  // which the readers would then keep with all its maps.
+  const file: { bodies?: BodyPlaces; subagentFile?: boolean } = {};
+  const reader = new BodyReader((message, body) => bodyOf(ctx.path, file.subagentFile, message, file.bodies!.pieces(body)));
+  const state = new ParseState(ctx.path, (message, body) => reader.lazy(message, body));
   for await (const line of ctx.lines()) state.line(line);
-  return { conversations: assemble(state, ctx), bodies: state.bodies!, subagentFile: state.subagentFile };
+  state.bodies!.trim();
+  file.bodies = state.bodies;
+  file.subagentFile = state.subagentFile;
+  // The builders make each message lazy as they resolve its links (ConversationBuilder.resolvedMessages).
+  return assemble(state, ctx);
 }
 
 /** A message's body, made again from its lines by a fresh ParseState of the same file kind (as the first read made it). */

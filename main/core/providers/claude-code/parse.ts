@@ -64,37 +64,48 @@ export class ParseState implements TitleSources {
   private readonly notes = new NoteState();
   /** Where this transcript's `tool-results/` may be. */
   private readonly companions: string[];
-  /** A huge file (lazy.ts): where each message's lines are, by message id, instead of its parts and native. */
+  /** A huge file (lazy.ts): where each message's lines are, instead of its parts and native. */
   readonly bodies?: BodyPlaces;
+  /** A huge file: makes a message whose body is left in the file read it again when asked for (lazy.ts). */
+  private readonly lazy?: (message: Message, body: number) => Message;
   private readonly modelNames = new Map<string, string>();
   /** Byte offset where the line being read starts. */
   private lineStart = 0;
   /** The line being read, when its message's body is left in the file. */
   private stowable?: LineRef;
 
-  /** `stow`: leave message bodies in the file (lazy.ts). */
-  constructor(filePath: string, stow = false) {
+  /** `lazy`: leave message bodies in the file, and make each such message with it (lazy.ts). */
+  constructor(filePath: string, lazy?: (message: Message, body: number) => Message) {
     this.companions = companionFolders(filePath);
+    if (lazy) {
+      this.bodies = new BodyPlaces();
+      this.lazy = lazy;
+    }
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
     this.main = this.builder(subagentName);
-    if (stow) this.bodies = new BodyPlaces();
   }
 
   private builder(subagent: boolean): ConversationBuilder {
     const builder = new ConversationBuilder(subagent);
-    builder.stowBody = (message, into) => this.stow(message, into);
+    const bodies = this.bodies;
+    if (bodies) builder.stow = { start: (message) => this.stowStart(bodies, message), add: (body, message) => this.stowAdd(bodies, body, message), lazy: this.lazy! };
     return builder;
   }
 
-  /** Notes where a message's body is and lets it go, unless it must stay in memory (see ConversationBuilder.stowBody). */
-  private stow(message: Message, into?: Message): boolean {
-    if (!this.bodies) return false;
-    if (into) return this.bodies.add(into.id, this.stowable ?? { parts: message.parts, native: message.native });
-    if (!this.stowable) return false;
-    this.bodies.start(message.id, this.stowable);
+  /** Notes where a message's body is and lets it go; -1 when it must stay in memory (a cut last line, a note). */
+  private stowStart(bodies: BodyPlaces, message: Message): number {
+    if (!this.stowable) return -1;
+    const body = bodies.start(this.stowable);
     message.parts = NO_PARTS;
     message.native = '';
+    return body;
+  }
+
+  /** The body of a record merged into an earlier message joins that message's body; false when it is in memory. */
+  private stowAdd(bodies: BodyPlaces, body: number, message: Message): boolean {
+    if (body < 0) return false;
+    bodies.add(body, this.stowable ?? { parts: message.parts, native: message.native });
     return true;
   }
 

@@ -26,53 +26,67 @@ export interface MessageBody {
 export type BodyPiece = LineRef | MessageBody;
 
 /**
- * Where the body of each message is, by message id: a chain of pieces kept in typed arrays (a
- * few bytes each, where an object and an array per message would be ~100): what a huge file's
- * read holds per message besides its metadata.
+ * Where the body of each message is: a chain of pieces per body, kept in typed arrays (~30 bytes
+ * a piece, where an object and an array per message would be ~100, and a map from message ids
+ * ~40 more). A body is known by its number (the index of its first piece), which the parser
+ * keeps beside its message: nothing here is keyed by message id. What a huge file's read holds
+ * per message besides its metadata.
  */
 export class BodyPlaces {
   private starts = new Float64Array(1024);
   private ends = new Float64Array(1024);
   private lineNos = new Uint32Array(1024);
-  /** The piece before this one of the same message (-1: none): chains run from the last piece back. */
-  private previous = new Int32Array(1024);
+  /** The piece after this one in the same body (-1: none). */
+  private next = new Int32Array(1024);
+  /** At a body's first piece: its last piece, where the next one is chained. */
+  private tail = new Int32Array(1024);
   private count = 0;
-  /** Message id → its last piece. */
-  private readonly last = new Map<string, number>();
   /** Pieces kept in memory (a cut last line), by piece number. */
   private readonly inMemory = new Map<number, MessageBody>();
 
-  has(id: string): boolean {
-    return this.last.has(id);
+  /** Starts a body with its first piece; returns the body's number. */
+  start(piece: BodyPiece): number {
+    const at = this.push(piece);
+    this.tail[at] = at;
+    return at;
   }
 
-  /** Starts the body of message `id` with a piece. */
-  start(id: string, piece: BodyPiece): void {
-    this.last.set(id, this.push(piece, -1));
+  /** Adds a piece to body `body`. */
+  add(body: number, piece: BodyPiece): void {
+    const at = this.push(piece);
+    this.next[this.tail[body]] = at;
+    this.tail[body] = at;
   }
 
-  /** Adds a piece to the body of a message already started; false when there is none. */
-  add(id: string, piece: BodyPiece): boolean {
-    const last = this.last.get(id);
-    if (last === undefined) return false;
-    this.last.set(id, this.push(piece, last));
-    return true;
-  }
-
-  /** The pieces of message `id`, in order. */
-  pieces(id: string): BodyPiece[] {
+  /** The pieces of body `body`, in order. */
+  pieces(body: number): BodyPiece[] {
     const out: BodyPiece[] = [];
-    for (let at = this.last.get(id) ?? -1; at !== -1; at = this.previous[at]) {
+    for (let at = body; at !== -1; at = this.next[at]) {
       out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.ends[at], lineNo: this.lineNos[at] });
     }
-    return out.reverse();
+    return out;
   }
 
-  private push(piece: BodyPiece, previous: number): number {
-    if (this.count === this.starts.length) this.grow();
+  /** How many pieces are held. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The bytes its tables take (the typed arrays, room not used yet included). */
+  get byteLength(): number {
+    return this.starts.byteLength + this.ends.byteLength + this.lineNos.byteLength + this.next.byteLength + this.tail.byteLength;
+  }
+
+  /** Gives back the room grown for pieces that never came: called once the read is over. */
+  trim(): void {
+    this.resize(Math.max(this.count, 1));
+  }
+
+  private push(piece: BodyPiece): number {
+    if (this.count === this.starts.length) this.resize(this.starts.length * 2);
     const at = this.count;
     this.count += 1;
-    this.previous[at] = previous;
+    this.next[at] = -1;
     if ('parts' in piece) this.inMemory.set(at, piece);
     else {
       this.starts[at] = piece.start;
@@ -82,17 +96,17 @@ export class BodyPlaces {
     return at;
   }
 
-  private grow(): void {
-    const size = this.starts.length * 2;
-    const grown = <T extends Float64Array | Uint32Array | Int32Array>(a: T, make: new (n: number) => T): T => {
+  private resize(size: number): void {
+    const resized = <T extends Float64Array | Uint32Array | Int32Array>(a: T, make: new (n: number) => T): T => {
       const b = new make(size);
-      b.set(a);
+      b.set(a.subarray(0, Math.min(this.count, size)));
       return b;
     };
-    this.starts = grown(this.starts, Float64Array);
-    this.ends = grown(this.ends, Float64Array);
-    this.lineNos = grown(this.lineNos, Uint32Array);
-    this.previous = grown(this.previous, Int32Array);
+    this.starts = resized(this.starts, Float64Array);
+    this.ends = resized(this.ends, Float64Array);
+    this.lineNos = resized(this.lineNos, Uint32Array);
+    this.next = resized(this.next, Int32Array);
+    this.tail = resized(this.tail, Int32Array);
   }
 }
 
@@ -125,6 +139,24 @@ export function readLineAt(filePath: string, ref: LineRef): SourceLine {
   return { text, lineNo: ref.lineNo, endOffset: ref.end };
 }
 
+/** Where a lazy message keeps its body's number: not enumerable, so copies and JSON leave it out. */
+const BODY = Symbol('body');
+
+/**
+ * A message whose body is read when asked for (BodyReader.lazy): its metadata copied into the
+ * object's own fields. Made by a constructor, its fields (the body's number first) sit inside
+ * the object: a copy made by rest-spread keeps only as many as it copied, and the body's number
+ * and any field added after go to a separate property array (~50 bytes more per message).
+ */
+class LazyMessage {
+  constructor(message: Message, body: number) {
+    Object.defineProperty(this, BODY, { value: body });
+    const from = message as unknown as Record<string, unknown>;
+    const to = this as unknown as Record<string, unknown>;
+    for (const key of Object.keys(from)) if (key !== 'parts' && key !== 'native') to[key] = from[key];
+  }
+}
+
 /**
  * Gives messages a body read through `load` on each use: `parts` and `native` become accessors.
  * The most recent body is kept, so asking for both reads once; assigning either replaces its
@@ -135,7 +167,8 @@ export class BodyReader {
   /** One pair of accessors for every message, so the messages keep one shape (a fast object, not a dictionary). */
   private readonly accessors: PropertyDescriptorMap;
 
-  constructor(private readonly load: (message: Message) => MessageBody) {
+  /** `load(message, body)`: the body numbered `body` (BodyPlaces) of `message`. */
+  constructor(private readonly load: (message: Message, body: number) => MessageBody) {
     const bodyOf = (message: Message) => this.bodyOf(message);
     const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
       get(this: Message) {
@@ -151,17 +184,16 @@ export class BodyReader {
   }
 
   /**
-   * The message without its body, reading it through `load` instead. A new object, given the
-   * accessors as new properties: messages then share V8 shapes (redefining `parts` in place turns
-   * each into a dictionary, several times the size).
+   * The message without its body, reading body number `body` through `load` instead. A new
+   * object, given the accessors as new properties: messages then share V8 shapes (redefining
+   * `parts` in place turns each into a dictionary, several times the size).
    */
-  lazy(message: Message): Message {
-    const { parts: _parts, native: _native, ...meta } = message;
-    return Object.defineProperties(meta, this.accessors) as Message;
+  lazy(message: Message, body: number): Message {
+    return Object.defineProperties(new LazyMessage(message, body), this.accessors) as unknown as Message;
   }
 
   private bodyOf(message: Message): MessageBody {
-    if (this.cached?.message !== message) this.cached = { message, body: this.load(message) };
+    if (this.cached?.message !== message) this.cached = { message, body: this.load(message, (message as { [BODY]?: number })[BODY]!) };
     return this.cached.body;
   }
 }

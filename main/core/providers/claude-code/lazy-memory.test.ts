@@ -1,0 +1,87 @@
+/**
+ * What a huge Claude Code file's read keeps per message (README, "One huge session: peak
+ * memory"): its metadata and where its body is, nothing else. Measured in a child Node process
+ * (vitest's module runner weighs each object differently) as the heap the parsed conversations
+ * hold after a full collection, for two lengths of the same real session: the difference over
+ * the difference in messages is what each message costs, whatever the fixed part weighs. It was
+ * ~295 bytes: the body places keyed by message id in a Map, each lazy message's fields spilled
+ * into a separate property array.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hugeSessionSeed, repeatedSession } from '../../../../bench/huge-session';
+import { FIXTURES_DIR } from '../../../../test/fixtures';
+
+const MB = 1024 * 1024;
+/** Bytes of heap per message the read may keep; measured ~245 here, ~285 before (its id and timestamp strings are ~95 of them). */
+const BYTES_PER_MESSAGE = 265;
+/**
+ * And while it reads (its uuid sets and maps alive too); measured ~490 here, ~514 before a parent
+ * already known was kept as its message id and usage on the message alone.
+ */
+const BYTES_PER_MESSAGE_READING = 500;
+
+/** The child: parses each file given with parseClaudeCodeLarge and prints the heap its result holds. */
+const MEASURE = `
+import { fileParseContext } from ${JSON.stringify(path.resolve(__dirname, '../../capture/parse-context'))};
+import { parseClaudeCodeLarge } from ${JSON.stringify(path.resolve(__dirname, 'lazy'))};
+import { ParseState } from ${JSON.stringify(path.resolve(__dirname, 'parse'))};
+const gc = globalThis.gc;
+/** The same read stopped before its messages are assembled: what its state holds while the file streams past. */
+async function reading(file) {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const state = new ParseState(file, (message) => message);
+  for await (const line of fileParseContext(file).lines()) state.line(line);
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  const builders = [state.main, ...state.sidechains.values()];
+  return { bytes, messages: builders.reduce((n, b) => n + b.messages.length, 0) };
+}
+async function held(file) {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const conversations = await parseClaudeCodeLarge(fileParseContext(file));
+  gc();
+  const bytes = process.memoryUsage().heapUsed - before;
+  return { bytes, messages: conversations.reduce((n, c) => n + c.messages.length, 0) };
+}
+const [small, large] = process.argv.slice(2);
+await held(small); // code compiled and caches filled: not the messages' cost
+const after = [await held(small), await held(large)];
+const during = [await reading(small), await reading(large)];
+console.log(JSON.stringify({ after, during }));
+`;
+
+describe('the memory of a huge Claude Code read', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-lazy-memory-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it(`keeps under ${BYTES_PER_MESSAGE} bytes of heap per message once read, ${BYTES_PER_MESSAGE_READING} while it reads`, async () => {
+    const [small, large] = [6, 24].map((mb) => {
+      const file = path.join(dir, `${mb}.jsonl`);
+      repeatedSession(hugeSessionSeed(FIXTURES_DIR), file, mb * MB);
+      return file;
+    });
+    const entry = path.join(dir, 'measure.ts');
+    writeFileSync(entry, MEASURE);
+    const script = path.join(dir, 'measure.mjs');
+    await build({ entryPoints: [entry], outfile: script, bundle: true, platform: 'node', format: 'esm', logLevel: 'error' });
+    type Held = { bytes: number; messages: number };
+    const measured = JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, small, large], { encoding: 'utf8' })) as { after: Held[]; during: Held[] };
+    const perMessage = ([a, b]: Held[]) => {
+      expect(b.messages - a.messages).toBeGreaterThan(5000);
+      return (b.bytes - a.bytes) / (b.messages - a.messages);
+    };
+    const after = perMessage(measured.after);
+    const during = perMessage(measured.during);
+    expect(after).toBeGreaterThan(50); // the messages were held while measured
+    expect(after).toBeLessThan(BYTES_PER_MESSAGE);
+    expect(during).toBeGreaterThan(after);
+    expect(during).toBeLessThan(BYTES_PER_MESSAGE_READING);
+  });
+});
