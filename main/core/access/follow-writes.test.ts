@@ -6,23 +6,10 @@ import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
 import { ArchiveReader } from './archive-reader';
 import { openArchiveWriter } from './open-writer';
+import { syntheticConversation } from '../../../test/synthetic-conversation';
 
 function conversation(id: string, say: string): Conversation {
-  const at = '2026-01-01T00:00:00.000Z';
-  return {
-    id: `codex_${id}`,
-    agent: 'codex',
-    nativeId: id,
-    workspace: 'w',
-    instance: 'host',
-    startedAt: at,
-    endedAt: at,
-    models: [],
-    sourcePath: `/s/${id}`,
-    sources: [`/s/${id}`],
-    warnings: [],
-    messages: [{ id: 'm0', role: 'user', parts: [{ type: 'text', content: say }] }],
-  };
+  return syntheticConversation(id, [{ id: 'm0', role: 'user', parts: [{ type: 'text', content: say }] }]);
 }
 
 const stored = (c: Conversation) => ({ path: c.sourcePath, agent: c.agent, instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: [c] });

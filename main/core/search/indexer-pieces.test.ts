@@ -14,26 +14,17 @@ import { type IndexItem, indexPiecesOf, SearchIndexer } from './indexer';
 import { storedRows } from './indexed-marks';
 import { openSearchDb } from './search-db';
 import { searchRows } from './search-rows';
+import { syntheticConversation } from '../../../test/synthetic-conversation';
 
 function conversation(id: string, n: number): Conversation {
-  return {
-    id: `codex_${id}`,
-    agent: 'codex',
-    nativeId: id,
-    workspace: 'w',
-    instance: 'host',
-    startedAt: '2026-01-01T00:00:00.000Z',
-    endedAt: '2026-01-01T00:00:00.000Z',
-    models: [],
-    sourcePath: `/s/${id}`,
-    sources: [`/s/${id}`],
-    warnings: [],
-    messages: Array.from({ length: n }, (_, i) => ({
+  return syntheticConversation(
+    id,
+    Array.from({ length: n }, (_, i) => ({
       id: `m${i}`,
       role: i % 2 ? ('assistant' as const) : ('user' as const),
       parts: [{ type: 'text' as const, content: `${id} says ${i} ${'word '.repeat(i % 7)}` }, { type: 'tool_call' as const, id: `t${i}`, name: 'Read', arguments: `{"file_path":"/src/${id}/${i}.ts"}` }],
     })),
-  };
+  );
 }
 
 function indexedRows(root: string): unknown[] {

@@ -10,23 +10,11 @@ import { readBlob } from '../archive/blob-store';
 import { CANDIDATES, CHECKED_TEXT } from './search';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
+import { syntheticConversation } from '../../../test/synthetic-conversation';
 
 /** A conversation of `n` user messages, the i-th saying `say(i)`, last active at `at`. */
 function conversation(id: string, at: string, n: number, say: (i: number) => string): Conversation {
-  return {
-    id: `codex_${id}`,
-    agent: 'codex',
-    nativeId: id,
-    workspace: 'w',
-    instance: 'host',
-    startedAt: at,
-    endedAt: at,
-    models: [],
-    sourcePath: `/s/${id}`,
-    sources: [`/s/${id}`],
-    warnings: [],
-    messages: Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: 'user' as const, parts: [{ type: 'text' as const, content: say(i) }] })),
-  };
+  return syntheticConversation(id, Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: 'user' as const, parts: [{ type: 'text' as const, content: say(i) }] })), at);
 }
 
 async function archiveOf(conversations: readonly Conversation[]): Promise<ArchiveReader> {
