@@ -8,6 +8,7 @@
  */
 import type { Role } from '../../../shared/record';
 import type { SearchScope } from './search-rows';
+import { CJK_RUN, isCjkOnly } from './word-tokens';
 
 /** Conversations last active in the same minute take consecutive slots (then the next minute's). */
 const SLOTS_PER_MINUTE = 8;
@@ -56,9 +57,6 @@ const ROLES = Object.keys(ROLE_CODES) as Role[];
 export const scopeOf = (rowid: string) => `((${rowid} >> 2) & 3)`;
 export const roleOf = (rowid: string) => `(${rowid} & 3)`;
 
-/** Han, Kana, Hangul and CJK punctuation-free letters: scripts written without spaces. */
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
-const CJK_ONLY = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u;
 
 /** The overlapping two-character words of the CJK runs in `text` ("重构这" → "重构 构这"), each once. */
 export function cjkBigrams(text: string): string {
@@ -72,5 +70,5 @@ export function cjkBigrams(text: string): string {
 
 /** A term the bigram index answers exactly: two CJK characters. */
 export function isCjkBigram(term: string): boolean {
-  return [...term].length === 2 && CJK_ONLY.test(term);
+  return [...term].length === 2 && isCjkOnly(term);
 }

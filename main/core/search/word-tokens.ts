@@ -8,10 +8,12 @@
 
 /** unicode61's token characters: categories L*, N* and Co, and the combining diacritics (word-tokens.test.ts checks them against FTS5). */
 const WORD = /[\p{L}\p{N}\p{Co}\u0300-\u036f]+/gu;
-/** Scripts written without spaces: a run of them is one long unicode61 word; cjk_fts indexes it. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-/** A word of CJK alone: only a CJK term finds it, through cjk_fts. One mixed with Latin (`檢查go`) is listed. */
-const CJK_ONLY = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u;
+/** Scripts written without spaces (Han, Kana, Hangul): a run of them is one long unicode61 word; cjk_fts indexes it. */
+const CJK_SCRIPTS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const CJK = new RegExp(`[${CJK_SCRIPTS}]`, 'u');
+/** The CJK runs of a text, for cjk_fts's two-character words (row-keys.ts). */
+export const CJK_RUN = new RegExp(`[${CJK_SCRIPTS}]+`, 'gu');
+const CJK_ONLY = new RegExp(`^[${CJK_SCRIPTS}]+$`, 'u');
 
 /**
  * Longer words stay out of the vocabulary (a base64 blob or a minified line would bloat its
@@ -36,7 +38,7 @@ export function termWords(text: string): TermWord[] {
 export function vocabularyWords(text: string, into: Set<string>): Set<string> {
   for (const m of text.matchAll(WORD)) {
     const w = m[0];
-    if (w.length <= MAX_VOCABULARY_WORD && !CJK_ONLY.test(w)) into.add(lower(w));
+    if (w.length <= MAX_VOCABULARY_WORD && !isCjkOnly(w)) into.add(lower(w));
   }
   return into;
 }
@@ -48,6 +50,11 @@ export function vocabularyWords(text: string, into: Set<string>): Set<string> {
 function lower(word: string): string {
   const l = word.toLowerCase();
   return l.length === word.length ? l : word.replace(/./gsu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
+}
+
+/** A word of CJK alone: only a CJK term finds it, through cjk_fts. One mixed with Latin (`檢查go`) is listed. */
+export function isCjkOnly(word: string): boolean {
+  return CJK_ONLY.test(word);
 }
 
 /** True when `text` holds a CJK character (such terms go through cjk_fts). */
