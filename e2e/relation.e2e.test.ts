@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, sessionMeta, turn, writeRollout } from '../test/codex-rollout';
 import { FIXTURES_DIR } from '../test/fixtures';
-import { writeHermesStore } from '../test/hermes-store';
+import { CHAIN, writeCompressionChain } from '../test/hermes-store';
 import { type App, startApp } from './harness';
 import { ThreadPage } from './pages/thread-page';
 import { TreePage } from './pages/tree-page';
@@ -22,30 +22,8 @@ const FORK = '019f6a1f-0000-7000-8000-0000000e0002';
 const SESSION = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b';
 const SUBAGENT = `${SESSION}.sidechain-60dade70-20bb-4edb-9dad-9f08267e0cc2`;
 
-const BEFORE = '20260630_081955_a1b2c3';
-const DELEGATE = '20260630_082100_d4e5f6';
-const AFTER = '20260630_090000_0a0b0c';
-const T0 = 1782807595; // 2026-06-30T08:19:55Z
+const { before: BEFORE, delegate: DELEGATE, after: AFTER } = CHAIN;
 
-/** A Hermes session that ended by compression, the session it went on in, and a delegated subagent. */
-function hermesStore(home: string): string {
-  return writeHermesStore(
-    home,
-    [
-      { id: BEFORE, source: 'cli', model: 'anthropic/claude-sonnet-4.5', started_at: T0, ended_at: T0 + 600, end_reason: 'compression', title: 'Fix the failing build' },
-      { id: DELEGATE, source: 'tool', model: 'anthropic/claude-sonnet-4.5', model_config: JSON.stringify({ _delegate_from: BEFORE }), parent_session_id: BEFORE, started_at: T0 + 65 },
-      { id: AFTER, source: 'cli', model: 'anthropic/claude-sonnet-4.5', parent_session_id: BEFORE, started_at: T0 + 600, title: 'Fix the failing build #2' },
-    ],
-    [
-      { session_id: BEFORE, role: 'user', content: 'Why does the build fail?', timestamp: T0 + 1 },
-      { session_id: BEFORE, role: 'assistant', content: 'A missing semicolon.', timestamp: T0 + 2 },
-      { session_id: DELEGATE, role: 'user', content: 'Run the tests', timestamp: T0 + 66 },
-      { session_id: DELEGATE, role: 'assistant', content: 'Tests pass.', timestamp: T0 + 69 },
-      { session_id: AFTER, role: 'user', content: '[CONTEXT SUMMARY] The build failed on a missing semicolon.', _compressed_summary: 1, timestamp: T0 + 600 },
-      { session_id: AFTER, role: 'user', content: 'thanks', timestamp: T0 + 601 },
-    ],
-  );
-}
 
 let app: App;
 let thread: ThreadPage;
@@ -57,7 +35,7 @@ beforeAll(async () => {
   // A paginated fork (Codex 0.150+): its own session_meta naming the thread it was forked from, then its own turn.
   const fork = envelope([['session_meta', sessionMeta(FORK, '2026-10-05T15:00:00.000Z', { forked_from_id: PARENT })], ...turn('turn-f1', 'Try a dark theme instead', 'Dark tokens.')], '2026-10-05T15:00:00.000Z');
   writeRollout(home, FORK, '2026-10-05T15:00:00', fork);
-  app = await startApp({ importPaths: [path.join(home, '.codex', 'sessions'), path.join(FIXTURES_DIR, 'claude-code'), hermesStore(home)] });
+  app = await startApp({ importPaths: [path.join(home, '.codex', 'sessions'), path.join(FIXTURES_DIR, 'claude-code'), writeCompressionChain(home)] });
   thread = new ThreadPage(app.page);
   tree = new TreePage(app.page);
 });

@@ -33,3 +33,29 @@ export function writeHermesStore(home: string, sessions: HermesValues[], message
   db.close();
   return file;
 }
+
+/** The sessions of `writeCompressionChain`: one ended by compression, its delegated subagent, and the session it went on in. */
+export const CHAIN = { before: '20260630_081955_a1b2c3', delegate: '20260630_082100_d4e5f6', after: '20260630_090000_0a0b0c', t0: 1782807595 /* 2026-06-30T08:19:55Z */ } as const;
+export const CHAIN_MODEL = 'anthropic/claude-sonnet-4.5';
+export const CHAIN_CWD = '/home/me/work/demo-app';
+
+/** A Hermes store whose session went on after a compression (CHAIN), with token counts; the relation tests read it. */
+export function writeCompressionChain(home: string): string {
+  const { before, delegate, after, t0 } = CHAIN;
+  return writeHermesStore(
+    home,
+    [
+      { id: before, source: 'cli', model: CHAIN_MODEL, started_at: t0, ended_at: t0 + 600, end_reason: 'compression', cwd: CHAIN_CWD, title: 'Fix the failing build', input_tokens: 1000, output_tokens: 100 },
+      { id: delegate, source: 'tool', model: CHAIN_MODEL, model_config: JSON.stringify({ _delegate_from: before }), parent_session_id: before, started_at: t0 + 65, cwd: CHAIN_CWD, input_tokens: 200, output_tokens: 20 },
+      { id: after, source: 'cli', model: CHAIN_MODEL, parent_session_id: before, started_at: t0 + 600, cwd: CHAIN_CWD, title: 'Fix the failing build #2', input_tokens: 30, output_tokens: 3 },
+    ],
+    [
+      { session_id: before, role: 'user', content: 'Why does the build fail?', timestamp: t0 + 1 },
+      { session_id: before, role: 'assistant', content: 'A missing semicolon.', timestamp: t0 + 2 },
+      { session_id: delegate, role: 'user', content: 'Run the tests', timestamp: t0 + 66 },
+      { session_id: delegate, role: 'assistant', content: 'Tests pass.', timestamp: t0 + 69 },
+      { session_id: after, role: 'user', content: '[CONTEXT SUMMARY] The build failed on a missing semicolon.', _compressed_summary: 1, timestamp: t0 + 600 },
+      { session_id: after, role: 'user', content: 'thanks', timestamp: t0 + 601 },
+    ],
+  );
+}

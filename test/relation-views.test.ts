@@ -16,35 +16,15 @@ import type { TimelineAnswer } from '../shared/timeline';
 import type { UsageReport } from '../shared/usage';
 import type { ArchivedSummary } from '../shared/views';
 import { CLI, dejavu, dejavuJson } from './cli';
-import { writeHermesStore } from './hermes-store';
+import { CHAIN, writeCompressionChain } from './hermes-store';
 
-const BEFORE = '20260630_081955_a1b2c3';
-const DELEGATE = '20260630_082100_d4e5f6';
-const AFTER = '20260630_090000_0a0b0c';
-const T0 = 1782807595; // 2026-06-30T08:19:55Z
-const MODEL = 'anthropic/claude-sonnet-4.5';
-const CWD = '/home/me/work/demo-app';
+const { before: BEFORE, delegate: DELEGATE, after: AFTER } = CHAIN;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-relation-views-'));
 const env = { HOME: path.join(tmp, 'home'), DEJAVU_HOME: path.join(tmp, 'archive'), HERMES_HOME: '', TZ: 'UTC' };
 
 beforeAll(() => {
-  writeHermesStore(
-    env.HOME,
-    [
-      { id: BEFORE, source: 'cli', model: MODEL, started_at: T0, ended_at: T0 + 600, end_reason: 'compression', cwd: CWD, title: 'Fix the failing build', input_tokens: 1000, output_tokens: 100 },
-      { id: DELEGATE, source: 'tool', model: MODEL, model_config: JSON.stringify({ _delegate_from: BEFORE }), parent_session_id: BEFORE, started_at: T0 + 65, cwd: CWD, input_tokens: 200, output_tokens: 20 },
-      { id: AFTER, source: 'cli', model: MODEL, parent_session_id: BEFORE, started_at: T0 + 600, cwd: CWD, title: 'Fix the failing build #2', input_tokens: 30, output_tokens: 3 },
-    ],
-    [
-      { session_id: BEFORE, role: 'user', content: 'Why does the build fail?', timestamp: T0 + 1 },
-      { session_id: BEFORE, role: 'assistant', content: 'A missing semicolon.', timestamp: T0 + 2 },
-      { session_id: DELEGATE, role: 'user', content: 'Run the tests', timestamp: T0 + 66 },
-      { session_id: DELEGATE, role: 'assistant', content: 'Tests pass.', timestamp: T0 + 69 },
-      { session_id: AFTER, role: 'user', content: '[CONTEXT SUMMARY] The build failed on a missing semicolon.', _compressed_summary: 1, timestamp: T0 + 600 },
-      { session_id: AFTER, role: 'user', content: 'thanks', timestamp: T0 + 601 },
-    ],
-  );
+  writeCompressionChain(env.HOME);
   const synced = dejavu(['sync', '--no-evict'], env);
   expect(synced.stderr).toBe('');
   expect(synced.code).toBe(0);
