@@ -9,6 +9,7 @@ import { MIGRATIONS } from './migrations';
 import { INDEX_FILE } from './paths';
 import { openReadOnly } from './read-only-open';
 import { isReadOnlyFailure } from './storage-error';
+import { switchToWal } from './wal-mode';
 
 export type { ReadableIndex, WritableIndex } from './index-store/handle';
 
@@ -27,7 +28,7 @@ function openConnection(root: string, holdsWriterLock: boolean): Database.Databa
   try {
     // The wait first: switching a new file to WAL takes a write lock another process may hold.
     db.pragma('busy_timeout = 10000');
-    db.pragma('journal_mode = WAL');
+    switchToWal(db);
     db.pragma('synchronous = NORMAL');
     migrateIndex(db, root, holdsWriterLock);
   } catch (err) {

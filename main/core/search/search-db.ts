@@ -5,6 +5,7 @@ import path from 'node:path';
 import { migrate } from '../archive/migrate';
 import { readOnlyName } from '../archive/read-only-open';
 import { isReadOnlyFailure } from '../archive/storage-error';
+import { switchToWal } from '../archive/wal-mode';
 import { SEARCH_MIGRATIONS } from './migrations';
 import { searchMigration004 } from './migrations/004-word-index';
 
@@ -25,7 +26,7 @@ export function openSearchDb(root: string): SearchDb {
   try {
     // The wait first: switching a new file to WAL takes a write lock another process may hold.
     db.pragma('busy_timeout = 10000');
-    db.pragma('journal_mode = WAL');
+    switchToWal(db);
     db.pragma('synchronous = NORMAL');
     const applied = migrate(db, SEARCH_MIGRATIONS);
     // A migration that dropped the old index (search.db is rebuilt from the blobs) leaves its pages

@@ -1,0 +1,75 @@
+/**
+ * The switch to WAL against a real second process that holds the write lock of a new (rollback
+ * mode) file, as a second `dejavu` switching the same new archive does for a moment.
+ */
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { switchToWal } from './wal-mode';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-wal-mode-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** A process that opens `file`, starts writing it (as another process's switch to WAL does), says so, and ends after `holdMs`. */
+function writerHolding(file: string, holdMs: number): Promise<ChildProcess> {
+  const script = `
+    const Database = require(${JSON.stringify(driver)});
+    const db = new Database(${JSON.stringify(file)});
+    db.exec('BEGIN IMMEDIATE');
+    process.stdout.write('writing\\n');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${holdMs});`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`writer exited with ${code}`)));
+  });
+}
+
+function newRollbackFile(name: string): string {
+  const file = path.join(tmp, name);
+  const db = new Database(file);
+  db.exec('CREATE TABLE t (x)');
+  db.close();
+  return file;
+}
+
+const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
+
+describe('switchToWal', () => {
+  it('waits out another process writing the new file, where the plain pragma fails at once', async () => {
+    const plainFile = newRollbackFile('plain.db');
+    const plainWriter = await writerHolding(plainFile, 400);
+    const plain = new Database(plainFile);
+    plain.pragma('busy_timeout = 10000');
+    const started = Date.now();
+    expect(() => plain.pragma('journal_mode = WAL')).toThrow(/database is locked/);
+    // SQLite gave up without waiting: the busy timeout does not cover this upgrade.
+    expect(Date.now() - started).toBeLessThan(300);
+    plain.close();
+    await exited(plainWriter);
+
+    const file = newRollbackFile('switched.db');
+    const writer = await writerHolding(file, 400);
+    const db = new Database(file);
+    db.pragma('busy_timeout = 10000');
+    switchToWal(db);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    await exited(writer);
+  });
+
+  it('still fails when the file stays locked past the wait', async () => {
+    const file = newRollbackFile('held.db');
+    const writer = await writerHolding(file, 1500);
+    const db = new Database(file);
+    expect(() => switchToWal(db, 200)).toThrow(/database is locked/);
+    db.close();
+    await exited(writer);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Puts a connection in WAL mode, for index.db and search.db alike. A new file starts in rollback
+ * mode, and the switch reads the header before it takes the write lock: while another process
+ * opening the same new archive is writing it (its own switch, a first migration), SQLite refuses
+ * that upgrade at once ("database is locked") without calling the busy handler. So the switch is
+ * retried here, for as long as the busy wait would have waited.
+ */
+import type Database from 'better-sqlite3';
+
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+
+export function switchToWal(db: Database.Database, waitMs = 10_000): void {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if (!isBusy(err) || Date.now() >= deadline) throw err;
+      Atomics.wait(SLEEPER, 0, 0, 5);
+    }
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
