@@ -159,9 +159,24 @@ describe('dejavu verify', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`Its index row does not match its archived copy (messages: the index says 999, the blob holds ${a.row.message_count}). (repairable)`);
     const repaired = a.verify('--repair');
-    expect(repaired.stdout).toContain('Corrected the counts of 1 index row(s) from their archived copies.');
+    expect(repaired.stdout).toContain('Corrected the counts, titles or times of 1 index row(s) from their archived copies.');
     expect(repaired.code).toBe(0);
     expect(a.sql('index.db', (db) => db.prepare('SELECT message_count FROM conversations WHERE id = ?').pluck().get(a.row.id))).toBe(a.row.message_count);
+  });
+
+  it('corrects an index row whose title and start were edited, its blob and digest agreeing', () => {
+    const a = archive();
+    const { title, started_at } = a.sql('index.db', (db) => db.prepare('SELECT title, started_at FROM conversations WHERE id = ?').get(a.row.id)) as { title: string; started_at: string };
+    a.sql('index.db', (db) => db.prepare("UPDATE conversations SET title = 'Not this one', started_at = '1999-01-01T00:00:00.000Z' WHERE id = ?").run(a.row.id));
+    const r = a.verify();
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      `Its index row does not match its archived copy (title: the index says "Not this one", the blob holds ${JSON.stringify(title)}; started: the index says "1999-01-01T00:00:00.000Z", the blob holds ${JSON.stringify(started_at)}). (repairable)`,
+    );
+    const repaired = a.verify('--repair');
+    expect(repaired.stdout).toContain('Corrected the counts, titles or times of 1 index row(s) from their archived copies.');
+    expect(repaired.code).toBe(0);
+    expect(a.sql('index.db', (db) => db.prepare('SELECT title, started_at FROM conversations WHERE id = ?').get(a.row.id))).toEqual({ title, started_at });
   });
 
   it('makes a deleted digest again with --repair', () => {

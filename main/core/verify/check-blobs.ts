@@ -1,6 +1,6 @@
 /**
  * Index rows against blob files: every row's blob is there, decodes, is that conversation, is
- * the revision the row describes (check-revision.ts) and holds what the row counts; every blob file belongs to a row. What each readable blob makes
+ * the revision the row describes (check-revision.ts) and holds what the row counts, its title and times; every blob file belongs to a row. What each readable blob makes
  * for search is counted on the way, so the search check needs no second read.
  */
 import { existsSync } from 'node:fs';
@@ -12,12 +12,13 @@ import type { ReadableIndex } from '../archive/db';
 import { conversationsBySeq } from '../archive/index-store/read-conversations';
 import { unfinishedSteps } from '../archive/index-store/read-ledger';
 import { digestOfConversation } from '../archive/index-store/read-digests';
+import type { RowFacts } from '../archive/index-store/write-conversations';
 import { type ConversationRow, rowValues } from '../archive/rows';
 import { searchRows } from '../search/search-rows';
 import type { Digest } from '../retention/digest';
 import { listBlobFiles } from './blob-files';
 import { checkRevision, type Witness } from './check-revision';
-import { type Finding, problem, type RowCounts } from './findings';
+import { type Finding, problem } from './findings';
 
 export interface BlobCheck {
   readonly findings: Finding[];
@@ -72,14 +73,15 @@ export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
       findings.push(otherRevision);
       continue;
     }
-    const counts = countsOf(blob, row);
-    // A stage-2 copy keeps only the typed prompts (and the last answer): only their count carries over.
-    const compared = (stage === 2 ? ['prompt_count'] : ['message_count', 'prompt_count', 'warning_count', 'rewrite_count']) as (keyof RowCounts)[];
-    const wrong = compared.filter((k) => counts[k] !== row[k]);
+    const facts = factsOf(blob, row);
+    const says = pick(row);
+    // A stage-2 copy keeps only the typed prompts (and the last answer), rebuilt from a digest that may not know every fact: only the prompt count carries over.
+    const compared: (keyof RowFacts)[] = stage === 2 ? ['prompt_count'] : ['message_count', 'prompt_count', 'warning_count', 'rewrite_count', 'title', 'started_at', 'ended_at'];
+    const wrong = compared.filter((k) => facts[k] !== says[k]);
     if (wrong.length) {
-      const what = wrong.map((k) => `${COUNT_NAMES[k]}: the index says ${row[k]}, the blob holds ${counts[k]}`).join('; ');
-      const fixed = Object.fromEntries(compared.map((k) => [k, counts[k]])) as Partial<RowCounts>;
-      findings.push(problem('counts', `Its index row does not match its archived copy (${what}).`, { ...where, fix: { type: 'counts', id: row.id, counts: { ...pick(row), ...fixed } } }));
+      const what = wrong.map((k) => `${FACT_NAMES[k]}: the index says ${shown(says[k])}, the blob holds ${shown(facts[k])}`).join('; ');
+      const fixed = Object.fromEntries(compared.map((k) => [k, facts[k]])) as Partial<RowFacts>;
+      findings.push(problem('counts', `Its index row does not match its archived copy (${what}).`, { ...where, fix: { type: 'row-facts', id: row.id, facts: { ...says, ...fixed } } }));
     }
   }
   const referenced = new Set(rows.map((r) => r.blob_path));
@@ -93,15 +95,34 @@ export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
   return { findings, blobFiles: files.length, expectedSearchRows };
 }
 
-const COUNT_NAMES: Record<keyof RowCounts, string> = { message_count: 'messages', prompt_count: 'prompts', warning_count: 'warnings', rewrite_count: 'source rewrites' };
+const FACT_NAMES: Record<keyof RowFacts, string> = {
+  message_count: 'messages',
+  prompt_count: 'prompts',
+  warning_count: 'warnings',
+  rewrite_count: 'source rewrites',
+  title: 'title',
+  started_at: 'started',
+  ended_at: 'ended',
+};
 
-function countsOf(blob: Conversation, row: ConversationRow): RowCounts {
+function factsOf(blob: Conversation, row: ConversationRow): RowFacts {
   const v = rowValues(blob, row.blob_path, row.blob_bytes, row.source_deleted === 1);
-  return { message_count: v.message_count, prompt_count: v.prompt_count, warning_count: v.warning_count, rewrite_count: v.rewrite_count };
+  const f = { message_count: v.message_count, prompt_count: v.prompt_count, warning_count: v.warning_count, rewrite_count: v.rewrite_count, title: v.title, started_at: v.started_at, ended_at: v.ended_at };
+  return { ...f, title: text(f.title), started_at: text(f.started_at), ended_at: text(f.ended_at) };
 }
 
-function pick(row: ConversationRow): RowCounts {
-  return { message_count: row.message_count, prompt_count: row.prompt_count, warning_count: row.warning_count, rewrite_count: row.rewrite_count };
+function pick(row: ConversationRow): RowFacts {
+  const { message_count, prompt_count, warning_count, rewrite_count } = row;
+  return { message_count, prompt_count, warning_count, rewrite_count, title: text(row.title), started_at: text(row.started_at), ended_at: text(row.ended_at) };
+}
+
+/** An empty text and an absent one are the same fact (protobuf does not tell them apart). */
+function text(s: string | null): string | null {
+  return s || null;
+}
+
+function shown(v: RowFacts[keyof RowFacts]): string {
+  return typeof v === 'number' ? String(v) : v === null ? 'none' : JSON.stringify(v);
 }
 
 /** The file a row names, or null when the path would leave the archive (a damaged row). */

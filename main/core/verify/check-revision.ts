@@ -3,8 +3,8 @@
  * sources) from the blob of the revision it was stored with; a blob of another revision (a backup
  * put back over it, a writer killed between its blob and its row) holds other facts. The digest
  * of the row's revision, made from that blob when it was stored, says which side is wrong: when
- * the blob agrees with it, the blob is that revision and only the row's counts are off (the
- * counts check says so).
+ * the blob agrees with it, the blob is that revision and only the row is off (check-blobs.ts
+ * corrects its counts, title and times).
  */
 import type { Conversation } from '../../../shared/record';
 import { type ConversationRow, stringListColumn } from '../archive/rows';

@@ -1,9 +1,11 @@
 /** A problem verify found, with what `--repair` would do about it, and the report they make. */
 import type { IntegrityCounts, IntegrityGroup, IntegrityProblem, IntegrityReport } from '../../../shared/verify';
+import type { RowFacts } from '../archive/index-store/write-conversations';
 
 /** How a problem is fixed: each rebuilds derived data, forgets a cursor, moves a file aside or removes stored content nothing refers to; none deletes a record. */
 export type Fix =
-  | { readonly type: 'counts'; readonly id: string; readonly counts: RowCounts }
+  /** The row's counts, title or times are not its blob's: copy them from the blob. */
+  | { readonly type: 'row-facts'; readonly id: string; readonly facts: RowFacts }
   /** The row describes another revision than its blob holds: describe it by the blob, and have the next sync read its sources again. */
   | { readonly type: 'adopt-blob'; readonly id: string; readonly seq: number; readonly sources: readonly string[] }
   | { readonly type: 'move-aside'; readonly path: string }
@@ -13,14 +15,6 @@ export type Fix =
   | { readonly type: 'finish-ledger' }
   | { readonly type: 'forget-cursor'; readonly path: string }
   | { readonly type: 'sweep-content' };
-
-/** The index row's counts of what a blob holds (rows.ts `rowValues` says how each is counted). */
-export interface RowCounts {
-  readonly message_count: number;
-  readonly prompt_count: number;
-  readonly warning_count: number;
-  readonly rewrite_count: number;
-}
 
 export interface Finding extends IntegrityProblem {
   readonly conversationId?: string;

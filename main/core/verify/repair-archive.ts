@@ -1,6 +1,6 @@
 /**
  * `dejavu verify --repair`: rebuilds what the archive can rebuild from what it holds (search
- * rows, digests, index counts, rows of another revision than their blob, half-done eviction
+ * rows, digests, index counts, titles and times, rows of another revision than their blob, half-done eviction
  * steps, cursors) and moves stray blob files
  * aside into lost+found. Nothing is deleted but stored content no blob file refers to. Only
  * the writer (lock holder) may call this.
@@ -11,7 +11,7 @@ import { sweepContent } from '../archive/content-sweep';
 import type { WritableArchive } from '../archive/changes';
 import type { ReadableIndex } from '../archive/db';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
-import { correctCounts } from '../archive/index-store/write-conversations';
+import { correctRowFacts } from '../archive/index-store/write-conversations';
 import { forgetSourceCursor } from '../archive/index-store/write-sources';
 import { insideRoot } from '../archive/paths';
 import { analyzePending } from '../retention/analyze';
@@ -33,10 +33,10 @@ export async function repairArchive(archive: WritableArchive, findings: readonly
   // The ledger first: finishing a step may move a conversation's blob and rebuild its search rows.
   if (of('finish-ledger').length) done.push(`Finished or rolled back ${await repairUnfinished(archive)} interrupted eviction step(s).`);
 
-  const counts = of('counts');
-  if (counts.length) {
-    correctCounts(db, counts);
-    done.push(`Corrected the counts of ${counts.length} index row(s) from their archived copies.`);
+  const rows = of('row-facts');
+  if (rows.length) {
+    correctRowFacts(db, rows);
+    done.push(`Corrected the counts, titles or times of ${rows.length} index row(s) from their archived copies.`);
   }
 
   // Before search and digests: a row described anew is a new revision, indexed and analyzed below.

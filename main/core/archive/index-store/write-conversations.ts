@@ -1,6 +1,6 @@
 /**
  * The write store of the `conversations` table outside a store (archive-writer.ts stores whole
- * conversations): pins, retention stages, counts corrected by a repair. Every function takes a
+ * conversations): pins, retention stages, counts, titles and times corrected by a repair. Every function takes a
  * WritableIndex, so only the writer lock's holder can call it.
  */
 import { inTransaction, type WritableIndex, writeConnectionOf } from './handle';
@@ -30,19 +30,23 @@ export function setRetainedBlob(index: WritableIndex, step: RetainedBlob): void 
   update.run(step.blobPath, step.blobBytes, step.stage, step.id, step.revision);
 }
 
-export interface RowCounts {
+/** What an index row says of its blob's content, all copied from the blob when it was stored (rows.ts `rowValues`). */
+export interface RowFacts {
   readonly message_count: number;
   readonly prompt_count: number;
   readonly warning_count: number;
   readonly rewrite_count: number;
+  readonly title: string | null;
+  readonly started_at: string | null;
+  readonly ended_at: string | null;
 }
 
-/** Correct index rows' counts from their archived copies, all in one transaction. */
-export function correctCounts(index: WritableIndex, rows: readonly { id: string; counts: RowCounts }[]): void {
+/** Correct index rows' counts, titles and times from their archived copies, all in one transaction. */
+export function correctRowFacts(index: WritableIndex, rows: readonly { id: string; facts: RowFacts }[]): void {
   const update = writeConnectionOf(index).prepare(
-    'UPDATE conversations SET message_count = @message_count, prompt_count = @prompt_count, warning_count = @warning_count, rewrite_count = @rewrite_count WHERE id = @id',
+    'UPDATE conversations SET message_count = @message_count, prompt_count = @prompt_count, warning_count = @warning_count, rewrite_count = @rewrite_count, title = @title, started_at = @started_at, ended_at = @ended_at WHERE id = @id',
   );
-  inTransaction(index, () => rows.forEach((r) => update.run({ id: r.id, ...r.counts })));
+  inTransaction(index, () => rows.forEach((r) => update.run({ id: r.id, ...r.facts })));
 }
 
 /** The row columns copied from a blob when a repair adopts it (verify --repair). */
