@@ -39,7 +39,7 @@ import { TEXT_HAS, textFunctions } from './text-functions';
 import { unpackText } from './row-text';
 import { termWords } from './word-tokens';
 import { type SearchScope } from './search-rows';
-import { type Group, type MatchRow, rankRows } from './relevance';
+import { docsizeTokens, type Group, type MatchRow, rankRows } from './relevance';
 import { excerpt, snippetSource } from './snippet';
 
 export interface SearchOptions {
@@ -228,7 +228,7 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
   // record, read in the walk (one B-tree probe per row, cheaper than looking them up afterwards).
   const select = (extra: string) => `
     SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, 0 AS rel,
-           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? ', d.sz AS sz' : ''}
+           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? `, ${docsizeTokens('d.sz')} AS sz` : ''}
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
     CROSS JOIN conversations c ON c.seq = i.seq${plan.text}${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
