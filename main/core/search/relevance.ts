@@ -38,31 +38,31 @@ const B = 0.75;
  * mentions it once. Occurrences are counted in the rows' text when it is short in all (reading
  * it costs ~1 ms a MB); otherwise one occurrence is assumed.
  */
-export function rankRows(db: Database.Database, groups: Map<number, Group>, rows: readonly MatchRow[], score: (r: MatchRow) => number, terms: readonly string[]): void {
+export function rankRows(db: Database.Database, groups: Map<number, Group>, rows: MatchRow[], score: (r: MatchRow) => number, terms: readonly string[]): void {
   if (rows.length === 0) return;
-  const sizes = new Map<number, number>();
   let text = 0;
-  for (const r of rows) {
-    const size = r.sz ?? 0;
-    sizes.set(r.rowid, size);
-    text += size * CHARS_PER_WORD;
-  }
+  for (const r of rows) text += (r.sz ?? 0) * CHARS_PER_WORD;
   const counts = rows.length <= COUNTED_ROWS && text <= COUNTED_TEXT ? termCounts(db, rows, terms) : undefined;
   const average = averageLength(db);
   for (const g of groups.values()) g.bestScore = Number.POSITIVE_INFINITY;
+  // Up to CANDIDATES rows: scored in place (a copy of each row cost more than its arithmetic).
   for (const r of rows) {
     const g = groups.get(r.seq);
     if (!g) continue;
-    const norm = K1 * (1 - B + (B * (sizes.get(r.rowid) || average)) / average);
+    const norm = K1 * (1 - B + (B * (r.sz || average)) / average);
     let rel = 0;
-    for (const tf of counts?.get(r.rowid) ?? [1]) rel -= (tf * (K1 + 1)) / (tf + norm);
-    const s = score({ ...r, rel });
+    for (const tf of counts?.get(r.rowid) ?? ONCE) rel -= (tf * (K1 + 1)) / (tf + norm);
+    r.rel = rel;
+    const s = score(r);
     if (s < g.bestScore || (s === g.bestScore && r.rowid < g.bestRowid)) {
       g.bestScore = s;
       g.bestRowid = r.rowid;
     }
   }
 }
+
+/** A row's term counts when they are not counted: each term once. */
+const ONCE: readonly number[] = [1];
 
 /** The average row length in tokens over the whole index, as bm25() uses it: FTS5's averages record (rows, then tokens). */
 function averageLength(db: Database.Database): number {
