@@ -38,6 +38,13 @@ export interface TermPlan {
   readonly check: boolean;
   /** No word of the vocabulary can hold the term: no row has it. */
   readonly none?: boolean;
+  /**
+   * How a query leaves the term out when the index answers it exactly: FTS5 `NOT` clauses to
+   * append to the match. The term's own word goes first, alone (` NOT "the" NOT ("other" OR
+   * …)`): it holds most of the term's rows, so the long OR of its other forms is asked only
+   * about the rows left (`commit -the` 17 → 12 ms of index walk at 200k: README.md, fifth pass).
+   */
+  readonly exclusion?: string;
 }
 
 type Words = readonly string[] | 'many';
@@ -98,8 +105,10 @@ export function planTerm(vocabulary: VocabularyReader, term: string): TermPlan {
     // short and sure to find every row, so every row's text is checked, newest first.
     if (found === 'many') return { check: true };
     // Words longer than the vocabulary keeps are found by a term that starts them.
-    if (found.length === 0) return w.length > MAX_VOCABULARY_WORD ? { match: `${ftsString(w)}*`, check: false } : { check: true, none: true };
-    return { match: anyOf(found), check: false };
+    if (found.length === 0) return w.length > MAX_VOCABULARY_WORD ? { match: `${ftsString(w)}*`, check: false, exclusion: ` NOT ${ftsString(w)}*` } : { check: true, none: true };
+    const others = found.filter((f) => f !== w);
+    const exclusion = others.length < found.length ? ` NOT ${ftsString(w)}${others.length ? ` NOT ${anyOf(others)}` : ''}` : ` NOT ${anyOf(found)}`;
+    return { match: anyOf(found), check: false, exclusion };
   }
   // The words a row must hold, in order: the first ends the term's first word (unless the term
   // starts with a separator), the last starts its last one (unless it ends with one).

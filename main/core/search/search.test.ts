@@ -11,6 +11,7 @@ import { CANDIDATES, CHECKED_TEXT } from './search';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
 import { textFunctions } from './text-functions';
+import { planTerm, VocabularyReader } from './search-terms';
 import { connectionOf } from '../archive/index-store/handle';
 import { syntheticConversation } from '../../../test/synthetic-conversation';
 
@@ -75,6 +76,26 @@ describe('search engine', () => {
       expect(hits.map((h) => h.conversation.id).sort()).toEqual(['codex_exact', 'codex_other-form']);
       // The short rows (the spaced one and the forms are read and rejected); not the long one.
       expect(meter.read).toBe([forms, 'run go mod tidy first', 'from django.models import Model', 'bump the toolchain in go.mod'].join('').length);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("leaves out an excluded word's rows by its own word first, then its other forms: every form still excluded", async () => {
+    const at = '2025-06-01T00:00:00.000Z';
+    const reader = await archiveOf([
+      conversation('own', at, 1, () => 'commit the change'),
+      conversation('form', at, 1, () => 'commit other one'),
+      conversation('inside', at, 1, () => 'commit, rather not'),
+      conversation('neither', at, 1, () => 'commit it now'),
+      conversation('alone', at, 1, () => 'theme'),
+    ]);
+    try {
+      expect(reader.search('commit -the').map((h) => h.conversation.id)).toEqual(['codex_neither']);
+      const vocabulary = new VocabularyReader(connectionOf(reader.db));
+      // `the` alone first (most of its rows), then the forms that contain it; a term that is no word of its own: its forms.
+      expect(planTerm(vocabulary, 'the').exclusion).toBe(' NOT "the" NOT ("other" OR "rather" OR "theme")');
+      expect(planTerm(vocabulary, 'athe').exclusion).toBe(' NOT "rather"');
     } finally {
       reader.close();
     }

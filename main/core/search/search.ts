@@ -126,12 +126,13 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   // Exclusions the index answers exactly are taken out of the match itself (`a NOT b`, on the
   // doclists), so no row's text is read to check them; the others are checked on the text.
   const excluded = q.excluded.map((t) => ({ term: t, plan: planTerm(vocabulary, t) })).filter((t) => !t.plan.none);
-  const indexedOut = match.length ? excluded.filter((t) => t.plan.match && !t.plan.check) : [];
+  const indexedOut = match.length ? excluded.filter((t) => t.plan.exclusion) : [];
   const checkedOut = excluded.filter((t) => !indexedOut.includes(t)).map((t) => t.term);
   const cjk = terms.filter((t) => t.plan.cjk);
   if (match.length) {
     where.push('message_fts MATCH ?');
-    params.push(indexedOut.length ? `(${match.join(' AND ')}) NOT (${indexedOut.map((t) => t.plan.match).join(' OR ')})` : match.join(' AND '));
+    // `a NOT b NOT c` is `(a NOT b) NOT c` in FTS5: each exclusion asked only about the rows left.
+    params.push(indexedOut.length ? `(${match.join(' AND ')})${indexedOut.map((t) => t.plan.exclusion).join('')}` : match.join(' AND '));
     checked.push(...cjk.filter((t) => !checked.includes(t.term)).map((t) => t.term));
   } else if (cjk.length) {
     from = 'search.cjk_fts';
