@@ -5,6 +5,7 @@
  * term. README.md next to this file has the measurements.
  */
 import type Database from 'better-sqlite3';
+import { statementOf } from '../archive/index-store/handle';
 import { unpackText } from './row-text';
 
 export interface Group {
@@ -66,7 +67,7 @@ const ONCE: readonly number[] = [1];
 
 /** The average row length in tokens over the whole index, as bm25() uses it: FTS5's averages record (rows, then tokens). */
 function averageLength(db: Database.Database): number {
-  const record = db.prepare('SELECT block FROM search.message_fts_data WHERE id = 1').pluck().get() as Uint8Array | undefined;
+  const record = statementOf(db, 'SELECT block FROM search.message_fts_data WHERE id = 1').pluck().get() as Uint8Array | undefined;
   const [rows, tokens] = record ? varints(record, 2) : [0, 0];
   return rows > 0 && tokens > 0 ? tokens / rows : 1;
 }

@@ -14,6 +14,7 @@
  *   of the rows the rest of the query finds (or of every row, newest first).
  */
 import type Database from 'better-sqlite3';
+import { statementOf } from '../archive/index-store/handle';
 import { cjkBigrams, isCjkBigram } from './row-keys';
 import { hasCjk, MAX_VOCABULARY_WORD, termWords } from './word-tokens';
 import { reversed } from './vocabulary';
@@ -56,9 +57,9 @@ export class VocabularyReader {
   private readonly bySuffix;
 
   constructor(db: Database.Database) {
-    this.byTrigrams = db.prepare('SELECT word FROM search.words_fts WHERE words_fts MATCH ? LIMIT ?').pluck();
-    this.byPrefix = db.prepare('SELECT word FROM search.words WHERE word >= ? AND word < ? LIMIT ?').pluck();
-    this.bySuffix = db.prepare('SELECT word FROM search.words WHERE reversed >= ? AND reversed < ? LIMIT ?').pluck();
+    this.byTrigrams = statementOf(db, 'SELECT word FROM search.words_fts WHERE words_fts MATCH ? LIMIT ?').pluck();
+    this.byPrefix = statementOf(db, 'SELECT word FROM search.words WHERE word >= ? AND word < ? LIMIT ?').pluck();
+    this.bySuffix = statementOf(db, 'SELECT word FROM search.words WHERE reversed >= ? AND reversed < ? LIMIT ?').pluck();
   }
 
   /** Words containing `w` (three characters or more). */

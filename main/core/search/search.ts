@@ -25,7 +25,7 @@
  * index can rank, conversations come newest first, each at its first matching message.
  */
 import type { ReadableIndex } from '../archive/db';
-import { connectionOf } from '../archive/index-store/handle';
+import { connectionOf, statementOf } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
 import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
@@ -250,14 +250,14 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
       .prepare(`SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${only.where.join(' AND ')} ORDER BY i.row_key DESC`)
       .pluck()
       .iterate(...only.params) as IterableIterator<number>;
-    const inRange = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`));
+    const inRange = statementOf(db, select(`${plan.driver}.rowid BETWEEN ? AND ?`));
     for (const key of keys) {
       if (groups.size === limit) break;
       const base = firstRowid(key);
       for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) add(groups, r);
     }
   } else {
-    for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
+    for (const r of statementOf(db, select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
       if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
       // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
       // next, newest first), so every conversation's count is exact; a second query over the
@@ -311,7 +311,7 @@ function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked:
 
 /** The hits of the top conversations: each at its best row, with a snippet of it. */
 function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
-  const hitRow = connectionOf(index).prepare('SELECT text, message_index FROM search.message_text WHERE rowid = ?');
+  const hitRow = statementOf(connectionOf(index), 'SELECT text, message_index FROM search.message_text WHERE rowid = ?');
   // Reading the message decompresses every page of its blob up to it (~1 ms a MiB): only the
   // first few hits, the ones read first, quote the output around a match found in an abridged
   // middle (without a cap, 34 hits cost ~100 ms more: README.md).
