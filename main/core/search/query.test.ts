@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hasCriteria, parseDate, parseQuery, resolveAgent } from './query';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -10,6 +10,18 @@ describe('search query language', () => {
     expect(parse('"unterminated phrase').terms).toEqual(['unterminated phrase']);
     expect(parse('   ').terms).toEqual([]);
     expect(hasCriteria(parse('  '))).toBe(false);
+  });
+
+  it('asks for the process\'s time zone only when a date is in the query (every search parses its query)', () => {
+    const zones = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(parseQuery('fix the test agent:codex -tmp', NOW).terms).toEqual(['fix', 'the', 'test']);
+      expect(zones).not.toHaveBeenCalled();
+      expect(parseQuery('after:2026-03-01', NOW).after).toBeDefined();
+      expect(zones).toHaveBeenCalled();
+    } finally {
+      zones.mockRestore();
+    }
   });
 
   it('reads -word and -"phrase" as exclusions, but --flag as a word', () => {

@@ -68,8 +68,12 @@ interface ParsedParts {
   includeToolOutput?: boolean;
 }
 
-/** Parse a query; never throws: what it cannot read becomes text plus a warning. */
-export function parseQuery(query: string, now: Date = new Date(), timeZone: string = systemTimeZone()): SearchQuery {
+/**
+ * Parse a query; never throws: what it cannot read becomes text plus a warning. The process's
+ * time zone is looked up only when a date needs it (a new Intl.DateTimeFormat costs ~1 ms, a
+ * tenth of a common search).
+ */
+export function parseQuery(query: string, now: Date = new Date(), timeZone?: string): SearchQuery {
   const q: ParsedParts = { terms: [], excluded: [], agents: [], workspaces: [], files: [], roles: [], tools: [], warnings: [] };
   let at = 0;
   while (at < query.length) {
@@ -123,7 +127,7 @@ export function parseQuery(query: string, now: Date = new Date(), timeZone: stri
 }
 
 /** Adds one `key:value` filter to the query's parts, or a warning when its value is not understood. */
-function applyFilter(q: ParsedParts, key: (typeof FILTER_KEYS)[number], value: string, now: Date, timeZone: string): void {
+function applyFilter(q: ParsedParts, key: (typeof FILTER_KEYS)[number], value: string, now: Date, timeZone: string | undefined): void {
   switch (key) {
     case 'agent': {
       const ids = resolveAgent(value);
@@ -156,7 +160,7 @@ function applyFilter(q: ParsedParts, key: (typeof FILTER_KEYS)[number], value: s
       break;
     case 'before':
     case 'after': {
-      const date = parseDate(value, now, timeZone);
+      const date = parseDate(value, now, timeZone ?? systemTimeZone());
       if (!date) q.warnings.push(`"${key}:${value}" is not a date (YYYY-MM-DD, YYYY-MM, YYYY, today, yesterday, 12h, 7d, 2w); ignored`);
       else q[key] = date;
       break;

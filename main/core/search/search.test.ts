@@ -10,6 +10,9 @@ import { readBlob } from '../archive/blob-store';
 import { CANDIDATES, CHECKED_TEXT } from './search';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
+import { textFunctions } from './text-functions';
+import { planTerm, VocabularyReader } from './search-terms';
+import { connectionOf } from '../archive/index-store/handle';
 import { syntheticConversation } from '../../../test/synthetic-conversation';
 
 /** A conversation of `n` user messages, the i-th saying `say(i)`, last active at `at`. */
@@ -50,6 +53,49 @@ describe('search engine', () => {
     const reader = await archiveOf([...newer, old]);
     try {
       expect(reader.search('go.mod').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([['codex_old', 1, 1]]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("finds a term across a separator without reading a long row that says its words apart (go … model for go.mod)", async () => {
+    const apart = `let us go ${'filler '.repeat(20_000)}and train the model`;
+    const at = '2025-06-01T00:00:00.000Z';
+    // Enough words ending in go and starting with mod that a phrase per pair is too many (search-terms.ts).
+    const forms = `${Array.from({ length: 10 }, (_, i) => `x${i}go`).join(' ')} then ${Array.from({ length: 10 }, (_, i) => `mod${i}`).join(' ')}`;
+    const reader = await archiveOf([
+      conversation('apart', '2026-01-01T00:00:00.000Z', 1, () => apart),
+      conversation('forms', at, 1, () => forms),
+      conversation('spaced', at, 1, () => 'run go mod tidy first'),
+      conversation('other-form', at, 1, () => 'from django.models import Model'),
+      conversation('exact', at, 1, () => 'bump the toolchain in go.mod'),
+    ]);
+    try {
+      const meter = textFunctions(connectionOf(reader.db));
+      const hits = reader.search('go.mod');
+      expect(hits.map((h) => h.conversation.id).sort()).toEqual(['codex_exact', 'codex_other-form']);
+      // The short rows (the spaced one and the forms are read and rejected); not the long one.
+      expect(meter.read).toBe([forms, 'run go mod tidy first', 'from django.models import Model', 'bump the toolchain in go.mod'].join('').length);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("leaves out an excluded word's rows by its own word first, then its other forms: every form still excluded", async () => {
+    const at = '2025-06-01T00:00:00.000Z';
+    const reader = await archiveOf([
+      conversation('own', at, 1, () => 'commit the change'),
+      conversation('form', at, 1, () => 'commit other one'),
+      conversation('inside', at, 1, () => 'commit, rather not'),
+      conversation('neither', at, 1, () => 'commit it now'),
+      conversation('alone', at, 1, () => 'theme'),
+    ]);
+    try {
+      expect(reader.search('commit -the').map((h) => h.conversation.id)).toEqual(['codex_neither']);
+      const vocabulary = new VocabularyReader(connectionOf(reader.db));
+      // `the` alone first (most of its rows), then the forms that contain it; a term that is no word of its own: its forms.
+      expect(planTerm(vocabulary, 'the').exclusion).toBe(' NOT "the" NOT ("other" OR "rather" OR "theme")');
+      expect(planTerm(vocabulary, 'athe').exclusion).toBe(' NOT "rather"');
     } finally {
       reader.close();
     }

@@ -25,7 +25,7 @@
  * index can rank, conversations come newest first, each at its first matching message.
  */
 import type { ReadableIndex } from '../archive/db';
-import { connectionOf } from '../archive/index-store/handle';
+import { connectionOf, statementOf } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
 import type { SearchHit } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
@@ -39,7 +39,7 @@ import { TEXT_HAS, textFunctions } from './text-functions';
 import { unpackText } from './row-text';
 import { termWords } from './word-tokens';
 import { type SearchScope } from './search-rows';
-import { type Group, type MatchRow, rankRows } from './relevance';
+import { docsizeTokens, type Group, type MatchRow, rankRows } from './relevance';
 import { excerpt, snippetSource } from './snippet';
 
 export interface SearchOptions {
@@ -126,12 +126,13 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   // Exclusions the index answers exactly are taken out of the match itself (`a NOT b`, on the
   // doclists), so no row's text is read to check them; the others are checked on the text.
   const excluded = q.excluded.map((t) => ({ term: t, plan: planTerm(vocabulary, t) })).filter((t) => !t.plan.none);
-  const indexedOut = match.length ? excluded.filter((t) => t.plan.match && !t.plan.check) : [];
+  const indexedOut = match.length ? excluded.filter((t) => t.plan.exclusion) : [];
   const checkedOut = excluded.filter((t) => !indexedOut.includes(t)).map((t) => t.term);
   const cjk = terms.filter((t) => t.plan.cjk);
   if (match.length) {
     where.push('message_fts MATCH ?');
-    params.push(indexedOut.length ? `(${match.join(' AND ')}) NOT (${indexedOut.map((t) => t.plan.match).join(' OR ')})` : match.join(' AND '));
+    // `a NOT b NOT c` is `(a NOT b) NOT c` in FTS5: each exclusion asked only about the rows left.
+    params.push(indexedOut.length ? `(${match.join(' AND ')})${indexedOut.map((t) => t.plan.exclusion).join('')}` : match.join(' AND '));
     checked.push(...cjk.filter((t) => !checked.includes(t.term)).map((t) => t.term));
   } else if (cjk.length) {
     from = 'search.cjk_fts';
@@ -228,7 +229,7 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
   // record, read in the walk (one B-tree probe per row, cheaper than looking them up afterwards).
   const select = (extra: string) => `
     SELECT ${plan.driver}.rowid AS rowid, c.seq AS seq, 0 AS rel,
-           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? ', d.sz AS sz' : ''}
+           COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active${plan.ranked ? `, ${docsizeTokens('d.sz')} AS sz` : ''}
     FROM ${plan.from}
     CROSS JOIN search.indexed i ON i.row_key = ${plan.driver}.rowid / ${ROWIDS_PER_CONVERSATION}
     CROSS JOIN conversations c ON c.seq = i.seq${plan.text}${plan.ranked ? ` CROSS JOIN search.message_fts_docsize d ON d.id = ${plan.driver}.rowid` : ''}
@@ -249,14 +250,14 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
       .prepare(`SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${only.where.join(' AND ')} ORDER BY i.row_key DESC`)
       .pluck()
       .iterate(...only.params) as IterableIterator<number>;
-    const inRange = db.prepare(select(`${plan.driver}.rowid BETWEEN ? AND ?`));
+    const inRange = statementOf(db, select(`${plan.driver}.rowid BETWEEN ? AND ?`));
     for (const key of keys) {
       if (groups.size === limit) break;
       const base = firstRowid(key);
       for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) add(groups, r);
     }
   } else {
-    for (const r of db.prepare(select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
+    for (const r of statementOf(db, select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
       if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
       // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
       // next, newest first), so every conversation's count is exact; a second query over the
@@ -310,7 +311,7 @@ function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked:
 
 /** The hits of the top conversations: each at its best row, with a snippet of it. */
 function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly string[], options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
-  const hitRow = connectionOf(index).prepare('SELECT text, message_index FROM search.message_text WHERE rowid = ?');
+  const hitRow = statementOf(connectionOf(index), 'SELECT text, message_index FROM search.message_text WHERE rowid = ?');
   // Reading the message decompresses every page of its blob up to it (~1 ms a MiB): only the
   // first few hits, the ones read first, quote the output around a match found in an abridged
   // middle (without a cap, 34 hits cost ~100 ms more: README.md).

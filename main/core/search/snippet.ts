@@ -1,5 +1,6 @@
 /** A search hit's snippet: the text it quotes and the excerpt around the first match, terms marked. */
 import { ABRIDGED } from './search-rows';
+import { literal } from './text-functions';
 
 /**
  * The text a hit's snippet quotes: its row, unless the first match lies in the abridged middle
@@ -16,32 +17,28 @@ export function snippetSource(row: string, terms: readonly string[], whole: () =
   }
 }
 
-/** Where the first of `terms` occurs in `text` (any case), or -1. */
+/**
+ * Where the first of `terms` occurs in `text` (any case), or -1. A case-insensitive RegExp, not
+ * the text lower-cased: that costs a copy of a long row (a hit's row can be 50 KB) and shifts
+ * positions after a character whose lower case is longer (İ → i̇), so the excerpt and its
+ * highlights landed beside the match.
+ */
 function firstMatch(text: string, terms: readonly string[]): number {
-  const lower = text.toLowerCase();
-  let first = -1;
-  for (const t of terms) {
-    const at = t ? lower.indexOf(t.toLowerCase()) : -1;
-    if (at !== -1 && (first === -1 || at < first)) first = at;
-  }
-  return first;
+  const wanted = terms.filter(Boolean);
+  return wanted.length ? text.search(new RegExp(wanted.map(literal).join('|'), 'i')) : -1;
 }
 
 /** An excerpt of `text` around the first term found, with every term occurrence marked. */
 export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
-  const needles = terms.map((t) => t.toLowerCase()).filter(Boolean);
-  const first = firstMatch(text, needles);
+  const first = firstMatch(text, terms);
   const start = Math.max(0, first - radius);
   const end = Math.min(text.length, (first === -1 ? 0 : first) + radius * 2);
   const prefix = start > 0 ? '…' : '';
   const body = text.slice(start, end).replace(/\s/g, ' ');
   const snippet = `${prefix}${body}${end < text.length ? '…' : ''}`;
   const highlights: [number, number][] = [];
-  const lowerBody = body.toLowerCase();
-  for (const n of needles) {
-    for (let at = lowerBody.indexOf(n); at !== -1; at = lowerBody.indexOf(n, at + n.length)) {
-      highlights.push([prefix.length + at, prefix.length + at + n.length]);
-    }
+  for (const t of terms.filter(Boolean)) {
+    for (const m of body.matchAll(new RegExp(literal(t), 'gi'))) highlights.push([prefix.length + m.index, prefix.length + m.index + m[0].length]);
   }
   highlights.sort((a, b) => a[0] - b[0]);
   return { snippet, highlights };

@@ -29,7 +29,7 @@ export function textFunctions(db: Database.Database): TextMeter {
     let list = lists.get(json);
     if (!list) {
       if (lists.size > 64) lists.clear();
-      list = (JSON.parse(json) as string[]).map((t) => new RegExp(t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+      list = (JSON.parse(json) as string[]).map((t) => new RegExp(literal(t), 'i'));
       lists.set(json, list);
     }
     return list;
@@ -40,4 +40,9 @@ export function textFunctions(db: Database.Database): TextMeter {
     return matchers(String(must)).every((re) => re.test(text)) && !matchers(String(mustNot)).some((re) => re.test(text)) ? 1 : 0;
   });
   return meter;
+}
+
+/** A RegExp source matching `text` as written (its special characters escaped). */
+export function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
