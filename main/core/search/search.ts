@@ -4,10 +4,12 @@
  * open it at) and how many of its rows matched. The design and its measurements are in
  * README.md next to this file; in short:
  *
- * - The main index is trigram-tokenized, so substrings, paths, hashes and CJK text of three
- *   characters or more match through it. Two CJK characters match through a bigram index
- *   (cjk_fts); other terms shorter than three characters are checked with LIKE on the rows
- *   the rest of the query finds (or on every row, newest first, when nothing else narrows).
+ * - The main index holds words (FTS5 unicode61, contentless; the rows' text is in message_text).
+ *   A term keeps its substring meaning through the vocabulary (search-terms.ts): a word is the
+ *   OR of the indexed words that contain it, a term across separators (a path, `go.mod`) the
+ *   phrase of its words, checked on the text. CJK text matches through a bigram index
+ *   (cjk_fts); what the index cannot narrow is checked on the text of the rows the rest of the
+ *   query finds (or of every row, newest first, when nothing else narrows).
  * - Row ids grow with the time a conversation was last active (row-keys.ts), so every search
  *   walks its matches newest first and stops early: without a rankable term (filters only,
  *   short terms only) it stops once it has `limit` conversations, which is exact; with one it

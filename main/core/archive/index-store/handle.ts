@@ -67,13 +67,27 @@ export function inTransaction<T>(index: WritableIndex, write: () => T): T {
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
+/**
+ * How many prepared statements a connection keeps. Search's SQL varies with the query's shape
+ * (its filters, roles, tools), so the least recently used are let go past this.
+ */
+export const STATEMENTS_PER_CONNECTION = 128;
+
 /** A statement prepared once per connection (the hot paths: a row per search hit, a digest per stored conversation). */
 export function statementOf(db: Database.Database, sql: string): Database.Statement {
   let byText = statements.get(db);
   if (!byText) statements.set(db, (byText = new Map()));
   let statement = byText.get(sql);
-  if (!statement) byText.set(sql, (statement = db.prepare(sql)));
+  if (statement) byText.delete(sql); // set again below: the Map's order is the order of use
+  else statement = db.prepare(sql);
+  byText.set(sql, statement);
+  if (byText.size > STATEMENTS_PER_CONNECTION) byText.delete(byText.keys().next().value!);
   return statement;
+}
+
+/** How many statements a connection keeps prepared (for tests). */
+export function preparedCount(db: Database.Database): number {
+  return statements.get(db)?.size ?? 0;
 }
 
 /** Truncate the write-ahead log (the end of an eviction sweep). */
