@@ -212,6 +212,32 @@ describe('search engine', () => {
     }
   });
 
+  it('finds a two-character CJK word through the bigram index alone: no row of its text is read, however long', async () => {
+    const long = `请帮我重构这个函数。${'这是很长的说明。'.repeat(4_000)}`;
+    const reader = await archiveOf([
+      conversation('long', '2025-05-01T00:00:00.000Z', 2, (i) => (i === 1 ? long : 'hello')),
+      conversation('short', '2025-06-01T00:00:00.000Z', 1, () => '重构一下'),
+      conversation('apart', '2025-07-01T00:00:00.000Z', 1, () => '重新构建'),
+    ]);
+    try {
+      const meter = textFunctions(connectionOf(reader.db));
+      meter.read = 0;
+      expect(reader.search('重构').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([
+        ['codex_short', 0, 1],
+        ['codex_long', 1, 1],
+      ]);
+      expect(meter.read).toBe(0);
+      // Three characters or more: the bigrams narrow, the text decides (重新构建 holds 新构 and 构建, not 重构建).
+      expect(reader.search('重构建').map((h) => h.conversation.id)).toEqual([]);
+      expect(meter.read).toBe(0);
+      expect(reader.search('构建').map((h) => h.conversation.id)).toEqual(['codex_apart']);
+      expect(reader.search('重新构').map((h) => h.conversation.id)).toEqual(['codex_apart']);
+      expect(meter.read).toBe('重新构建'.length);
+    } finally {
+      reader.close();
+    }
+  });
+
   it('finds two-character CJK words through the bigram index, only where they are written together', async () => {
     const reader = await archiveOf([
       conversation('zh1', '2025-05-01T00:00:00.000Z', 2, (i) => (i === 1 ? '请帮我重构这个函数' : 'hello')),

@@ -122,7 +122,9 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   if (anchors.length && anchors.every(Boolean)) match.push(`(${anchors.map((a) => `^${ftsString(a)}`).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
-  const checked = terms.filter((t) => t.plan.check || !t.plan.match).map((t) => t.term);
+  // A term with neither expression is checked on the text; a two-character CJK word's bigram is
+  // exact (check: false), so a walk of cjk_fts reads no text for it.
+  const checked = terms.filter((t) => t.plan.check || (!t.plan.match && !t.plan.cjk)).map((t) => t.term);
   // Exclusions the index answers exactly are taken out of the match itself (`a NOT b`, on the
   // doclists), so no row's text is read to check them; the others are checked on the text.
   const excluded = q.excluded.map((t) => ({ term: t, plan: planTerm(vocabulary, t) })).filter((t) => !t.plan.none);
