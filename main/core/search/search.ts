@@ -213,7 +213,7 @@ function afterRowKey(q: SearchQuery): number | undefined {
  * The row keys of the conversations the filters allow, newest first (a walk of conversations
  * first). `after:` bounds the listing by row key as it bounds the walk, so a filter that few
  * recent conversations pass stops at the date instead of listing every older conversation to
- * reject it (`agent:codex after:2026-06` listed all 12,774 at 1M messages: ~15 ms).
+ * reject it (`agent:codex after:2026-06` listed all 12,774 at 1M messages: 23 -> 16 ms CPU).
  */
 export function allowedConversations(q: SearchQuery): { sql: string; params: unknown[] } {
   const { where, params } = conversationWhere(q);
