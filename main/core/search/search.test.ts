@@ -7,7 +7,7 @@ import { DEEP_IDENTIFIER, pagedConversation, spoilPagesBut } from '../../../test
 import { ArchiveReader } from '../access/archive-reader';
 import { openArchiveWriter } from '../access/open-writer';
 import { readBlob } from '../archive/blob-store';
-import { CANDIDATES, CHECKED_TEXT } from './search';
+import { allowedConversations, CANDIDATES, CHECKED_TEXT, effectiveQuery } from './search';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
 import { textFunctions } from './text-functions';
@@ -207,6 +207,49 @@ describe('search engine', () => {
       ]);
       expect(reader.search('after:2025-01 before:2025-12', { timeZone: 'UTC' }).map((h) => h.conversation.id)).toEqual(['codex_c3', 'codex_c0']);
       expect(reader.search('agent:claude')).toEqual([]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('lists conversations by a filter and after: from the date down: the listing seeks the row key, not every older conversation', async () => {
+    const dates = ['2025-03-01', '2026-02-01', '2024-07-01', '2025-11-01', '2026-01-01'];
+    const reader = await archiveOf(dates.map((d, i) => conversation(`c${i}`, `${d}T00:00:00.000Z`, 2, (j) => `hello ${j}`)));
+    try {
+      const query = 'agent:codex after:2025-12';
+      expect(reader.search(query, { timeZone: 'UTC' }).map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([
+        ['codex_c1', 0, 2],
+        ['codex_c4', 0, 2],
+      ]);
+      const only = allowedConversations(effectiveQuery(query, { timeZone: 'UTC' }));
+      const plan = connectionOf(reader.db).prepare(`EXPLAIN QUERY PLAN ${only.sql}`).all(...only.params) as { detail: string }[];
+      expect(plan.map((p) => p.detail)).toContainEqual(expect.stringMatching(/^SEARCH i USING COVERING INDEX \S+ \(row_key>\?\)$/));
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('finds a two-character CJK word through the bigram index alone: no row of its text is read, however long', async () => {
+    const long = `请帮我重构这个函数。${'这是很长的说明。'.repeat(4_000)}`;
+    const reader = await archiveOf([
+      conversation('long', '2025-05-01T00:00:00.000Z', 2, (i) => (i === 1 ? long : 'hello')),
+      conversation('short', '2025-06-01T00:00:00.000Z', 1, () => '重构一下'),
+      conversation('apart', '2025-07-01T00:00:00.000Z', 1, () => '重新构建'),
+    ]);
+    try {
+      const meter = textFunctions(connectionOf(reader.db));
+      meter.read = 0;
+      expect(reader.search('重构').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([
+        ['codex_short', 0, 1],
+        ['codex_long', 1, 1],
+      ]);
+      expect(meter.read).toBe(0);
+      // Three characters or more: the bigrams narrow, the text decides (重新构建 holds 新构 and 构建, not 重构建).
+      expect(reader.search('重构建').map((h) => h.conversation.id)).toEqual([]);
+      expect(meter.read).toBe(0);
+      expect(reader.search('构建').map((h) => h.conversation.id)).toEqual(['codex_apart']);
+      expect(reader.search('重新构').map((h) => h.conversation.id)).toEqual(['codex_apart']);
+      expect(meter.read).toBe('重新构建'.length);
     } finally {
       reader.close();
     }

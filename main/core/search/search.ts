@@ -124,7 +124,9 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
   if (anchors.length && anchors.every(Boolean)) match.push(`(${anchors.map((a) => `^${ftsString(a)}`).join(' OR ')})`);
   let from = 'search.message_fts';
   let driver: RowPlan['driver'] = 'message_fts';
-  const checked = terms.filter((t) => t.plan.check || !t.plan.match).map((t) => t.term);
+  // A term with neither expression is checked on the text; a two-character CJK word's bigram is
+  // exact (check: false), so a walk of cjk_fts reads no text for it.
+  const checked = terms.filter((t) => t.plan.check || (!t.plan.match && !t.plan.cjk)).map((t) => t.term);
   // Exclusions the index answers exactly are taken out of the match itself (`a NOT b`, on the
   // doclists), so no row's text is read to check them; the others are checked on the text.
   const excluded = q.excluded.map((t) => ({ term: t, plan: planTerm(vocabulary, t) })).filter((t) => !t.plan.none);
@@ -203,6 +205,28 @@ function conversationWhere(q: SearchQuery): { where: string[]; params: unknown[]
   return { where, params };
 }
 
+/** The row key below which every conversation was last active before the query's `after:` (row-keys.ts). */
+function afterRowKey(q: SearchQuery): number | undefined {
+  const afterMs = q.after ? Date.parse(q.after) : Number.NaN;
+  return Number.isNaN(afterMs) ? undefined : wantedRowKey(new Date(afterMs).toISOString());
+}
+
+/**
+ * The row keys of the conversations the filters allow, newest first (a walk of conversations
+ * first). `after:` bounds the listing by row key as it bounds the walk, so a filter that few
+ * recent conversations pass stops at the date instead of listing every older conversation to
+ * reject it (`agent:codex after:2026-06` listed all 12,774 at 1M messages: 23 -> 16 ms CPU).
+ */
+export function allowedConversations(q: SearchQuery): { sql: string; params: unknown[] } {
+  const { where, params } = conversationWhere(q);
+  const afterKey = afterRowKey(q);
+  if (afterKey !== undefined) {
+    where.push('i.row_key >= ?');
+    params.push(afterKey);
+  }
+  return { sql: `SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${where.join(' AND ')} ORDER BY i.row_key DESC`, params };
+}
+
 export function searchArchive(index: ReadableIndex, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
   // The walk reads search.db (ATTACHed as `search`) joined with index.db's conversations in one
   // statement, so SQLite plans the whole walk at once and filters as it goes (one query per
@@ -220,10 +244,10 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
   const conv = conversationWhere(q);
   const marks = [...q.terms, ...q.tools];
   // after: also bounds the walk: older conversations' rows all sit below this rowid (row-keys.ts).
-  const afterMs = q.after ? Date.parse(q.after) : Number.NaN;
-  if (!Number.isNaN(afterMs)) {
+  const afterKey = afterRowKey(q);
+  if (afterKey !== undefined) {
     conv.where.push(`${plan.driver}.rowid >= ?`);
-    conv.params.push(firstRowid(wantedRowKey(new Date(afterMs).toISOString())));
+    conv.params.push(firstRowid(afterKey));
   }
   // Ranked rows score by BM25 computed here (relevance.ts), not by FTS5's bm25(), which counts every
   // row matching each phrase before it scores one (its IDF: a second evaluation of the whole
@@ -247,9 +271,9 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
   if (!plan.ranked && (q.agents.length || q.workspaces.length || q.files.length || q.before)) {
     // Conversations first: list those the filters allow, newest first, and look in each one's
     // rowid range, so a filter that excludes the newest conversations costs no walk past them.
-    const only = conversationWhere(q);
+    const only = allowedConversations(q);
     const keys = db
-      .prepare(`SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${only.where.join(' AND ')} ORDER BY i.row_key DESC`)
+      .prepare(only.sql)
       .pluck()
       .iterate(...only.params) as IterableIterator<number>;
     const inRange = statementOf(db, select(`${plan.driver}.rowid BETWEEN ? AND ?`));
