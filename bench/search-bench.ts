@@ -42,7 +42,7 @@ const QUERIES: readonly { label: string; query: string }[] = [
   { label: 'two words', query: 'review changes' },
   { label: 'phrase', query: '"pull request"' },
   { label: 'CJK, 4 chars (index)', query: '檢查一下' },
-  { label: 'CJK, 2 chars (LIKE scan)', query: '重构' },
+  { label: 'CJK, 2 chars (bigram index)', query: '重构' },
   { label: 'path', query: 'hooks_claudecode_handlers.go' },
   { label: 'hash in tool output', query: 'ec1f7b22d9e6 in:tools' },
   { label: 'id deep in tool output', query: 'String::from_utf8_lossy in:tools' },
