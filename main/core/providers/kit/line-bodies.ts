@@ -1,12 +1,13 @@
 /**
- * Messages of a huge file whose bodies (parts and native line) are read again from the file
- * when asked for, instead of held: a parser notes where each message's lines are, and the
- * message's `parts` and `native` re-read and re-parse them on each use (one body is cached, so
- * a writer asking for both in turn reads once). Memory then holds the messages' metadata only.
+ * Where the bodies (parts and native line) of a huge file's messages are, so they are read again
+ * from the file when asked for instead of held: a parser notes where each message's lines are,
+ * and its provider re-reads and re-parses them on each use (claude-code/message-table.ts keeps
+ * one body, so a writer asking for both `parts` and `native` in turn reads once).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { Message, Part } from '../../../../shared/record';
+import type { Part } from '../../../../shared/record';
+import { GROWTH } from './int-column';
 import type { SourceLine } from './provider';
 
 /** Where one line of a UTF-8 file is: bytes [start, end), the newline included. */
@@ -83,7 +84,7 @@ export class BodyPlaces {
   }
 
   private push(piece: BodyPiece): number {
-    if (this.count === this.starts.length) this.resize(this.starts.length * 2);
+    if (this.count === this.starts.length) this.resize(Math.ceil(this.starts.length * GROWTH));
     const at = this.count;
     this.count += 1;
     this.next[at] = -1;
@@ -137,63 +138,4 @@ export function readLineAt(filePath: string, ref: LineRef): SourceLine {
   // A byte-order mark: read-lines.ts starts after it.
   if (ref.start === 0 && text.startsWith('\uFEFF')) text = text.slice(1);
   return { text, lineNo: ref.lineNo, endOffset: ref.end };
-}
-
-/** Where a lazy message keeps its body's number: not enumerable, so copies and JSON leave it out. */
-const BODY = Symbol('body');
-
-/**
- * A message whose body is read when asked for (BodyReader.lazy): its metadata copied into the
- * object's own fields. Made by a constructor, its fields (the body's number first) sit inside
- * the object: a copy made by rest-spread keeps only as many as it copied, and the body's number
- * and any field added after go to a separate property array (~50 bytes more per message).
- */
-class LazyMessage {
-  constructor(message: Message, body: number) {
-    Object.defineProperty(this, BODY, { value: body });
-    const from = message as unknown as Record<string, unknown>;
-    const to = this as unknown as Record<string, unknown>;
-    for (const key of Object.keys(from)) if (key !== 'parts' && key !== 'native') to[key] = from[key];
-  }
-}
-
-/**
- * Gives messages a body read through `load` on each use: `parts` and `native` become accessors.
- * The most recent body is kept, so asking for both reads once; assigning either replaces its
- * accessor with the value.
- */
-export class BodyReader {
-  private cached: { message: Message; body: MessageBody } | undefined;
-  /** One pair of accessors for every message, so the messages keep one shape (a fast object, not a dictionary). */
-  private readonly accessors: PropertyDescriptorMap;
-
-  /** `load(message, body)`: the body numbered `body` (BodyPlaces) of `message`. */
-  constructor(private readonly load: (message: Message, body: number) => MessageBody) {
-    const bodyOf = (message: Message) => this.bodyOf(message);
-    const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
-      get(this: Message) {
-        return bodyOf(this)[key];
-      },
-      set(this: Message, value: unknown) {
-        Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
-      },
-      enumerable: true,
-      configurable: true,
-    });
-    this.accessors = { parts: accessor('parts'), native: accessor('native') };
-  }
-
-  /**
-   * The message without its body, reading body number `body` through `load` instead. A new
-   * object, given the accessors as new properties: messages then share V8 shapes (redefining
-   * `parts` in place turns each into a dictionary, several times the size).
-   */
-  lazy(message: Message, body: number): Message {
-    return Object.defineProperties(new LazyMessage(message, body), this.accessors) as unknown as Message;
-  }
-
-  private bodyOf(message: Message): MessageBody {
-    if (this.cached?.message !== message) this.cached = { message, body: this.load(message, (message as { [BODY]?: number })[BODY]!) };
-    return this.cached.body;
-  }
 }
