@@ -8,7 +8,7 @@
  * `assemble` returns outlives the read: the tables, the body places and the uuid pool.
  */
 import type { Conversation, Part } from '../../../../shared/record';
-import { type BodyPiece, type BodyPlaces, type MessageBody, readLineAt, SourceChangedError } from '../kit/line-bodies';
+import { type BodyPiece, type BodyPlaces, LineReader, type MessageBody, SourceChangedError } from '../kit/line-bodies';
 import type { ParseContext } from '../kit/provider';
 import { assemble } from './assemble';
 import { ParseState } from './parse';
@@ -17,7 +17,8 @@ export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversat
   // Filled once the read is over (bodies are read again only after it); not the state itself,
   // which the readers would then keep with all its builders.
   const file: { bodies?: BodyPlaces; subagentFile?: boolean } = {};
-  const state = new ParseState(ctx.path, (id, body) => bodyOf(ctx.path, file.subagentFile, id, file.bodies!.pieces(body)));
+  const lines = new LineReader(ctx.path);
+  const state = new ParseState(ctx.path, (id, body) => bodyOf(lines, ctx.path, file.subagentFile, id, file.bodies!.pieces(body)));
   for await (const line of ctx.lines()) state.line(line);
   state.bodies!.trim();
   file.bodies = state.bodies;
@@ -29,7 +30,7 @@ export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversat
 }
 
 /** A message's body, made again from its lines by a fresh ParseState of the same file kind (as the first read made it). */
-function bodyOf(filePath: string, subagentFile: boolean | undefined, id: string, pieces: readonly BodyPiece[]): MessageBody {
+function bodyOf(lines: LineReader, filePath: string, subagentFile: boolean | undefined, id: string, pieces: readonly BodyPiece[]): MessageBody {
   // A body kept in memory (a cut last line, a note) has no line after it: nothing to read.
   if ('parts' in pieces[0]) return joined(pieces as MessageBody[]);
   const scratch = new ParseState(filePath);
@@ -38,7 +39,7 @@ function bodyOf(filePath: string, subagentFile: boolean | undefined, id: string,
   const inMemory: MessageBody[] = [];
   for (const piece of pieces) {
     if ('parts' in piece) inMemory.push(piece);
-    else scratch.line(readLineAt(filePath, piece));
+    else scratch.line(lines.read(piece));
   }
   const made = [...scratch.main.messages, ...[...scratch.sidechains.values()].flatMap((b) => b.messages)];
   if (made[0]?.id !== id) throw new SourceChangedError(`${filePath} changed while it was archived: line ${'lineNo' in pieces[0] ? pieces[0].lineNo : '?'} no longer holds message ${id}; sync again`);

@@ -16,6 +16,8 @@ const ROW = Symbol('row');
 const ROLES: readonly Role[] = ['user', 'assistant', 'tool', 'system'];
 const USAGE_KEYS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'reasoningTokens'] as const;
 /** The fields a Claude Code message has (record-message.ts, parse.ts); any other is a bug here. */
+/** A token count not given (Int32's least value, which no count is). */
+const ABSENT = -0x80000000;
 const KNOWN = new Set(['id', 'parentId', 'role', 'timestamp', 'model', 'usage', 'kind', 'parts', 'native', 'source']);
 
 /** Strings numbered in the order seen, for columns of few distinct values (kinds, models). */
@@ -48,7 +50,10 @@ export class MessageTable {
   /** A timestamp that is not what `new Date(ms).toISOString()` gives back, kept as written. */
   private readonly oddTimes = new Map<number, string>();
   private readonly usageRows = new IntColumn(-1);
-  private readonly usage = USAGE_KEYS.map(() => new FloatColumn());
+  /** Token counts as 32-bit integers (ABSENT: no such count) … */
+  private readonly usage = USAGE_KEYS.map(() => new IntColumn(ABSENT));
+  /** … and a usage with a count that is not one (fractional, negative past 32 bits, huge), kept as written. */
+  private readonly oddUsage = new Map<number, Usage>();
   private usageCount = 0;
   private readonly kinds = new Names();
   private readonly models = new Names();
@@ -115,10 +120,12 @@ export class MessageTable {
   usageOf(row: number): Usage | undefined {
     const at = this.usageRows.get(row);
     if (at < 0) return undefined;
+    const odd = this.oddUsage.get(at);
+    if (odd) return { ...odd };
     const usage: Usage = {};
     USAGE_KEYS.forEach((key, i) => {
       const n = this.usage[i].get(at);
-      if (!Number.isNaN(n)) usage[key] = n;
+      if (n !== ABSENT) usage[key] = n;
     });
     return usage;
   }
@@ -127,7 +134,10 @@ export class MessageTable {
     if (!usage) return this.usageRows.set(row, -1);
     let at = this.usageRows.get(row);
     if (at < 0) this.usageRows.set(row, (at = this.usageCount++));
-    USAGE_KEYS.forEach((key, i) => this.usage[i].set(at, usage[key] ?? NaN));
+    const exact = USAGE_KEYS.every((key) => usage[key] === undefined || (Number.isInteger(usage[key]) && usage[key] > ABSENT && usage[key] <= 0x7fffffff));
+    if (exact) this.oddUsage.delete(at);
+    else this.oddUsage.set(at, { ...usage });
+    USAGE_KEYS.forEach((key, i) => this.usage[i].set(at, exact ? (usage[key] ?? ABSENT) : ABSENT));
   }
 
   /** The message of row `row`, made now: its metadata as fields, its body read when asked for. */

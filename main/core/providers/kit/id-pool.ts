@@ -8,13 +8,15 @@
 import { GROWTH } from './int-column';
 
 export class IdPool {
-  private bytes = Buffer.allocUnsafe(1024);
+  /** Allocated at the first string: a re-read of one body makes a whole parse state. */
+  private bytes = Buffer.alloc(0);
   private used = 0;
   /** Entry → the end of its bytes (its start is the previous entry's end). */
-  private ends = new Uint32Array(16);
+  private ends = new Uint32Array(0);
   private count = 0;
   /** Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). */
   private slots = new Int32Array(32);
+  private sealed = false;
 
   /** The entry of `key`, or -1 when it was never added. */
   find(key: string): number {
@@ -30,7 +32,7 @@ export class IdPool {
     if (entry >= 0) return entry;
     const added = this.count;
     if (added === this.ends.length) {
-      const grown = new Uint32Array(Math.ceil(added * GROWTH));
+      const grown = new Uint32Array(Math.max(16, Math.ceil(added * GROWTH)));
       grown.set(this.ends);
       this.ends = grown;
     }
@@ -50,6 +52,7 @@ export class IdPool {
     this.bytes = Buffer.from(this.bytes.subarray(0, this.used));
     this.ends = this.ends.slice(0, Math.max(this.count, 1));
     this.slots = new Int32Array(0);
+    this.sealed = true;
   }
 
   /** The string of entry `entry`. */
@@ -75,16 +78,16 @@ export class IdPool {
 
   /** Writes `key` just past the used bytes (kept only if interned); returns its length. */
   private stage(key: string): number {
-    if (this.slots.length === 0) throw new Error('this id pool was sealed: no string is looked up in it any more');
+    if (this.sealed) throw new Error('this id pool was sealed: no string is looked up in it any more');
     const most = key.length * 3 + 1;
     if (this.used + most > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(Math.ceil(this.bytes.length * GROWTH), this.used + most));
+      const grown = Buffer.allocUnsafe(Math.max(1024, Math.ceil(this.bytes.length * GROWTH), this.used + most));
       this.bytes.copy(grown, 0, 0, this.used);
       this.bytes = grown;
     }
-    if (UUID.test(key)) {
+    if (packUuid(key, this.bytes, this.used + 1)) {
       this.bytes[this.used] = PACKED_UUID;
-      return 1 + this.bytes.write(key.replaceAll('-', ''), this.used + 1, 'hex');
+      return 17;
     }
     this.bytes[this.used] = TEXT;
     return 1 + this.bytes.write(key, this.used + 1, 'utf8');
@@ -117,8 +120,36 @@ export class IdPool {
 /** The tag byte before an entry's bytes. */
 const TEXT = 0;
 const PACKED_UUID = 1;
-/** A uuid that its 16 bytes give back exactly (lowercase). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Writes a lowercase uuid (which its 16 bytes spell back exactly) as those bytes at `at`; false,
+ * with the bytes there meaningless, for any other string. A loop, not a RegExp and a hex write:
+ * every record's uuid passes here.
+ */
+function packUuid(key: string, bytes: Buffer, at: number): boolean {
+  if (key.length !== 36) return false;
+  let out = at;
+  for (let i = 0; i < 36; ) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (key.charCodeAt(i) !== 45) return false;
+      i += 1;
+      continue;
+    }
+    const high = hexValue(key.charCodeAt(i));
+    const low = hexValue(key.charCodeAt(i + 1));
+    if (high < 0 || low < 0) return false;
+    bytes[out++] = (high << 4) | low;
+    i += 2;
+  }
+  return true;
+}
+
+/** 0–15 for `0-9a-f`, -1 otherwise (uppercase too: it would not spell back the same). */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  return -1;
+}
 
 /** FNV-1a over bytes [start, start + length). */
 function hashOf(bytes: Buffer, start: number, length: number): number {

@@ -5,14 +5,15 @@
  */
 /** How much a full column grows: 1.5×, not 2×, so that on average a sixth of it is room not used, not a quarter. */
 export const GROWTH = 1.5;
+const EMPTY_INTS = new Int32Array(0);
+const EMPTY_FLOATS = new Float64Array(0);
 
 export class IntColumn {
-  private values: Int32Array;
+  /** Allocated at the first write: a re-read of one body makes a whole parse state, most of its columns never written. */
+  private values = EMPTY_INTS;
 
   /** `empty`: what a row never set reads as. */
-  constructor(private readonly empty: number, capacity = 16) {
-    this.values = new Int32Array(capacity).fill(empty);
-  }
+  constructor(private readonly empty: number) {}
 
   get(row: number): number {
     return row >= 0 && row < this.values.length ? this.values[row] : this.empty;
@@ -30,11 +31,11 @@ export class IntColumn {
 
   /** Gives back the room past `rows`. */
   trim(rows: number): void {
-    this.values = this.values.slice(0, Math.max(rows, 1));
+    this.values = this.values.slice(0, rows);
   }
 
   private grow(rows: number): void {
-    const grown = new Int32Array(Math.max(rows, Math.ceil(this.values.length * GROWTH))).fill(this.empty);
+    const grown = new Int32Array(Math.max(rows, 16, Math.ceil(this.values.length * GROWTH))).fill(this.empty);
     grown.set(this.values);
     this.values = grown;
   }
@@ -42,7 +43,7 @@ export class IntColumn {
 
 /** The same for 64-bit floats (timestamps in ms, token counts): NaN where a row was never set. */
 export class FloatColumn {
-  private values = new Float64Array(16).fill(NaN);
+  private values = EMPTY_FLOATS;
 
   get(row: number): number {
     return row >= 0 && row < this.values.length ? this.values[row] : NaN;
@@ -50,7 +51,7 @@ export class FloatColumn {
 
   set(row: number, value: number): void {
     if (row >= this.values.length) {
-      const grown = new Float64Array(Math.max(row + 1, Math.ceil(this.values.length * GROWTH))).fill(NaN);
+      const grown = new Float64Array(Math.max(row + 1, 16, Math.ceil(this.values.length * GROWTH))).fill(NaN);
       grown.set(this.values);
       this.values = grown;
     }
@@ -62,6 +63,6 @@ export class FloatColumn {
   }
 
   trim(rows: number): void {
-    this.values = this.values.slice(0, Math.max(rows, 1));
+    this.values = this.values.slice(0, rows);
   }
 }

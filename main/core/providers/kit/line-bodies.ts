@@ -116,21 +116,54 @@ export class SourceChangedError extends Error {
   override readonly name = 'SourceChangedError';
 }
 
-/** One line read again by its byte range, decoded as read-lines.ts decodes it. */
-export function readLineAt(filePath: string, ref: LineRef): SourceLine {
-  const bytes = Buffer.allocUnsafe(ref.end - ref.start);
-  const fd = openSync(filePath, 'r');
-  let got = 0;
-  try {
-    while (got < bytes.length) {
-      const n = readSync(fd, bytes, got, bytes.length - got, ref.start + got);
-      if (n === 0) break;
-      got += n;
+/** Bytes read at once around a line: the lines after it are usually the next ones asked for. */
+const WINDOW = 1024 * 1024;
+
+/**
+ * Reads lines of one file again by their byte ranges, a window of ~1 MiB at a time (a file opened
+ * per window, not per line: a huge file's bodies are read in file order, three times over). A
+ * line longer than the window is read on its own and not kept. Made per read of a file, so
+ * nothing read before that read began is ever given back.
+ */
+export class LineReader {
+  private window: Buffer = Buffer.alloc(0);
+  private windowStart = 0;
+
+  constructor(private readonly filePath: string) {}
+
+  /** One line read again by its byte range, decoded as read-lines.ts decodes it. */
+  read(ref: LineRef): SourceLine {
+    const length = ref.end - ref.start;
+    if (ref.start < this.windowStart || ref.end > this.windowStart + this.window.length) {
+      const bytes = this.readAt(ref.start, Math.max(length, length > WINDOW ? 0 : WINDOW));
+      if (bytes.length < length) throw new SourceChangedError(`line ${ref.lineNo} is no longer where it was: the file shrank while it was archived`);
+      if (length > WINDOW) return lineOf(bytes.subarray(0, length), ref);
+      this.window = bytes;
+      this.windowStart = ref.start;
     }
-  } finally {
-    closeSync(fd);
+    const at = ref.start - this.windowStart;
+    return lineOf(this.window.subarray(at, at + length), ref);
   }
-  if (got < bytes.length) throw new SourceChangedError(`line ${ref.lineNo} is no longer where it was: the file shrank while it was archived`);
+
+  /** Up to `size` bytes from `position` (fewer at the end of the file). */
+  private readAt(position: number, size: number): Buffer {
+    const bytes = Buffer.allocUnsafe(size);
+    const fd = openSync(this.filePath, 'r');
+    let got = 0;
+    try {
+      while (got < size) {
+        const n = readSync(fd, bytes, got, size - got, position + got);
+        if (n === 0) break;
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return bytes.subarray(0, got);
+  }
+}
+
+function lineOf(bytes: Buffer, ref: LineRef): SourceLine {
   const body = bytes[bytes.length - 1] === 10 ? bytes.subarray(0, -1) : bytes;
   const decoder = new StringDecoder('utf8');
   let text = decoder.write(body) + decoder.end();
