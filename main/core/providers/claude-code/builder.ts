@@ -17,7 +17,7 @@ export interface BodyStow {
   start(message: Message): number;
   /** Adds the body of a record merged into the message whose body is number `body`. */
   add(body: number, message: Message): void;
-  /** Where the messages go, as columns (message-table.ts). */
+  /** Where the messages go, as columns (message-table.ts): one table for all the builders of a file. */
   readonly table: MessageTable;
 }
 
@@ -44,7 +44,13 @@ export class ConversationBuilder {
   /** This builder's number in `ids` (FileIds.aliasOwner). */
   private readonly number: number;
   /**
-   * The parent of each message by row: its row when it was known when the message came (≥ 0),
+   * A message is known by its row: its index in `messages`, or with `stow` its row in the file's
+   * table, which `rows` lists in this conversation's order.
+   */
+  private readonly rows = new IntColumn(-1);
+  private rowCount = 0;
+  /**
+   * The parent of each message, in order: its row when it was known when the message came (≥ 0),
    * else -(entry + 2) of the raw uuid in `ids`, resolved in resolvedMessages(); -1: none.
    */
   private readonly rawParents = new IntColumn(-1);
@@ -69,18 +75,18 @@ export class ConversationBuilder {
 
   /** How many messages it holds. */
   get count(): number {
-    return this.stow ? this.stow.table.length : this.messages.length;
+    return this.stow ? this.rowCount : this.messages.length;
   }
 
-  /** The bytes its columns take (its message table's included): what a huge file's read holds besides the heap. */
+  /** The bytes its columns take (the file's message table left out): what a huge file's read holds besides the heap. */
   get byteLength(): number {
-    return this.rawParents.byteLength + this.apiIds.byteLength + this.usageRows.byteLength + (this.stow?.table.byteLength ?? 0);
+    return this.rows.byteLength + this.rawParents.byteLength + this.apiIds.byteLength + this.usageRows.byteLength;
   }
 
-  /** The ids of the messages from row `from` on. */
+  /** The ids of its messages from the `from`th on. */
   idsFrom(from: number): string[] {
     const ids: string[] = [];
-    for (let row = from; row < this.count; row += 1) ids.push(this.stow ? this.stow.table.id(row) : this.messages[row].id);
+    for (let i = from; i < this.count; i += 1) ids.push(this.stow ? this.stow.table.id(this.rows.get(i)) : this.messages[i].id);
     return ids;
   }
 
@@ -101,16 +107,20 @@ export class ConversationBuilder {
   }
 
   add(message: Message, rawParent: string | undefined): number {
-    const row = this.count;
+    const at = this.count;
     const pool = this.ids.pool;
     // The row the parent resolves to when it is already known (an alias never changes).
     const known = rawParent === undefined ? -1 : this.aliasOf(pool.find(rawParent));
-    this.rawParents.set(row, known >= 0 ? known : rawParent === undefined ? -1 : -(pool.intern(rawParent) + 2));
+    this.rawParents.set(at, known >= 0 ? known : rawParent === undefined ? -1 : -(pool.intern(rawParent) + 2));
     const entry = pool.intern(message.id);
+    let row = at;
+    if (this.stow) {
+      row = this.stow.table.push(message, entry, this.stow.start(message));
+      this.rows.set(at, row);
+      this.rowCount += 1;
+    } else this.messages.push(message);
     this.setAlias(entry, row);
     this.open = undefined;
-    if (this.stow) this.stow.table.push(message, entry, this.stow.start(message));
-    else this.messages.push(message);
     return row;
   }
 
@@ -172,12 +182,13 @@ export class ConversationBuilder {
   resolvedMessages(): Message[] {
     if (this.stow) {
       const table = this.stow.table;
-      for (let row = 0; row < table.length; row += 1) {
-        const parent = this.resolve(this.rawParents.get(row));
+      for (let i = 0; i < this.rowCount; i += 1) {
+        const row = this.rows.get(i);
+        const parent = this.resolve(this.rawParents.get(i));
         if (parent >= 0 && parent !== row) table.setParent(row, parent);
       }
-      table.trim();
-      return table.view();
+      this.rows.trim(this.rowCount);
+      return table.view(this.rows, this.rowCount);
     }
     return this.messages.map((m, row) => {
       const copy: Message = { ...m, parts: [...m.parts] };

@@ -25,6 +25,7 @@ export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversat
   file.subagentFile = state.subagentFile;
   const conversations = assemble(state, ctx);
   // Read over: the messages' ids are only spelled out from here on (MessageTable.id).
+  state.table!.trim();
   state.ids.pool.seal();
   return conversations;
 }

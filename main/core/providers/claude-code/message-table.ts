@@ -3,7 +3,9 @@
  * id as a number in the read's IdPool, its parent as a row, its timestamp in ms, its role, kind
  * and model as small numbers into lists of the names seen, its usage in token columns, and
  * where its body is (BodyPlaces). ~40 bytes a message where a `Message` object with its id and
- * timestamp strings was ~245. A `Message` is made only when a row is asked for (`view()`), by
+ * timestamp strings was ~245. One table holds every conversation of a file (a conversation is a
+ * list of rows: ConversationBuilder), so a sidechain of ten messages costs ten rows, not a table.
+ * A `Message` is made only when a row is asked for (`view()`), by
  * the writer, the indexer and the digest as they walk the conversation, and let go after.
  */
 import type { Message, Role, Usage } from '../../../../shared/record';
@@ -163,22 +165,23 @@ export class MessageTable {
   }
 
   /**
-   * The rows as a read-only array of messages, each made when asked for (`message`): what the
+   * Rows as a read-only array of messages, each made when asked for (`message`): what a
    * conversation's `messages` is, so the whole file's messages are never objects at once.
+   * `rows`: the conversation's rows in order (the first `length`); all of them, in order, if left out.
    */
-  view(): Message[] {
+  view(rows?: IntColumn, length = this.rows): Message[] {
     const table = this;
-    const rowOf = (key: string | symbol): number => (typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1);
+    const indexOf = (key: string | symbol): number => (typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1);
     return new Proxy([] as Message[], {
       get(target, key, receiver) {
-        if (key === 'length') return table.rows;
-        const row = rowOf(key);
-        if (row >= 0) return row < table.rows ? table.message(row) : undefined;
+        if (key === 'length') return length;
+        const at = indexOf(key);
+        if (at >= 0) return at < length ? table.message(rows ? rows.get(at) : at) : undefined;
         return Reflect.get(target, key, receiver) as unknown;
       },
       has(target, key) {
-        const row = rowOf(key);
-        return row >= 0 ? row < table.rows : Reflect.has(target, key);
+        const at = indexOf(key);
+        return at >= 0 ? at < length : Reflect.has(target, key);
       },
       set(_target, key) {
         throw new Error(`a huge file's messages are read-only (set ${String(key)}): copy them first`);

@@ -64,8 +64,8 @@ export class ParseState implements TitleSources {
   private readonly companions: string[];
   /** A huge file (lazy.ts): where each message's lines are, instead of its parts and native. */
   readonly bodies?: BodyPlaces;
-  /** A huge file: reads a message's body again by its id and BodyPlaces number (lazy.ts). */
-  private readonly load?: (id: string, body: number) => MessageBody;
+  /** A huge file: its messages, of every conversation in it, as columns (message-table.ts). */
+  readonly table?: MessageTable;
   private readonly modelNames = new Map<string, string>();
   /** Byte offset where the line being read starts. */
   private lineStart = 0;
@@ -77,7 +77,7 @@ export class ParseState implements TitleSources {
     this.companions = companionFolders(filePath);
     if (load) {
       this.bodies = new BodyPlaces();
-      this.load = load;
+      this.table = new MessageTable(this.ids.pool, load);
     }
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
@@ -85,12 +85,12 @@ export class ParseState implements TitleSources {
   }
 
   private builder(subagent: boolean): ConversationBuilder {
-    const bodies = this.bodies;
-    if (!bodies) return new ConversationBuilder(subagent, this.ids);
+    const { bodies, table } = this;
+    if (!bodies || !table) return new ConversationBuilder(subagent, this.ids);
     return new ConversationBuilder(subagent, this.ids, {
       start: (message) => bodies.start(this.bodyPiece(message)),
       add: (body, message) => bodies.add(body, this.bodyPiece(message)),
-      table: new MessageTable(this.ids.pool, this.load!),
+      table,
     });
   }
 

@@ -15,17 +15,19 @@ export class IdPool {
   private ends = new Uint32Array(0);
   private count = 0;
   /** Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). */
-  private slots = new Int32Array(32);
+  private slots = new Int32Array(0);
   private sealed = false;
 
   /** The entry of `key`, or -1 when it was never added. */
   find(key: string): number {
+    if (this.count === 0) return -1;
     const length = this.stage(key);
     return this.probe(length, hashOf(this.bytes, this.used, length)).entry;
   }
 
   /** The entry of `key`, added when new. */
   intern(key: string): number {
+    if (this.slots.length === 0) this.slots = new Int32Array(32);
     const length = this.stage(key);
     const hash = hashOf(this.bytes, this.used, length);
     const { entry, slot } = this.probe(length, hash);
