@@ -2,7 +2,7 @@
  * Collects the messages and metadata of one conversation (the main session, one in-file
  * sidechain, or one subagent file) while the file streams past, then resolves the tree links.
  */
-import type { Message, ParseWarning, Part, Usage } from '../../../../shared/record';
+import type { Message, ParseWarning, Usage } from '../../../../shared/record';
 import { IdPool } from '../kit/id-pool';
 import { IntColumn } from '../kit/int-column';
 import { addUsage } from './content';

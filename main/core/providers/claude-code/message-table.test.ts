@@ -28,7 +28,7 @@ describe('MessageTable', () => {
     expect({ ...a }).toEqual({ id: first.id, role: 'user', timestamp: first.timestamp, source: 0, parts: [{ type: 'text', content: 'body 4' }], native: '{"n":4}' });
     expect({ ...b }).toEqual({ ...second, parentId: first.id, parts: [{ type: 'text', content: 'body 9' }], native: '{"n":9}' });
     expect(loads).toEqual([first.id, 'line-7']);
-    b.native;
+    expect(b.native).toBe('{"n":9}');
     expect(loads).toHaveLength(2); // the last body is kept: parts then native read once
   });
 

@@ -68,10 +68,10 @@ export class MessageTable {
     private readonly pool: IdPool,
     private readonly load: (id: string, body: number) => MessageBody,
   ) {
-    const table = this;
+    const bodyOf = (row: number) => this.bodyOf(row);
     const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
       get(this: { [ROW]: number }) {
-        return table.bodyOf(this[ROW])[key];
+        return bodyOf(this[ROW])[key];
       },
       set(this: Message, value: unknown) {
         Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
@@ -170,13 +170,13 @@ export class MessageTable {
    * `rows`: the conversation's rows in order (the first `length`); all of them, in order, if left out.
    */
   view(rows?: IntColumn, length = this.rows): Message[] {
-    const table = this;
+    const message = (row: number) => this.message(row);
     const indexOf = (key: string | symbol): number => (typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1);
     return new Proxy([] as Message[], {
       get(target, key, receiver) {
         if (key === 'length') return length;
         const at = indexOf(key);
-        if (at >= 0) return at < length ? table.message(rows ? rows.get(at) : at) : undefined;
+        if (at >= 0) return at < length ? message(rows ? rows.get(at) : at) : undefined;
         return Reflect.get(target, key, receiver) as unknown;
       },
       has(target, key) {
