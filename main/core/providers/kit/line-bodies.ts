@@ -27,7 +27,7 @@ export interface MessageBody {
 export type BodyPiece = LineRef | MessageBody;
 
 /**
- * Where the body of each message is: a chain of pieces per body, kept in typed arrays (~30 bytes
+ * Where the body of each message is: a chain of pieces per body, kept in typed arrays (20 bytes
  * a piece, where an object and an array per message would be ~100, and a map from message ids
  * ~40 more). A body is known by its number (the index of its first piece), which the parser
  * keeps beside its message: nothing here is keyed by message id. What a huge file's read holds
@@ -35,35 +35,32 @@ export type BodyPiece = LineRef | MessageBody;
  */
 export class BodyPlaces {
   private starts = new Float64Array(1024);
-  private ends = new Float64Array(1024);
+  /** A line's length in bytes: no line that one JS string can hold is 4 GiB long. */
+  private lengths = new Uint32Array(1024);
   private lineNos = new Uint32Array(1024);
   /** The piece after this one in the same body (-1: none). */
   private next = new Int32Array(1024);
-  /** At a body's first piece: its last piece, where the next one is chained. */
-  private tail = new Int32Array(1024);
   private count = 0;
   /** Pieces kept in memory (a cut last line), by piece number. */
   private readonly inMemory = new Map<number, MessageBody>();
 
   /** Starts a body with its first piece; returns the body's number. */
   start(piece: BodyPiece): number {
-    const at = this.push(piece);
-    this.tail[at] = at;
-    return at;
+    return this.push(piece);
   }
 
-  /** Adds a piece to body `body`. */
+  /** Adds a piece to body `body` (found by walking its chain: a body is a message's few records, not worth a column). */
   add(body: number, piece: BodyPiece): void {
-    const at = this.push(piece);
-    this.next[this.tail[body]] = at;
-    this.tail[body] = at;
+    let last = body;
+    while (this.next[last] !== -1) last = this.next[last];
+    this.next[last] = this.push(piece);
   }
 
   /** The pieces of body `body`, in order. */
   pieces(body: number): BodyPiece[] {
     const out: BodyPiece[] = [];
     for (let at = body; at !== -1; at = this.next[at]) {
-      out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.ends[at], lineNo: this.lineNos[at] });
+      out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.starts[at] + this.lengths[at], lineNo: this.lineNos[at] });
     }
     return out;
   }
@@ -75,7 +72,7 @@ export class BodyPlaces {
 
   /** The bytes its tables take (the typed arrays, room not used yet included). */
   get byteLength(): number {
-    return this.starts.byteLength + this.ends.byteLength + this.lineNos.byteLength + this.next.byteLength + this.tail.byteLength;
+    return this.starts.byteLength + this.lengths.byteLength + this.lineNos.byteLength + this.next.byteLength;
   }
 
   /** Gives back the room grown for pieces that never came: called once the read is over. */
@@ -91,7 +88,7 @@ export class BodyPlaces {
     if ('parts' in piece) this.inMemory.set(at, piece);
     else {
       this.starts[at] = piece.start;
-      this.ends[at] = piece.end;
+      this.lengths[at] = piece.end - piece.start;
       this.lineNos[at] = piece.lineNo;
     }
     return at;
@@ -104,10 +101,9 @@ export class BodyPlaces {
       return b;
     };
     this.starts = resized(this.starts, Float64Array);
-    this.ends = resized(this.ends, Float64Array);
+    this.lengths = resized(this.lengths, Uint32Array);
     this.lineNos = resized(this.lineNos, Uint32Array);
     this.next = resized(this.next, Int32Array);
-    this.tail = resized(this.tail, Int32Array);
   }
 }
 
