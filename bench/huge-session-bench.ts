@@ -8,6 +8,9 @@
  *
  *   DEJAVU_BENCH_HUGE_MB=50,100,200 DEJAVU_BENCH_LINE_MB=100 node out/bench/huge-session-bench.mjs
  *
+ * `DEJAVU_BENCH_HUGE_STEPS=import` runs only some of `import,sync,show` (a 1 GB file's `import`
+ * alone takes half an hour here).
+ *
  * `DEJAVU_BENCH_CLI=FILE` runs another build of the CLI (a copy of out/cli kept under out/, so
  * that its packages still resolve) to compare before and after.
  */
@@ -74,14 +77,16 @@ function measure(label: string, make: (file: string) => void, work: string): voi
   const size = statSync(file).size / MB;
   const env = { HOME: home, DEJAVU_HOME: path.join(work, 'unused') };
   const imported = peakOf(['import', file, '--archive', path.join(work, 'a-import')], env);
-  const synced = peakOf(['sync', '--no-evict', '--archive', path.join(work, 'a-sync')], env);
-  const shown = peakOf(['show', `claude-code_${SESSION}`, '--json', '--archive', path.join(work, 'a-import')], env);
-  const row = (what: string, p: { mb: number; seconds: number }) => `${what} ${p.mb.toFixed(0).padStart(5)} MB (${(p.mb / size).toFixed(2)}× the file, ${p.seconds.toFixed(1)} s)`;
+  const synced = STEPS.has('sync') ? peakOf(['sync', '--no-evict', '--archive', path.join(work, 'a-sync')], env) : undefined;
+  const shown = STEPS.has('show') ? peakOf(['show', `claude-code_${SESSION}`, '--json', '--archive', path.join(work, 'a-import')], env) : undefined;
+  const row = (what: string, p: { mb: number; seconds: number } | undefined) => (p ? `${what} ${p.mb.toFixed(0).padStart(5)} MB (${(p.mb / size).toFixed(2)}× the file, ${p.seconds.toFixed(1)} s)` : '');
   console.log(`${label.padEnd(22)} ${size.toFixed(0).padStart(4)} MB   ${row('import', imported)}   ${row('sync', synced)}   ${row('show --json', shown)}`);
   rmSync(home, { recursive: true, force: true });
   for (const a of ['a-import', 'a-sync']) rmSync(path.join(work, a), { recursive: true, force: true });
 }
 
+/** `import` always runs: `show` reads what it archived. */
+const STEPS = new Set((process.env.DEJAVU_BENCH_HUGE_STEPS ?? 'import,sync,show').split(','));
 const sizes = (process.env.DEJAVU_BENCH_HUGE_MB ?? '50,100,200').split(',').filter(Boolean).map(Number);
 const lineMb = Number(process.env.DEJAVU_BENCH_LINE_MB ?? 100);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-'));

@@ -1,6 +1,6 @@
 /** Maps between index rows and the record's summary shape. */
 import type { AgentId } from '../../../shared/agents';
-import { type Conversation, type ConversationRelation, CONVERSATION_RELATIONS, type Usage } from '../../../shared/record';
+import { type Conversation, type ConversationRelation, CONVERSATION_RELATIONS, type Message, type Usage } from '../../../shared/record';
 import type { ArchivedSummary } from '../../../shared/views';
 
 export interface ConversationRow {
@@ -117,7 +117,7 @@ export function rowValues(c: Conversation, blobPath: string, blobBytes: number, 
     warning_count: c.warnings.length,
     rewrite_count: c.rewrites?.length ?? 0,
     message_count: c.messages.length,
-    prompt_count: c.messages.filter((m) => m.role === 'user').length,
+    prompt_count: promptCount(c.messages),
     blob_path: blobPath,
     blob_bytes: blobBytes,
     archived_at: new Date().toISOString(),
@@ -132,4 +132,11 @@ export function stringListColumn(json: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** Counted, not filtered: a huge file's messages are made one at a time (claude-code/message-table.ts), never all at once. */
+function promptCount(messages: readonly Message[]): number {
+  let prompts = 0;
+  for (const m of messages) if (m.role === 'user') prompts += 1;
+  return prompts;
 }

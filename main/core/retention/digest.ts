@@ -139,8 +139,10 @@ export function buildDigest(c: Conversation): Digest {
       } else if (p.type === 'tool_call_response' && p.isError) errors += 1;
     }
   }
-  const prompts = c.messages.filter((m) => m.role === 'user').map(promptOf);
-  const lastAnswer = [...c.messages].reverse().find(isAnswer);
+  // Walked, not copied: a huge file's messages are made one at a time (claude-code/message-table.ts).
+  const prompts: DigestPrompt[] = [];
+  for (const m of c.messages) if (m.role === 'user') prompts.push(promptOf(m));
+  const lastAnswer = c.messages.findLast(isAnswer);
   const started = c.startedAt ? Date.parse(c.startedAt) : NaN;
   const ended = c.endedAt ? Date.parse(c.endedAt) : NaN;
   const digest: Digest = {

@@ -7,6 +7,7 @@ import type { Conversation, Message, ParseWarning } from '../../../../shared/rec
 import type { SourceContext } from '../kit/provider';
 import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ConversationBuilder } from './builder';
+import type { FileIds } from './file-ids';
 import type { ParseState, TitleSources } from './parse';
 import { forkedMain } from './fork';
 import { readSubagentMeta, sessionFolderOf, type SubagentMeta } from './subagent-meta';
@@ -16,7 +17,7 @@ const AGENT = 'claude-code';
 export function assemble(state: ParseState, ctx: SourceContext): Conversation[] {
   const stem = path.basename(ctx.path, '.jsonl');
   const warnings = [...state.main.warnings, ...unknownTypeWarnings(state)];
-  const mainMessages = state.main.resolvedMessages(state.skipped);
+  const mainMessages = state.main.resolvedMessages();
   const out: Conversation[] = [];
   if (state.subagentFile) {
     // Records without a sessionId: the `<session>/subagents/` folder still names the parent.
@@ -44,7 +45,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
   for (const [root, builder] of state.sidechains) {
     const key = `sidechain-${root}`;
     const conversation: Conversation = {
-      ...base(builder, builder.resolvedMessages(state.skipped), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
+      ...base(builder, builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
       title: titleFrom(builder.task),
       parentId: mainId,
       relation: 'subagent',
@@ -77,12 +78,12 @@ function base(
  * A /rename title, else the latest AI title, else a summary record describing a leaf of this
  * file, else the first typed prompt (or slash command).
  */
-function titleFor(sources: TitleSources & { seen: ReadonlySet<string> }, builder: ConversationBuilder): string | undefined {
+function titleFor(sources: TitleSources & { ids: FileIds }, builder: ConversationBuilder): string | undefined {
   if (sources.customTitle) return titleFrom(sources.customTitle);
   if (sources.aiTitle) return titleFrom(sources.aiTitle);
   for (let i = sources.summaries.length - 1; i >= 0; i -= 1) {
     const summary = sources.summaries[i];
-    if (summary.leafUuid !== undefined && sources.seen.has(summary.leafUuid) && summary.text) return titleFrom(summary.text);
+    if (summary.leafUuid !== undefined && sources.ids.wasSeen(summary.leafUuid) && summary.text) return titleFrom(summary.text);
   }
   return titleFrom(builder.firstPrompt ?? builder.firstSlash);
 }

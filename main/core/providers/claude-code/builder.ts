@@ -2,25 +2,27 @@
  * Collects the messages and metadata of one conversation (the main session, one in-file
  * sidechain, or one subagent file) while the file streams past, then resolves the tree links.
  */
-import type { Message, ParseWarning, Part, Usage } from '../../../../shared/record';
+import type { Message, ParseWarning, Usage } from '../../../../shared/record';
+import { IdPool } from '../kit/id-pool';
+import { IntColumn } from '../kit/int-column';
 import { addUsage } from './content';
+import type { FileIds } from './file-ids';
+import type { MessageTable } from './message-table';
 import type { RawRecord } from './records';
 import { str } from './records';
 
-/** The parts of a message whose body was left in the file (BodyStow): one shared empty list. */
-export const NO_PARTS: Part[] = Object.freeze([]) as unknown as Part[];
-
-/** Where a huge file's read (lazy.ts) puts message bodies instead of memory. */
+/** Where a huge file's read (lazy.ts) puts messages and their bodies instead of memory. */
 export interface BodyStow {
-  /** Takes the body of a message just added out of memory: its body's number, or -1 when it stays in memory. */
+  /** Takes the body of a message just added out of memory: its body's number (BodyPlaces). */
   start(message: Message): number;
-  /** Adds the body of a record merged into the message whose body is number `body`; false when the merge happens in memory. */
-  add(body: number, message: Message): boolean;
-  /** The message as readers get it: its body read again by number when asked for. */
-  lazy(message: Message, body: number): Message;
+  /** Adds the body of a record merged into the message whose body is number `body`. */
+  add(body: number, message: Message): void;
+  /** Where the messages go, as columns (message-table.ts): one table for all the builders of a file. */
+  readonly table: MessageTable;
 }
 
 export class ConversationBuilder {
+  /** The messages as read; a huge file's read keeps them in `stow.table` instead. */
   readonly messages: Message[] = [];
   readonly warnings: ParseWarning[] = [];
   readonly models = new Set<string>();
@@ -39,22 +41,54 @@ export class ConversationBuilder {
   task?: string;
   /** Set once the first user text of a subagent conversation has been seen. */
   taskSeen = false;
-  /** Set for a huge file (lazy.ts): message bodies go there as messages are added. */
-  stow?: BodyStow;
-  /** With `stow`: each message's body number (-1: in memory), beside `messages`. */
-  private readonly bodies: number[] = [];
-
-  /** Record uuid → id of the message it ended up in (itself, or the message it merged into). */
-  private readonly alias = new Map<string, string>();
-  /** The parent of each message: a message id when it was known when the message came, else the raw uuid, resolved in resolvedMessages(). */
-  private readonly rawParents: (string | undefined)[] = [];
-  /** API message id → the first Message of it, which holds its latest usage (usage counts once per id). */
-  private readonly usageByApiId = new Map<string, Message>();
+  /** This builder's number in `ids` (FileIds.aliasOwner). */
+  private readonly number: number;
+  /**
+   * A message is known by its row: its index in `messages`, or with `stow` its row in the file's
+   * table, which `rows` lists in this conversation's order.
+   */
+  private readonly rows = new IntColumn(-1);
+  private rowCount = 0;
+  /**
+   * The parent of each message, in order: its row when it was known when the message came (≥ 0),
+   * else -(entry + 2) of the raw uuid in `ids`, resolved in resolvedMessages(); -1: none.
+   */
+  private readonly rawParents = new IntColumn(-1);
+  /** API message ids (and `#<message id>` for usage without one), numbered … */
+  private readonly apiIds = new IdPool();
+  /** … → the row of the first message of it, which holds its latest usage (usage counts once per id). */
+  private readonly usageRows = new IntColumn(-1);
   /** The last message added, when it was an assistant one: split records merge into it. */
-  private open?: { message: Message; apiId: string; body: number };
+  private open?: { row: number; apiId: string; body: number };
 
-  /** `subagent`: the conversation is a subagent's, so its first user text is the task. */
-  constructor(public subagent: boolean) {}
+  /**
+   * `subagent`: the conversation is a subagent's, so its first user text is the task; `ids`: the
+   * file's uuids, shared by its builders; `stow`: a huge file's read (lazy.ts).
+   */
+  constructor(
+    public subagent: boolean,
+    private readonly ids: FileIds,
+    private readonly stow?: BodyStow,
+  ) {
+    this.number = ids.builders++;
+  }
+
+  /** How many messages it holds. */
+  get count(): number {
+    return this.stow ? this.rowCount : this.messages.length;
+  }
+
+  /** The bytes its columns take (the file's message table left out): what a huge file's read holds besides the heap. */
+  get byteLength(): number {
+    return this.rows.byteLength + this.rawParents.byteLength + this.apiIds.byteLength + this.usageRows.byteLength;
+  }
+
+  /** The ids of its messages from the `from`th on. */
+  idsFrom(from: number): string[] {
+    const ids: string[] = [];
+    for (let i = from; i < this.count; i += 1) ids.push(this.stow ? this.stow.table.id(this.rows.get(i)) : this.messages[i].id);
+    return ids;
+  }
 
   /** Metadata every record may carry. */
   touch(record: RawRecord): void {
@@ -72,50 +106,67 @@ export class ConversationBuilder {
     }
   }
 
-  add(message: Message, rawParent: string | undefined): void {
-    this.messages.push(message);
-    // The message id the parent resolves to when it is already known (an alias never changes, and
-    // a message id resolves to itself): its string is the message's, not a copy kept per child.
-    const known = rawParent === undefined ? undefined : this.alias.get(rawParent);
-    this.rawParents.push(known ?? rawParent);
-    this.alias.set(message.id, message.id);
+  add(message: Message, rawParent: string | undefined): number {
+    const at = this.count;
+    const pool = this.ids.pool;
+    // The row the parent resolves to when it is already known (an alias never changes).
+    const known = rawParent === undefined ? -1 : this.aliasOf(pool.find(rawParent));
+    this.rawParents.set(at, known >= 0 ? known : rawParent === undefined ? -1 : -(pool.intern(rawParent) + 2));
+    const entry = pool.intern(message.id);
+    let row = at;
+    if (this.stow) {
+      row = this.stow.table.push(message, entry, this.stow.start(message));
+      this.rows.set(at, row);
+      this.rowCount += 1;
+    } else this.messages.push(message);
+    this.setAlias(entry, row);
     this.open = undefined;
-    if (this.stow) this.bodies.push(this.stow.start(message));
+    return row;
   }
 
   /** Adds an assistant message, or merges it into the open one when it is the same API message. */
   addAssistant(message: Message, rawParent: string | undefined, uuid: string | undefined, apiId: string | undefined): void {
-    const open = this.open;
-    if (open && apiId !== undefined && open.apiId === apiId) {
-      if (!this.stow?.add(open.body, message)) {
-        for (const part of message.parts) open.message.parts.push(part);
-        open.message.native += `\n${message.native}`;
-      }
-      if (uuid) this.alias.set(uuid, open.message.id);
-    } else {
-      this.add(message, rawParent);
-      if (apiId !== undefined) this.open = { message, apiId, body: this.stow ? this.bodies[this.bodies.length - 1] : -1 };
-    }
     const usage = message.usage;
     message.usage = undefined;
-    if (usage) this.recordUsage(apiId ?? `#${message.id}`, usage, this.open?.message ?? message);
+    const open = this.open;
+    let row: number;
+    if (open && apiId !== undefined && open.apiId === apiId) {
+      if (this.stow) this.stow.add(open.body, message);
+      else {
+        const into = this.messages[open.row];
+        for (const part of message.parts) into.parts.push(part);
+        into.native += `\n${message.native}`;
+      }
+      if (uuid) this.setAlias(this.ids.pool.intern(uuid), open.row);
+      row = open.row;
+    } else {
+      row = this.add(message, rawParent);
+      if (apiId !== undefined) this.open = { row, apiId, body: this.stow ? this.stow.table.body(row) : -1 };
+    }
+    if (usage) this.recordUsage(apiId ?? `#${message.id}`, usage, row);
   }
 
   /** Keeps one usage per API message (the last seen: the split records repeat it, growing). */
-  private recordUsage(apiId: string, usage: Usage, message: Message): void {
-    const first = this.usageByApiId.get(apiId);
-    if (first) first.usage = usage;
-    else {
-      this.usageByApiId.set(apiId, message);
-      message.usage = usage;
-    }
+  private recordUsage(apiId: string, usage: Usage, row: number): void {
+    const entry = this.apiIds.intern(apiId);
+    const first = this.usageRows.get(entry);
+    if (first < 0) this.usageRows.set(entry, row);
+    this.setUsage(first < 0 ? row : first, usage);
+  }
+
+  private setUsage(row: number, usage: Usage): void {
+    if (this.stow) this.stow.table.setUsage(row, usage);
+    else this.messages[row].usage = usage;
   }
 
   /** The usage of the distinct API messages, less those in `exclude` (a fork's copies of its parent's). */
   totalUsage(exclude?: ReadonlySet<string>): Usage | undefined {
     let total: Usage | undefined;
-    for (const [apiId, { usage }] of this.usageByApiId) {
-      if (exclude?.has(apiId) || !usage) continue;
+    for (let entry = 0; entry < this.apiIds.size; entry += 1) {
+      if (exclude?.has(this.apiIds.key(entry))) continue;
+      const row = this.usageRows.get(entry);
+      const usage = this.stow ? this.stow.table.usageOf(row) : this.messages[row].usage;
+      if (!usage) continue;
       total ??= {};
       addUsage(total, usage);
     }
@@ -123,31 +174,50 @@ export class ConversationBuilder {
   }
 
   /**
-   * Copies of the messages, each linked to its parent message. `skipped` maps the uuid of each
-   * record that became no message (progress, bookkeeping) to its own parent, so links pass
-   * through it. Copies, so the builder's own messages stay as read and it can keep reading.
-   * A huge file's read (`stow`) is never read on: a message whose body is in the file becomes its
-   * lazy form in the builder too, so the message as read is let go at once.
+   * The messages, each linked to its parent message: links pass through records that became no
+   * message (progress, bookkeeping: FileIds.skipped). Copies, so the builder's own messages stay
+   * as read and it can keep reading. A huge file's read (`stow`) is never read on: its messages
+   * are its table's rows, made as they are asked for (MessageTable.view).
    */
-  resolvedMessages(skipped: ReadonlyMap<string, string | undefined>): Message[] {
-    return this.messages.map((m, i) => {
-      const body = this.stow ? this.bodies[i] : -1;
-      const copy: Message = body >= 0 ? m : { ...m, parts: [...m.parts] };
-      const parentId = this.resolve(this.rawParents[i], skipped);
-      if (parentId !== undefined && parentId !== m.id) copy.parentId = parentId;
-      if (body < 0) return copy;
-      return (this.messages[i] = this.stow!.lazy(copy, body));
+  resolvedMessages(): Message[] {
+    if (this.stow) {
+      const table = this.stow.table;
+      for (let i = 0; i < this.rowCount; i += 1) {
+        const row = this.rows.get(i);
+        const parent = this.resolve(this.rawParents.get(i));
+        if (parent >= 0 && parent !== row) table.setParent(row, parent);
+      }
+      this.rows.trim(this.rowCount);
+      return table.view(this.rows, this.rowCount);
+    }
+    return this.messages.map((m, row) => {
+      const copy: Message = { ...m, parts: [...m.parts] };
+      const parent = this.resolve(this.rawParents.get(row));
+      if (parent >= 0 && parent !== row) copy.parentId = this.messages[parent].id;
+      return copy;
     });
   }
 
-  private resolve(uuid: string | undefined, skipped: ReadonlyMap<string, string | undefined>): string | undefined {
+  /** The row a raw parent (rawParents) ends in, or -1. */
+  private resolve(raw: number): number {
+    if (raw >= -1) return raw;
+    let entry = -(raw + 2);
     // Bounded: a malformed file could hold a parent cycle among skipped records.
-    for (let hops = 0; uuid !== undefined && hops < 10_000; hops += 1) {
-      const id = this.alias.get(uuid);
-      if (id !== undefined) return id;
-      if (!skipped.has(uuid)) return undefined;
-      uuid = skipped.get(uuid);
+    for (let hops = 0; entry >= 0 && hops < 10_000; hops += 1) {
+      const row = this.aliasOf(entry);
+      if (row >= 0) return row;
+      entry = this.ids.skipped.get(entry);
     }
-    return undefined;
+    return -1;
+  }
+
+  /** The row uuid entry `entry` ended up in, when in this builder; -1 otherwise. */
+  private aliasOf(entry: number): number {
+    return entry >= 0 && this.ids.aliasOwner.get(entry) === this.number ? this.ids.aliasRow.get(entry) : -1;
+  }
+
+  private setAlias(entry: number, row: number): void {
+    this.ids.aliasOwner.set(entry, this.number);
+    this.ids.aliasRow.set(entry, row);
   }
 }

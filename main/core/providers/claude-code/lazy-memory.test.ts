@@ -1,11 +1,12 @@
 /**
  * What a huge Claude Code file's read keeps per message (README, "One huge session: peak
  * memory"): its metadata and where its body is, nothing else. Measured in a child Node process
- * (vitest's module runner weighs each object differently) as the heap the parsed conversations
+ * (vitest's module runner weighs each object differently) as the heap plus the typed arrays
+ * outside it (the message table, the uuid pool, the body places) that the parsed conversations
  * hold after a full collection, for two lengths of the same real session: the difference over
  * the difference in messages is what each message costs, whatever the fixed part weighs. It was
- * ~295 bytes: the body places keyed by message id in a Map, each lazy message's fields spilled
- * into a separate property array.
+ * ~280 bytes (~525 while reading): a `Message` object per message with its id and timestamp
+ * strings, and Sets and Maps of uuid strings while the file was read.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,37 +18,43 @@ import { hugeSessionSeed, repeatedSession } from '../../../../bench/huge-session
 import { FIXTURES_DIR } from '../../../../test/fixtures';
 
 const MB = 1024 * 1024;
-/** Bytes of heap per message the read may keep; measured ~245 here, ~285 before (its id and timestamp strings are ~95 of them). */
-const BYTES_PER_MESSAGE = 265;
-/**
- * And while it reads (its uuid sets and maps alive too); measured ~490 here, ~514 before a parent
- * already known was kept as its message id and usage on the message alone.
- */
-const BYTES_PER_MESSAGE_READING = 500;
+/** Bytes per message the read may keep; measured ~145 here, ~280 as `Message` objects. */
+const BYTES_PER_MESSAGE = 175;
+/** And while it reads (the uuid pool and the parse's columns alive too); measured ~300 here, ~525 with Sets and Maps of uuid strings. */
+const BYTES_PER_MESSAGE_READING = 360;
 
 /** The child: parses each file given with parseClaudeCodeLarge and prints the heap its result holds. */
 const MEASURE = `
 import { fileParseContext } from ${JSON.stringify(path.resolve(__dirname, '../../capture/parse-context'))};
 import { parseClaudeCodeLarge } from ${JSON.stringify(path.resolve(__dirname, 'lazy'))};
 import { ParseState } from ${JSON.stringify(path.resolve(__dirname, 'parse'))};
-const gc = globalThis.gc;
+/** Twice: the memory of typed arrays let go in one full collection is given back in the next. */
+const gc = () => {
+  globalThis.gc();
+  globalThis.gc();
+};
+/** The heap and the typed arrays' memory outside it (the message tables, the uuid pool, the body places). */
+function used() {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
 /** The same read stopped before its messages are assembled: what its state holds while the file streams past. */
 async function reading(file) {
   gc();
-  const before = process.memoryUsage().heapUsed;
-  const state = new ParseState(file, (message) => message);
+  const before = used();
+  const state = new ParseState(file, () => ({ parts: [] }));
   for await (const line of fileParseContext(file).lines()) state.line(line);
   gc();
-  const bytes = process.memoryUsage().heapUsed - before;
+  const bytes = used() - before;
   const builders = [state.main, ...state.sidechains.values()];
-  return { bytes, messages: builders.reduce((n, b) => n + b.messages.length, 0) };
+  return { bytes, messages: builders.reduce((n, b) => n + b.count, 0) };
 }
 async function held(file) {
   gc();
-  const before = process.memoryUsage().heapUsed;
+  const before = used();
   const conversations = await parseClaudeCodeLarge(fileParseContext(file));
   gc();
-  const bytes = process.memoryUsage().heapUsed - before;
+  const bytes = used() - before;
   return { bytes, messages: conversations.reduce((n, c) => n + c.messages.length, 0) };
 }
 const [small, large] = process.argv.slice(2);
@@ -61,7 +68,7 @@ describe('the memory of a huge Claude Code read', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-lazy-memory-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it(`keeps under ${BYTES_PER_MESSAGE} bytes of heap per message once read, ${BYTES_PER_MESSAGE_READING} while it reads`, async () => {
+  it(`keeps under ${BYTES_PER_MESSAGE} bytes per message once read, ${BYTES_PER_MESSAGE_READING} while it reads`, async () => {
     const [small, large] = [6, 24].map((mb) => {
       const file = path.join(dir, `${mb}.jsonl`);
       repeatedSession(hugeSessionSeed(FIXTURES_DIR), file, mb * MB);

@@ -5,11 +5,13 @@
  */
 import path from 'node:path';
 import type { Conversation, Message, Part } from '../../../../shared/record';
-import { BodyPlaces, type LineRef } from '../kit/line-bodies';
+import { BodyPlaces, type LineRef, type MessageBody } from '../kit/line-bodies';
 import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import { assemble } from './assemble';
-import { ConversationBuilder, NO_PARTS } from './builder';
+import { ConversationBuilder } from './builder';
+import { FileIds } from './file-ids';
+import { MessageTable } from './message-table';
 import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
@@ -42,10 +44,8 @@ export class ParseState implements TitleSources {
   readonly main: ConversationBuilder;
   /** In-file sidechains by the uuid of their first record, in the order they start. */
   readonly sidechains = new Map<string, ConversationBuilder>();
-  /** Every uuid read: resumed sessions repeat records, and summaries point at leaves. */
-  readonly seen = new Set<string>();
-  /** Records that became no message: uuid → their parent, so tree links pass through them. */
-  readonly skipped = new Map<string, string | undefined>();
+  /** Every uuid read (resumed sessions repeat records, and summaries point at leaves), which message each became, the records that became none. */
+  readonly ids = new FileIds();
   /** Task tool calls of the main session by their prompt, to link sidechains to them. */
   readonly taskCalls = new Map<string, string[]>();
   readonly unknownTypes = new Map<string, number>();
@@ -54,8 +54,6 @@ export class ParseState implements TitleSources {
   aiTitle?: string;
   /** True for a separate subagent file: every record belongs to one subagent conversation. */
   subagentFile: boolean | undefined;
-  /** Sidechain record uuid → the uuid of its chain's first record. */
-  private readonly sideRoot = new Map<string, string>();
   /** Lines of uuid-less records that became messages, to drop repeats. */
   private readonly seenLines = new Set<string>();
   /** The records a fork re-wrote from its parent session (see fork.ts). */
@@ -66,20 +64,20 @@ export class ParseState implements TitleSources {
   private readonly companions: string[];
   /** A huge file (lazy.ts): where each message's lines are, instead of its parts and native. */
   readonly bodies?: BodyPlaces;
-  /** A huge file: makes a message whose body is left in the file read it again when asked for (lazy.ts). */
-  private readonly lazy?: (message: Message, body: number) => Message;
+  /** A huge file: its messages, of every conversation in it, as columns (message-table.ts). */
+  readonly table?: MessageTable;
   private readonly modelNames = new Map<string, string>();
   /** Byte offset where the line being read starts. */
   private lineStart = 0;
   /** The line being read, when its message's body is left in the file. */
   private stowable?: LineRef;
 
-  /** `lazy`: leave message bodies in the file, and make each such message with it (lazy.ts). */
-  constructor(filePath: string, lazy?: (message: Message, body: number) => Message) {
+  /** `load`: leave messages in a table and their bodies in the file, read again through it (lazy.ts). */
+  constructor(filePath: string, load?: (id: string, body: number) => MessageBody) {
     this.companions = companionFolders(filePath);
-    if (lazy) {
+    if (load) {
       this.bodies = new BodyPlaces();
-      this.lazy = lazy;
+      this.table = new MessageTable(this.ids.pool, load);
     }
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;
@@ -87,26 +85,18 @@ export class ParseState implements TitleSources {
   }
 
   private builder(subagent: boolean): ConversationBuilder {
-    const builder = new ConversationBuilder(subagent);
-    const bodies = this.bodies;
-    if (bodies) builder.stow = { start: (message) => this.stowStart(bodies, message), add: (body, message) => this.stowAdd(bodies, body, message), lazy: this.lazy! };
-    return builder;
+    const { bodies, table } = this;
+    if (!bodies || !table) return new ConversationBuilder(subagent, this.ids);
+    return new ConversationBuilder(subagent, this.ids, {
+      start: (message) => bodies.start(this.bodyPiece(message)),
+      add: (body, message) => bodies.add(body, this.bodyPiece(message)),
+      table,
+    });
   }
 
-  /** Notes where a message's body is and lets it go; -1 when it must stay in memory (a cut last line, a note). */
-  private stowStart(bodies: BodyPlaces, message: Message): number {
-    if (!this.stowable) return -1;
-    const body = bodies.start(this.stowable);
-    message.parts = NO_PARTS;
-    message.native = '';
-    return body;
-  }
-
-  /** The body of a record merged into an earlier message joins that message's body; false when it is in memory. */
-  private stowAdd(bodies: BodyPlaces, body: number, message: Message): boolean {
-    if (body < 0) return false;
-    bodies.add(body, this.stowable ?? { parts: message.parts, native: message.native });
-    return true;
+  /** Where a message's body is: its line, or the body itself when it must stay in memory (a cut last line, a note). */
+  private bodyPiece(message: Message): LineRef | MessageBody {
+    return this.stowable ?? { parts: message.parts, native: message.native };
   }
 
   line(line: SourceLine): void {
@@ -135,8 +125,9 @@ export class ParseState implements TitleSources {
     if (record.type === 'summary' || (typeof record.type === 'string' && NOTE_TYPES.has(record.type))) this.stowable = undefined;
     const uuid = str(record.uuid);
     if (uuid !== undefined) {
-      if (this.seen.has(uuid)) return;
-      this.seen.add(uuid);
+      const entry = this.ids.pool.intern(uuid);
+      if (this.ids.seen.get(entry) === 1) return;
+      this.ids.seen.set(entry, 1);
       if (this.subagentFile === undefined) this.decideFileKind(record);
     }
     const builder = this.route(record, uuid, line.lineNo);
@@ -144,10 +135,10 @@ export class ParseState implements TitleSources {
     // A copy that kept its original sessionId must not name the fork after its parent.
     builder.touch(copiedFrom !== undefined && record.sessionId === copiedFrom ? { ...record, sessionId: undefined } : record);
     if (copiedFrom === undefined) return this.dispatch(builder, record, uuid, line);
-    const before = builder.messages.length;
+    const before = builder.count;
     this.dispatch(builder, record, uuid, line);
     this.forkCopies.from ??= copiedFrom;
-    for (const m of builder.messages.slice(before)) this.forkCopies.messageIds.add(m.id);
+    for (const id of builder.idsFrom(before)) this.forkCopies.messageIds.add(id);
     const apiId = record.type === 'assistant' ? str(apiMessageOf(record).id) : undefined;
     if (apiId !== undefined) this.forkCopies.apiIds.add(apiId);
   }
@@ -188,8 +179,10 @@ export class ParseState implements TitleSources {
   private route(record: RawRecord, uuid: string | undefined, lineNo: number): ConversationBuilder {
     if (this.subagentFile || record.isSidechain !== true) return this.main;
     const parent = str(record.parentUuid);
-    const root = (parent !== undefined ? this.sideRoot.get(parent) : undefined) ?? uuid ?? `line-${lineNo}`;
-    if (uuid !== undefined) this.sideRoot.set(uuid, root);
+    const { pool, sideRoot } = this.ids;
+    const rootEntry = parent !== undefined ? sideRoot.get(pool.find(parent)) : -1;
+    const root = rootEntry >= 0 ? pool.key(rootEntry) : (uuid ?? `line-${lineNo}`);
+    if (uuid !== undefined) sideRoot.set(pool.intern(uuid), pool.intern(root));
     let builder = this.sidechains.get(root);
     if (!builder) {
       builder = this.builder(true);
@@ -305,7 +298,9 @@ export class ParseState implements TitleSources {
   }
 
   private skip(record: RawRecord, uuid: string | undefined): void {
-    if (uuid !== undefined) this.skipped.set(uuid, parentOf(record));
+    if (uuid === undefined) return;
+    const parent = parentOf(record);
+    this.ids.skipped.set(this.ids.pool.intern(uuid), parent === undefined ? -1 : this.ids.pool.intern(parent));
   }
 
   /** A record type this parser does not know: kept verbatim, and reported once per file. */

@@ -1,12 +1,13 @@
 /**
- * Messages of a huge file whose bodies (parts and native line) are read again from the file
- * when asked for, instead of held: a parser notes where each message's lines are, and the
- * message's `parts` and `native` re-read and re-parse them on each use (one body is cached, so
- * a writer asking for both in turn reads once). Memory then holds the messages' metadata only.
+ * Where the bodies (parts and native line) of a huge file's messages are, so they are read again
+ * from the file when asked for instead of held: a parser notes where each message's lines are,
+ * and its provider re-reads and re-parses them on each use (claude-code/message-table.ts keeps
+ * one body, so a writer asking for both `parts` and `native` in turn reads once).
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { Message, Part } from '../../../../shared/record';
+import type { Part } from '../../../../shared/record';
+import { GROWTH } from './int-column';
 import type { SourceLine } from './provider';
 
 /** Where one line of a UTF-8 file is: bytes [start, end), the newline included. */
@@ -26,7 +27,7 @@ export interface MessageBody {
 export type BodyPiece = LineRef | MessageBody;
 
 /**
- * Where the body of each message is: a chain of pieces per body, kept in typed arrays (~30 bytes
+ * Where the body of each message is: a chain of pieces per body, kept in typed arrays (20 bytes
  * a piece, where an object and an array per message would be ~100, and a map from message ids
  * ~40 more). A body is known by its number (the index of its first piece), which the parser
  * keeps beside its message: nothing here is keyed by message id. What a huge file's read holds
@@ -34,35 +35,32 @@ export type BodyPiece = LineRef | MessageBody;
  */
 export class BodyPlaces {
   private starts = new Float64Array(1024);
-  private ends = new Float64Array(1024);
+  /** A line's length in bytes: no line that one JS string can hold is 4 GiB long. */
+  private lengths = new Uint32Array(1024);
   private lineNos = new Uint32Array(1024);
   /** The piece after this one in the same body (-1: none). */
   private next = new Int32Array(1024);
-  /** At a body's first piece: its last piece, where the next one is chained. */
-  private tail = new Int32Array(1024);
   private count = 0;
   /** Pieces kept in memory (a cut last line), by piece number. */
   private readonly inMemory = new Map<number, MessageBody>();
 
   /** Starts a body with its first piece; returns the body's number. */
   start(piece: BodyPiece): number {
-    const at = this.push(piece);
-    this.tail[at] = at;
-    return at;
+    return this.push(piece);
   }
 
-  /** Adds a piece to body `body`. */
+  /** Adds a piece to body `body` (found by walking its chain: a body is a message's few records, not worth a column). */
   add(body: number, piece: BodyPiece): void {
-    const at = this.push(piece);
-    this.next[this.tail[body]] = at;
-    this.tail[body] = at;
+    let last = body;
+    while (this.next[last] !== -1) last = this.next[last];
+    this.next[last] = this.push(piece);
   }
 
   /** The pieces of body `body`, in order. */
   pieces(body: number): BodyPiece[] {
     const out: BodyPiece[] = [];
     for (let at = body; at !== -1; at = this.next[at]) {
-      out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.ends[at], lineNo: this.lineNos[at] });
+      out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.starts[at] + this.lengths[at], lineNo: this.lineNos[at] });
     }
     return out;
   }
@@ -74,7 +72,7 @@ export class BodyPlaces {
 
   /** The bytes its tables take (the typed arrays, room not used yet included). */
   get byteLength(): number {
-    return this.starts.byteLength + this.ends.byteLength + this.lineNos.byteLength + this.next.byteLength + this.tail.byteLength;
+    return this.starts.byteLength + this.lengths.byteLength + this.lineNos.byteLength + this.next.byteLength;
   }
 
   /** Gives back the room grown for pieces that never came: called once the read is over. */
@@ -83,14 +81,14 @@ export class BodyPlaces {
   }
 
   private push(piece: BodyPiece): number {
-    if (this.count === this.starts.length) this.resize(this.starts.length * 2);
+    if (this.count === this.starts.length) this.resize(Math.ceil(this.starts.length * GROWTH));
     const at = this.count;
     this.count += 1;
     this.next[at] = -1;
     if ('parts' in piece) this.inMemory.set(at, piece);
     else {
       this.starts[at] = piece.start;
-      this.ends[at] = piece.end;
+      this.lengths[at] = piece.end - piece.start;
       this.lineNos[at] = piece.lineNo;
     }
     return at;
@@ -103,10 +101,9 @@ export class BodyPlaces {
       return b;
     };
     this.starts = resized(this.starts, Float64Array);
-    this.ends = resized(this.ends, Float64Array);
+    this.lengths = resized(this.lengths, Uint32Array);
     this.lineNos = resized(this.lineNos, Uint32Array);
     this.next = resized(this.next, Int32Array);
-    this.tail = resized(this.tail, Int32Array);
   }
 }
 
@@ -115,21 +112,54 @@ export class SourceChangedError extends Error {
   override readonly name = 'SourceChangedError';
 }
 
-/** One line read again by its byte range, decoded as read-lines.ts decodes it. */
-export function readLineAt(filePath: string, ref: LineRef): SourceLine {
-  const bytes = Buffer.allocUnsafe(ref.end - ref.start);
-  const fd = openSync(filePath, 'r');
-  let got = 0;
-  try {
-    while (got < bytes.length) {
-      const n = readSync(fd, bytes, got, bytes.length - got, ref.start + got);
-      if (n === 0) break;
-      got += n;
+/** Bytes read at once around a line: the lines after it are usually the next ones asked for. */
+const WINDOW = 1024 * 1024;
+
+/**
+ * Reads lines of one file again by their byte ranges, a window of ~1 MiB at a time (a file opened
+ * per window, not per line: a huge file's bodies are read in file order, three times over). A
+ * line longer than the window is read on its own and not kept. Made per read of a file, so
+ * nothing read before that read began is ever given back.
+ */
+export class LineReader {
+  private window: Buffer = Buffer.alloc(0);
+  private windowStart = 0;
+
+  constructor(private readonly filePath: string) {}
+
+  /** One line read again by its byte range, decoded as read-lines.ts decodes it. */
+  read(ref: LineRef): SourceLine {
+    const length = ref.end - ref.start;
+    if (ref.start < this.windowStart || ref.end > this.windowStart + this.window.length) {
+      const bytes = this.readAt(ref.start, Math.max(length, length > WINDOW ? 0 : WINDOW));
+      if (bytes.length < length) throw new SourceChangedError(`line ${ref.lineNo} is no longer where it was: the file shrank while it was archived`);
+      if (length > WINDOW) return lineOf(bytes.subarray(0, length), ref);
+      this.window = bytes;
+      this.windowStart = ref.start;
     }
-  } finally {
-    closeSync(fd);
+    const at = ref.start - this.windowStart;
+    return lineOf(this.window.subarray(at, at + length), ref);
   }
-  if (got < bytes.length) throw new SourceChangedError(`line ${ref.lineNo} is no longer where it was: the file shrank while it was archived`);
+
+  /** Up to `size` bytes from `position` (fewer at the end of the file). */
+  private readAt(position: number, size: number): Buffer {
+    const bytes = Buffer.allocUnsafe(size);
+    const fd = openSync(this.filePath, 'r');
+    let got = 0;
+    try {
+      while (got < size) {
+        const n = readSync(fd, bytes, got, size - got, position + got);
+        if (n === 0) break;
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return bytes.subarray(0, got);
+  }
+}
+
+function lineOf(bytes: Buffer, ref: LineRef): SourceLine {
   const body = bytes[bytes.length - 1] === 10 ? bytes.subarray(0, -1) : bytes;
   const decoder = new StringDecoder('utf8');
   let text = decoder.write(body) + decoder.end();
@@ -137,63 +167,4 @@ export function readLineAt(filePath: string, ref: LineRef): SourceLine {
   // A byte-order mark: read-lines.ts starts after it.
   if (ref.start === 0 && text.startsWith('\uFEFF')) text = text.slice(1);
   return { text, lineNo: ref.lineNo, endOffset: ref.end };
-}
-
-/** Where a lazy message keeps its body's number: not enumerable, so copies and JSON leave it out. */
-const BODY = Symbol('body');
-
-/**
- * A message whose body is read when asked for (BodyReader.lazy): its metadata copied into the
- * object's own fields. Made by a constructor, its fields (the body's number first) sit inside
- * the object: a copy made by rest-spread keeps only as many as it copied, and the body's number
- * and any field added after go to a separate property array (~50 bytes more per message).
- */
-class LazyMessage {
-  constructor(message: Message, body: number) {
-    Object.defineProperty(this, BODY, { value: body });
-    const from = message as unknown as Record<string, unknown>;
-    const to = this as unknown as Record<string, unknown>;
-    for (const key of Object.keys(from)) if (key !== 'parts' && key !== 'native') to[key] = from[key];
-  }
-}
-
-/**
- * Gives messages a body read through `load` on each use: `parts` and `native` become accessors.
- * The most recent body is kept, so asking for both reads once; assigning either replaces its
- * accessor with the value.
- */
-export class BodyReader {
-  private cached: { message: Message; body: MessageBody } | undefined;
-  /** One pair of accessors for every message, so the messages keep one shape (a fast object, not a dictionary). */
-  private readonly accessors: PropertyDescriptorMap;
-
-  /** `load(message, body)`: the body numbered `body` (BodyPlaces) of `message`. */
-  constructor(private readonly load: (message: Message, body: number) => MessageBody) {
-    const bodyOf = (message: Message) => this.bodyOf(message);
-    const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
-      get(this: Message) {
-        return bodyOf(this)[key];
-      },
-      set(this: Message, value: unknown) {
-        Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
-      },
-      enumerable: true,
-      configurable: true,
-    });
-    this.accessors = { parts: accessor('parts'), native: accessor('native') };
-  }
-
-  /**
-   * The message without its body, reading body number `body` through `load` instead. A new
-   * object, given the accessors as new properties: messages then share V8 shapes (redefining
-   * `parts` in place turns each into a dictionary, several times the size).
-   */
-  lazy(message: Message, body: number): Message {
-    return Object.defineProperties(new LazyMessage(message, body), this.accessors) as unknown as Message;
-  }
-
-  private bodyOf(message: Message): MessageBody {
-    if (this.cached?.message !== message) this.cached = { message, body: this.load(message, (message as { [BODY]?: number })[BODY]!) };
-    return this.cached.body;
-  }
 }

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { IdPool } from './id-pool';
+
+describe('IdPool', () => {
+  it('numbers each string once, in the order first seen, and spells it back exactly', () => {
+    const pool = new IdPool();
+    const keys = [randomUUID(), 'line-12', '', 'msg_01ABCdef', '0A1B2C3D-0000-4000-8000-00000000000F', 'résumé 重构', '#3f2504e0-4f89-11d3-9a0c-0305e82c3301'];
+    const entries = keys.map((k) => pool.intern(k));
+    expect(entries).toEqual(keys.map((_, i) => i));
+    expect(keys.map((k) => pool.intern(k))).toEqual(entries);
+    expect(keys.map((k) => pool.find(k))).toEqual(entries);
+    expect(entries.map((e) => pool.key(e))).toEqual(keys);
+    expect(pool.find('line-13')).toBe(-1);
+    // An uppercase uuid is not the lowercase one: it would not spell back the same from its 16 bytes.
+    expect(pool.find('0a1b2c3d-0000-4000-8000-00000000000f')).toBe(-1);
+  });
+
+  it('keeps finding every string as it grows past its first tables', () => {
+    const pool = new IdPool();
+    const keys = Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? `line-${i}` : randomUUID()));
+    for (const k of keys) pool.intern(k);
+    expect(pool.size).toBe(keys.length);
+    expect(keys.every((k, i) => pool.find(k) === i && pool.key(i) === k)).toBe(true);
+  });
+
+  it('holds a uuid in under 40 bytes (its 16 bytes, a tag, its end and its hash slot)', () => {
+    const pool = new IdPool();
+    const n = 100_000;
+    for (let i = 0; i < n; i += 1) pool.intern(randomUUID());
+    expect(pool.byteLength / n).toBeLessThan(40);
+    pool.seal();
+    expect(pool.byteLength / n).toBeLessThan(22);
+  });
+
+  it('once sealed, spells its strings but finds none', () => {
+    const pool = new IdPool();
+    const id = randomUUID();
+    pool.intern(id);
+    pool.seal();
+    expect(pool.key(0)).toBe(id);
+    expect(() => pool.find(id)).toThrow('this id pool was sealed: no string is looked up in it any more');
+  });
+});

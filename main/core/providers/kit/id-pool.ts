@@ -1,0 +1,161 @@
+/**
+ * Strings (a huge file's record uuids, API message ids) numbered densely in the order first
+ * seen, kept as bytes in one buffer (a lowercase uuid as its 16 bytes, any other string as
+ * UTF-8, each behind a tag byte) and found through an open-addressing hash table of integers:
+ * ~30 bytes a uuid, where a Set or Map entry with its 36-character string is ~100–150.
+ * What a number stands for is kept in IntColumns indexed by it (int-column.ts).
+ */
+import { GROWTH } from './int-column';
+
+export class IdPool {
+  /** Allocated at the first string: a re-read of one body makes a whole parse state. */
+  private bytes = Buffer.alloc(0);
+  private used = 0;
+  /** Entry → the end of its bytes (its start is the previous entry's end). */
+  private ends = new Uint32Array(0);
+  private count = 0;
+  /** Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). */
+  private slots = new Int32Array(0);
+  private sealed = false;
+
+  /** The entry of `key`, or -1 when it was never added. */
+  find(key: string): number {
+    if (this.count === 0) return -1;
+    const length = this.stage(key);
+    return this.probe(length, hashOf(this.bytes, this.used, length)).entry;
+  }
+
+  /** The entry of `key`, added when new. */
+  intern(key: string): number {
+    if (this.slots.length === 0) this.slots = new Int32Array(32);
+    const length = this.stage(key);
+    const hash = hashOf(this.bytes, this.used, length);
+    const { entry, slot } = this.probe(length, hash);
+    if (entry >= 0) return entry;
+    const added = this.count;
+    if (added === this.ends.length) {
+      const grown = new Uint32Array(Math.max(16, Math.ceil(added * GROWTH)));
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+    this.used += length;
+    this.ends[added] = this.used;
+    this.count += 1;
+    this.slots[slot] = added + 1;
+    if (this.count > this.slots.length * 0.7) this.rehash();
+    return added;
+  }
+
+  /**
+   * Once no string is added or looked up any more (a read is over): gives back the room grown
+   * for strings that never came and the hash table; only `key` works after.
+   */
+  seal(): void {
+    this.bytes = Buffer.from(this.bytes.subarray(0, this.used));
+    this.ends = this.ends.slice(0, Math.max(this.count, 1));
+    this.slots = new Int32Array(0);
+    this.sealed = true;
+  }
+
+  /** The string of entry `entry`. */
+  key(entry: number): string {
+    const start = this.startOf(entry);
+    if (this.bytes[start] === TEXT) return this.bytes.toString('utf8', start + 1, this.ends[entry]);
+    const hex = this.bytes.toString('hex', start + 1, this.ends[entry]);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The bytes its buffers take (room not used yet included). */
+  get byteLength(): number {
+    return this.bytes.length + this.ends.byteLength + this.slots.byteLength;
+  }
+
+  private startOf(entry: number): number {
+    return entry === 0 ? 0 : this.ends[entry - 1];
+  }
+
+  /** Writes `key` just past the used bytes (kept only if interned); returns its length. */
+  private stage(key: string): number {
+    if (this.sealed) throw new Error('this id pool was sealed: no string is looked up in it any more');
+    const most = key.length * 3 + 1;
+    if (this.used + most > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(1024, Math.ceil(this.bytes.length * GROWTH), this.used + most));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    if (packUuid(key, this.bytes, this.used + 1)) {
+      this.bytes[this.used] = PACKED_UUID;
+      return 17;
+    }
+    this.bytes[this.used] = TEXT;
+    return 1 + this.bytes.write(key, this.used + 1, 'utf8');
+  }
+
+  /** The entry whose bytes equal the staged ones, or the empty slot where they would go. */
+  private probe(length: number, hash: number): { entry: number; slot: number } {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = this.slots[slot];
+      if (at === 0) return { entry: -1, slot };
+      const entry = at - 1;
+      const start = this.startOf(entry);
+      if (this.ends[entry] - start === length && this.bytes.compare(this.bytes, this.used, this.used + length, start, start + length) === 0) return { entry, slot };
+    }
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    const mask = this.slots.length - 1;
+    for (let entry = 0; entry < this.count; entry += 1) {
+      const start = this.startOf(entry);
+      let slot = hashOf(this.bytes, start, this.ends[entry] - start) & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = entry + 1;
+    }
+  }
+}
+
+/** The tag byte before an entry's bytes. */
+const TEXT = 0;
+const PACKED_UUID = 1;
+
+/**
+ * Writes a lowercase uuid (which its 16 bytes spell back exactly) as those bytes at `at`; false,
+ * with the bytes there meaningless, for any other string. A loop, not a RegExp and a hex write:
+ * every record's uuid passes here.
+ */
+function packUuid(key: string, bytes: Buffer, at: number): boolean {
+  if (key.length !== 36) return false;
+  let out = at;
+  for (let i = 0; i < 36; ) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (key.charCodeAt(i) !== 45) return false;
+      i += 1;
+      continue;
+    }
+    const high = hexValue(key.charCodeAt(i));
+    const low = hexValue(key.charCodeAt(i + 1));
+    if (high < 0 || low < 0) return false;
+    bytes[out++] = (high << 4) | low;
+    i += 2;
+  }
+  return true;
+}
+
+/** 0–15 for `0-9a-f`, -1 otherwise (uppercase too: it would not spell back the same). */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  return -1;
+}
+
+/** FNV-1a over bytes [start, start + length). */
+function hashOf(bytes: Buffer, start: number, length: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < start + length; i += 1) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return hash >>> 0;
+}
