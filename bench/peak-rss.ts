@@ -1,6 +1,6 @@
 /**
  * Runs the built CLI bundle (out/cli/dejavu.mjs, or `cli`) in a child process as bin/dejavu.mjs
- * starts it (with the small young generation of its shebang), through a preload that records the
+ * starts it (with the small young generation and malloc arena limit of its shebang), through a preload that records the
  * child's own peak RSS: for the huge-session bench and the tests that hold memory to a bound.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,7 +26,8 @@ export function runWithPeakRss(cli: string, args: readonly string[], env: Record
     writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
     const t0 = performance.now();
     const r = spawnSync(process.execPath, ['--max-semi-space-size=4', '--import', preload, cli, ...args], {
-      env: { ...process.env, ...env },
+      // The launcher's malloc arena limit too (its shebang sets it).
+      env: { ...process.env, MALLOC_ARENA_MAX: '2', ...env },
       stdio: ['ignore', stdout, 'pipe'],
       encoding: 'utf8',
       maxBuffer: 2 * 1024 * 1024 * 1024,
