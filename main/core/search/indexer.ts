@@ -38,6 +38,14 @@ const PIECE_CHARS = 2 * 1024 * 1024;
 /** Rows indexed in one session after which the word index's segments are merged on close (see mergeSegments). */
 const MERGE_AFTER_ROWS = 20_000;
 
+/**
+ * SQLite's page cache for the indexer's connection, in KiB (`PRAGMA cache_size = -N`). better-sqlite3
+ * builds SQLite with 16 MB per connection, which a first sync fills once search.db outgrows it:
+ * ~30 MB of a 200 MB sync's peak RSS (main/core/search/README.md, "Memory of a sync"). The
+ * indexer appends segments and rows; at 2 MB it indexes as fast.
+ */
+const INDEXER_CACHE_KIB = 2000;
+
 /** The revision a conversation is marked with while its pieces are being indexed: never a stored one. */
 const PIECES_PENDING = -1;
 
@@ -89,6 +97,7 @@ export class SearchIndexer {
 
   constructor(root: string) {
     this.db = openSearchDb(root);
+    this.db.pragma(`cache_size = -${INDEXER_CACHE_KIB}`);
     this.previous = this.db.prepare('SELECT row_count, row_key FROM indexed WHERE seq = ?');
     this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
     this.remove = this.db.prepare('DELETE FROM message_fts WHERE rowid = ?');
@@ -106,6 +115,12 @@ export class SearchIndexer {
        ON CONFLICT (seq) DO UPDATE SET conversation_id = excluded.conversation_id, revision = excluded.revision,
          row_count = excluded.row_count, row_key = excluded.row_key`,
     );
+  }
+
+  /** The most of search.db's pages SQLite keeps in this connection's memory, in bytes. */
+  pageCacheBytes(): number {
+    const size = this.db.pragma('cache_size', { simple: true }) as number;
+    return size < 0 ? -size * 1024 : size * (this.db.pragma('page_size', { simple: true }) as number);
   }
 
   /** Replace the rows of each item (or add a later piece's), in one transaction. */

@@ -1,0 +1,45 @@
+/**
+ * What a sync's search indexing may hold in memory, by size (main/core/search/README.md, "Memory
+ * of a sync"): SQLite's page cache of the indexer's connection, and the text capture may queue
+ * for the indexer thread. Both grew a sync's peak RSS with the corpus until they were bounded.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type IndexItem, SearchIndexer } from './indexer';
+import { searchDbPath } from './search-db';
+
+const MB = 1024 * 1024;
+
+/** Rows of `chars` characters each for conversation `seq`: 500 words in a scrambled order (little for deflate to fold). */
+function item(seq: number, rows: number, chars: number): IndexItem {
+  const text = (r: number) => Array.from({ length: Math.ceil(chars / 6) }, (_, w) => `w${((seq * 7919 + r * 104729 + w * w * 31) >>> 0) % 500}`).join(' ').slice(0, chars);
+  return {
+    seq,
+    id: `c${seq}`,
+    revision: 1,
+    lastActive: new Date(Date.UTC(2026, 0, 1, 0, seq)).toISOString(),
+    rows: Array.from({ length: rows }, (_, r) => ({ text: text(r), messageIndex: r, scope: 'message' as const, role: 'user' as const })),
+  };
+}
+
+describe("the search indexer's memory", () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-memory-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it("keeps at most 2 MB of search.db's pages in memory, however large search.db grows", () => {
+    const root = path.join(work, 'cache');
+    const indexer = new SearchIndexer(root);
+    try {
+      for (let seq = 1; seq <= 8; seq += 1) indexer.index([item(seq, 40, 20_000)]);
+      // Written so far: the file and its write-ahead log.
+      const written = statSync(searchDbPath(root)).size + statSync(`${searchDbPath(root)}-wal`).size;
+      expect(written).toBeGreaterThan(2 * MB);
+      expect(indexer.pageCacheBytes()).toBeGreaterThan(0);
+      expect(indexer.pageCacheBytes()).toBeLessThanOrEqual(2 * MB);
+    } finally {
+      indexer.close();
+    }
+  });
+});
