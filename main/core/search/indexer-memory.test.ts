@@ -7,10 +7,15 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../test/fixtures';
 import { type IndexItem, SearchIndexer } from './indexer';
-import { searchDbPath } from './search-db';
+import { searchRowCount } from './indexed-marks';
+import { threadIndexSink } from './index-sink';
+import { openSearchDb, searchDbPath } from './search-db';
 
 const MB = 1024 * 1024;
+/** The indexer thread's bundle, built by the test setup as for the CLI. */
+const INDEXER_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'indexer.mjs');
 
 /** Rows of `chars` characters each for conversation `seq`: 500 words in a scrambled order (little for deflate to fold). */
 function item(seq: number, rows: number, chars: number): IndexItem {
@@ -40,6 +45,28 @@ describe("the search indexer's memory", () => {
       expect(indexer.pageCacheBytes()).toBeLessThanOrEqual(2 * MB);
     } finally {
       indexer.close();
+    }
+  });
+
+  it('lets at most 2 M characters of text wait for the indexer thread, and indexes every row', async () => {
+    const root = path.join(work, 'queue');
+    // Made before posting: capture hands batches over much faster than they are indexed.
+    const batches = Array.from({ length: 12 }, (_, i) => [item(i + 1, 25, 20_000)]);
+    const sink = threadIndexSink(root, INDEXER_SCRIPT);
+    let most = 0;
+    for (const batch of batches) {
+      await sink.post(batch);
+      most = Math.max(most, sink.waitingChars());
+    }
+    await sink.finish();
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2 * MB);
+    expect(sink.waitingChars()).toBe(0);
+    const db = openSearchDb(root);
+    try {
+      expect(searchRowCount(db)).toBe(12 * 25);
+    } finally {
+      db.close();
     }
   });
 });
