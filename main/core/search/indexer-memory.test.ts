@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../shared/record';
 import { REPO_ROOT } from '../../../test/fixtures';
+import { syntheticConversation } from '../../../test/synthetic-conversation';
+import { openArchiveWriter } from '../access/open-writer';
 import { type IndexItem, SearchIndexer } from './indexer';
 import { searchRowCount } from './indexed-marks';
 import { threadIndexSink } from './index-sink';
@@ -27,6 +30,27 @@ function item(seq: number, rows: number, chars: number): IndexItem {
     lastActive: new Date(Date.UTC(2026, 0, 1, 0, seq)).toISOString(),
     rows: Array.from({ length: rows }, (_, r) => ({ text: text(r), messageIndex: r, scope: 'message' as const, role: 'user' as const })),
   };
+}
+
+/** A conversation of `messages` messages of ~20 K characters each. */
+function longConversation(id: string, messages: number): Conversation {
+  return syntheticConversation(
+    id,
+    Array.from({ length: messages }, (_, i) => ({
+      id: `m${i}`,
+      role: i % 2 ? ('assistant' as const) : ('user' as const),
+      parts: [{ type: 'text' as const, content: item(i + 1, 1, 20_000).rows[0].text }],
+    })),
+  );
+}
+
+/** A real indexer that records the most text one call to index() was handed. */
+class MeasuredIndexer extends SearchIndexer {
+  most = 0;
+  override index(items: readonly IndexItem[]): void {
+    this.most = Math.max(this.most, items.reduce((n, i) => n + i.rows.reduce((m, r) => m + r.text.length, 0), 0));
+    super.index(items);
+  }
 }
 
 describe("the search indexer's memory", () => {
@@ -65,6 +89,32 @@ describe("the search indexer's memory", () => {
     const db = openSearchDb(root);
     try {
       expect(searchRowCount(db)).toBe(12 * 25);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("catches up from the blobs a few MB of rows at a time, not 64 conversations' rows at once", async () => {
+    const root = path.join(work, 'catch-up');
+    const writer = openArchiveWriter(root);
+    const indexer = new MeasuredIndexer(root);
+    try {
+      // 12 conversations of ~400 K characters: 4.8 M, which the catch-up used to hold in one batch.
+      const conversations = Array.from({ length: 12 }, (_, i) => longConversation(`long${i}`, 20));
+      writer.follow.deferIndexing(); // as a deferred sync: archived, search left to the catch-up
+      await writer.store(conversations.map((c) => ({ path: c.sourcePath, agent: 'codex' as const, instance: 'host', size: 1, mtimeMs: 0, readOffset: 1, conversations: [c] })));
+      expect(indexer.pending(writer.db)).toHaveLength(12);
+      expect(indexer.catchUp(root, writer.db)).toBe(12);
+      expect(indexer.pending(writer.db)).toEqual([]);
+      expect(indexer.most).toBeGreaterThan(MB);
+      expect(indexer.most).toBeLessThanOrEqual(3 * MB);
+    } finally {
+      indexer.close();
+      writer.close();
+    }
+    const db = openSearchDb(root);
+    try {
+      expect(searchRowCount(db)).toBe(12 * 20);
     } finally {
       db.close();
     }
