@@ -18,8 +18,17 @@ export type { ReadableIndex, WritableIndex } from './index-store/handle';
  * of the writer lock gets one (the lock is the proof).
  */
 export function openWritableIndex(root: string, _lock: WriterLock): WritableIndex {
-  return asWritable(openConnection(root, true));
+  const db = openConnection(root, true);
+  db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  return asWritable(db);
 }
+
+/**
+ * SQLite's page cache of the writer's connection, in KiB. better-sqlite3's default, 16 MB per
+ * connection, filled as index.db outgrew it during a first sync of 1 GB: ~20 MB of its peak RSS
+ * (main/core/search/README.md, "Memory of a sync"). Readers keep the default.
+ */
+const WRITER_CACHE_KIB = 2000;
 
 /** A connection that may write (to migrate); anyone but the writer takes the lock for a migration that moves files. */
 function openConnection(root: string, holdsWriterLock: boolean): Database.Database {

@@ -14,6 +14,8 @@ export interface IndexSink {
   finish(): Promise<void>;
   /** Conversations handed over and not indexed yet: how far search is behind the archive. */
   waiting(): number;
+  /** Characters of row text handed over and not indexed yet (what the queue holds in memory). */
+  waitingChars(): number;
 }
 
 export function inlineIndexSink(root: string): IndexSink {
@@ -26,16 +28,20 @@ export function inlineIndexSink(root: string): IndexSink {
       indexer.close();
     },
     waiting: () => 0,
+    waitingChars: () => 0,
   };
 }
 
 /** The `workerData` role a bundle checks to run as the indexer thread. */
 export const INDEXER_ROLE = 'dejavu-search-indexer';
 /**
- * How much text may wait for the indexer (characters, ~2 bytes each). Capture runs ahead of
- * indexing up to this much, so it is not slowed by it, while memory stays bounded.
+ * How much text may wait for the indexer (characters, 1–2 bytes each, held serialized until the
+ * thread takes it). Capture runs ahead of indexing up to this much. Indexing is the slower side
+ * of a first sync, so the queue is full most of the time: 8 M characters held ~14 MB more at the
+ * peak of a 200 MB sync than 2 M, and 2 M, 3–6 batches, kept the indexer as busy
+ * (main/core/search/README.md, "Memory of a sync").
  */
-const MAX_QUEUED_CHARS = 8 * 1024 * 1024;
+const MAX_QUEUED_CHARS = 2 * 1024 * 1024;
 
 /** `onIndexed`: told after each batch the thread has indexed (progress: search catching up). */
 export function threadIndexSink(root: string, workerFile: string, onIndexed?: () => void): IndexSink {
@@ -90,6 +96,7 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
       });
     },
     waiting: () => queuedItems,
+    waitingChars: () => queuedChars,
   };
 }
 

@@ -4,13 +4,14 @@
  * interrupted by a crash is found and redone from the blobs by `catchUp`.
  */
 import type Database from 'better-sqlite3';
+import type { Conversation } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { StoredConversation } from '../archive/changes';
 import type { ReadableIndex } from '../archive/db';
 import { type ConversationRevision, conversationRevisions } from '../archive/index-store/read-conversations';
 import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, wantedRowKey } from './row-keys';
 import { openSearchDb } from './search-db';
-import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRows, searchRowsOf } from './search-rows';
+import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRowsOf } from './search-rows';
 import { packText } from './row-text';
 import { Vocabulary } from './vocabulary';
 
@@ -35,8 +36,19 @@ export interface IndexItem {
 /** Characters of row text per batch handed to the indexer: what one huge conversation is cut into. */
 const PIECE_CHARS = 2 * 1024 * 1024;
 
+/** Conversations per catch-up batch at most (one transaction), however little text they hold. */
+const CATCH_UP_CONVERSATIONS = 64;
+
 /** Rows indexed in one session after which the word index's segments are merged on close (see mergeSegments). */
 const MERGE_AFTER_ROWS = 20_000;
+
+/**
+ * SQLite's page cache for the indexer's connection, in KiB (`PRAGMA cache_size = -N`). better-sqlite3
+ * builds SQLite with 16 MB per connection, which a first sync fills once search.db outgrows it:
+ * ~30 MB of a 200 MB sync's peak RSS (main/core/search/README.md, "Memory of a sync"). The
+ * indexer appends segments and rows; at 2 MB it indexes as fast.
+ */
+const INDEXER_CACHE_KIB = 2000;
 
 /** The revision a conversation is marked with while its pieces are being indexed: never a stored one. */
 const PIECES_PENDING = -1;
@@ -70,6 +82,10 @@ export function* indexPiecesOf(conversations: readonly StoredConversation[], max
   if (batch.length > 0) yield batch;
 }
 
+function textChars(item: IndexItem): number {
+  return item.rows.reduce((n, r) => n + r.text.length, 0);
+}
+
 export class SearchIndexer {
   private readonly db: Database.Database;
   private readonly previous;
@@ -89,6 +105,7 @@ export class SearchIndexer {
 
   constructor(root: string) {
     this.db = openSearchDb(root);
+    this.db.pragma(`cache_size = -${INDEXER_CACHE_KIB}`);
     this.previous = this.db.prepare('SELECT row_count, row_key FROM indexed WHERE seq = ?');
     this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
     this.remove = this.db.prepare('DELETE FROM message_fts WHERE rowid = ?');
@@ -106,6 +123,12 @@ export class SearchIndexer {
        ON CONFLICT (seq) DO UPDATE SET conversation_id = excluded.conversation_id, revision = excluded.revision,
          row_count = excluded.row_count, row_key = excluded.row_key`,
     );
+  }
+
+  /** The most of search.db's pages SQLite keeps in this connection's memory, in bytes. */
+  pageCacheBytes(): number {
+    const size = this.db.pragma('cache_size', { simple: true }) as number;
+    return size < 0 ? -size * 1024 : size * (this.db.pragma('page_size', { simple: true }) as number);
   }
 
   /** Replace the rows of each item (or add a later piece's), in one transaction. */
@@ -191,20 +214,43 @@ export class SearchIndexer {
     return conversationRevisions(index).filter((r) => indexed.get(r.seq) !== r.revision);
   }
 
-  /** Index, from their blobs, every conversation the index has and search has not caught up with. */
+  /**
+   * Index, from their blobs, every conversation the index has and search has not caught up with
+   * (a rebuild after a search migration, a deferred sync). One blob is read at a time, and its rows
+   * go in batches of about PIECE_CHARS (a huge conversation in pieces), never 64 whole
+   * conversations' rows at once (a catch-up of the 200 MB bench corpus alone peaked at 226–237 MB
+   * that way, 160–163 MB this way).
+   */
   catchUp(root: string, index: ReadableIndex): number {
     const todo = this.pending(index);
-    for (let i = 0; i < todo.length; i += 64) {
-      const items: IndexItem[] = [];
-      for (const t of todo.slice(i, i + 64)) {
-        try {
-          items.push({ seq: t.seq, id: t.id, revision: t.revision, rows: searchRows(readBlob(root, t.blob_path)), lastActive: t.last_active ?? undefined });
-        } catch {
-          // An unreadable blob stays unindexed (and is retried next time); its row still lists it.
-        }
+    let batch: IndexItem[] = [];
+    let chars = 0;
+    const flush = () => {
+      if (batch.length > 0) this.index(batch);
+      batch = [];
+      chars = 0;
+    };
+    for (const t of todo) {
+      let conversation: Conversation;
+      try {
+        conversation = readBlob(root, t.blob_path);
+      } catch {
+        continue; // An unreadable blob stays unindexed (and is retried next time); its row still lists it.
       }
-      this.index(items);
+      for (const piece of indexPiecesOf([{ conversation, seq: t.seq, revision: t.revision }])) {
+        const items = piece.map((item) => ({ ...item, lastActive: t.last_active ?? undefined }));
+        if (items.length !== 1 || items[0].first || items[0].more) {
+          // One piece of a conversation too large for one batch: indexed in its own order, on its own.
+          flush();
+          this.index(items);
+          continue;
+        }
+        batch.push(items[0]);
+        chars += textChars(items[0]);
+        if (chars >= PIECE_CHARS || batch.length >= CATCH_UP_CONVERSATIONS) flush();
+      }
     }
+    flush();
     return todo.length;
   }
 
