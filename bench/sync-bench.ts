@@ -54,9 +54,12 @@ async function bareParse(files: readonly string[]): Promise<number> {
 
 /** Runs one sync in a fresh process so its peak RSS is its own; `profileDir`: with --cpu-prof into it. */
 function childSync(home: string, archive: string, deferSearch = false, profileDir?: string): ChildRun {
-  // Started as `dejavu sync` is (bin/dejavu.mjs): with the small young generation.
+  // Started as `dejavu sync` is (bin/dejavu.mjs): with the small young generation and two malloc arenas.
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const out = execFileSync(process.execPath, [...profile, '--max-semi-space-size=4', fileURLToPath(import.meta.url), '--child-sync', home, archive, deferSearch ? 'defer' : 'beside'], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, [...profile, '--max-semi-space-size=4', fileURLToPath(import.meta.url), '--child-sync', home, archive, deferSearch ? 'defer' : 'beside'], {
+    encoding: 'utf8',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildRun;
 }
 
