@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { archiveDiskBytes } from '../main/core/archive/disk-usage';
 import { readLines } from '../main/core/capture/read-lines';
 import { sync } from '../main/core/capture/sync';
 import { buildCorpus, corpusFiles, loadSeeds } from './corpus';
@@ -112,6 +113,9 @@ async function main(): Promise<void> {
         `CPU ${deferred.captureCpuSeconds.toFixed(2)} s, ratio ${ratio(deferred.captureCpuSeconds, parseCpuSeconds)} the baseline's CPU; then indexing from the blobs ${(deferred.seconds - deferred.captureSeconds).toFixed(2)} s`,
     );
     console.log(`re-sync   nothing changed:                ${resync.seconds.toFixed(2)} s`);
+    // The archive the sync made (blobs, index.db, search.db), against the source it came from.
+    const archiveBytes = archiveDiskBytes(path.join(work, 'archive'));
+    console.log(`archive   on disk: ${(archiveBytes / MB).toFixed(1)} MB, ${(archiveBytes / big.bytes).toFixed(2)}x its ${mb.toFixed(1)} MB source   (target <= 0.5x)`);
     console.log(`peak RSS  ${(small.bytes / MB).toFixed(0)} MB corpus: ${smallRun.maxRssMb.toFixed(0)} MB; ${mb.toFixed(0)} MB corpus: ${run.maxRssMb.toFixed(0)} MB   (target <= 250 MB, flat)`);
     const ms = (seconds: number) => Math.round(seconds * 1000);
     const bytes = (mib: number) => Math.round(mib * MB);
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
         searchableCpuMs: ms(run.cpuSeconds),
         searchableDeferredMs: ms(deferred.seconds),
         resyncMs: ms(resync.seconds),
+        archiveBytes,
         // Peak RSS of a sync indexing beside (the default), on the corpus and on the 50 MB one; and of the deferred one.
         peakRssBytes: bytes(run.maxRssMb),
         smallCorpusBytes: small.bytes,
