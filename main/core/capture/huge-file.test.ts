@@ -66,6 +66,20 @@ describe('a huge file, read with its message bodies left in the file', () => {
     }
   });
 
+  it('keeps two records whose uuids differ only in a lone surrogate, on both paths', async () => {
+    // Hostile input, not a real file's shape: ids are compared as the strings they are, never as their UTF-8.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-surrogate-')), 'eeeeeeee-0000-4000-8000-000000000000.jsonl');
+    const record = (uuid: string, parentUuid: string | null, at: string, content: string) =>
+      JSON.stringify({ sessionId: 's', cwd: '/x', version: '2', type: 'user', uuid, parentUuid, timestamp: at, message: { role: 'user', content } });
+    writeFileSync(file, `${record('a-\ud800', null, '2026-01-01T00:00:01.000Z', 'first prompt')}\n${record('a-\udbff', 'a-\ud800', '2026-01-01T00:00:02.000Z', 'second prompt')}\n`);
+    const prompts = (c: { messages: readonly { role: string; parts: readonly { type: string; content?: string }[] }[] }) =>
+      c.messages.filter((m) => m.role === 'user').map((m) => m.parts.map((p) => p.content).join(''));
+    const whole = await provider.parse(fileParseContext(file));
+    const large = await provider.parseLarge!(fileParseContext(file));
+    expect(whole.map(prompts)).toEqual([['first prompt', 'second prompt']]);
+    expect(JSON.parse(JSON.stringify(large))).toEqual(JSON.parse(JSON.stringify(whole)));
+  });
+
   it('archives the same records, search rows and digests as the in-memory path', async () => {
     const inMemory = await archive(FIXTURES, undefined);
     const streamed = await archive(FIXTURES, 1);

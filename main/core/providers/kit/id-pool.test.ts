@@ -16,6 +16,15 @@ describe('IdPool', () => {
     expect(pool.find('0a1b2c3d-0000-4000-8000-00000000000f')).toBe(-1);
   });
 
+  it('tells apart ids that differ only in a lone surrogate, and spells each back exactly', () => {
+    const pool = new IdPool();
+    const ids = ['a-\ud800', 'a-\udbff', 'a-\ufffd', 'a-\ud83d\ude00', '\udc00'];
+    const entries = ids.map((id) => pool.intern(id));
+    expect(new Set(entries).size).toBe(ids.length);
+    expect(ids.map((id) => pool.find(id))).toEqual(entries);
+    expect(entries.map((e) => pool.key(e))).toEqual(ids);
+  });
+
   it('keeps finding every string as it grows past its first tables', () => {
     const pool = new IdPool();
     const keys = Array.from({ length: 20_000 }, (_, i) => (i % 3 === 0 ? `line-${i}` : randomUUID()));

@@ -1,11 +1,12 @@
 /**
  * Strings (a huge file's record uuids, API message ids) numbered densely in the order first
  * seen, kept as bytes in one buffer (a lowercase uuid as its 16 bytes, any other string as
- * UTF-8, each behind a tag byte) and found through an open-addressing hash table of integers:
- * ~30 bytes a uuid, where a Set or Map entry with its 36-character string is ~100–150.
+ * UTF-8, or UTF-16 when it holds a lone surrogate, each behind a tag byte) and found through
+ * an open-addressing hash table of integers: ~30 bytes a uuid, where a Set or Map entry with its 36-character string is ~100–150.
  * What a number stands for is kept in IntColumns indexed by it (int-column.ts).
  */
 import { GROWTH } from './int-column';
+import { wellFormed } from './parse-json';
 
 export class IdPool {
   /** Allocated at the first string: a re-read of one body makes a whole parse state. */
@@ -61,6 +62,7 @@ export class IdPool {
   key(entry: number): string {
     const start = this.startOf(entry);
     if (this.bytes[start] === TEXT) return this.bytes.toString('utf8', start + 1, this.ends[entry]);
+    if (this.bytes[start] === UTF16_TEXT) return this.bytes.toString('utf16le', start + 1, this.ends[entry]);
     const hex = this.bytes.toString('hex', start + 1, this.ends[entry]);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
@@ -91,8 +93,10 @@ export class IdPool {
       this.bytes[this.used] = PACKED_UUID;
       return 17;
     }
-    this.bytes[this.used] = TEXT;
-    return 1 + this.bytes.write(key, this.used + 1, 'utf8');
+    // UTF-8 would spell every lone surrogate as U+FFFD: two ids differing only there would be one.
+    const utf8 = wellFormed(key);
+    this.bytes[this.used] = utf8 ? TEXT : UTF16_TEXT;
+    return 1 + this.bytes.write(key, this.used + 1, utf8 ? 'utf8' : 'utf16le');
   }
 
   /** The entry whose bytes equal the staged ones, or the empty slot where they would go. */
@@ -122,6 +126,8 @@ export class IdPool {
 /** The tag byte before an entry's bytes. */
 const TEXT = 0;
 const PACKED_UUID = 1;
+/** A string with a lone surrogate, kept as its UTF-16 code units. */
+const UTF16_TEXT = 2;
 
 /**
  * Writes a lowercase uuid (which its 16 bytes spell back exactly) as those bytes at `at`; false,

@@ -43,7 +43,7 @@ export function parseJson(text: string, note: JsonNote = () => undefined): unkno
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** ES2024's String.prototype.isWellFormed (Node 20+); the project's lib is ES2023. */
-const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
+export const wellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 function holdsLoneSurrogate(value: unknown): boolean {
   if (typeof value === 'string') return !wellFormed(value);
