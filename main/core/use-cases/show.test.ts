@@ -3,29 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Conversation, ConversationRelation } from '../../../shared/record';
 import { ArchiveReader } from '../access/archive-reader';
 import { openArchiveWriter } from '../access/open-writer';
 import { conversationDetail } from './show';
-
-function conversation(nativeId: string, link?: { parent: string; relation?: ConversationRelation }): Conversation {
-  const c: Conversation = {
-    id: `hermes_${nativeId}`,
-    agent: 'hermes',
-    nativeId,
-    workspace: 'shop',
-    instance: 'host',
-    title: `Session ${nativeId}`,
-    models: [],
-    sourcePath: '/home/me/.hermes/state.db',
-    sources: ['/home/me/.hermes/state.db'],
-    warnings: [],
-    messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', content: `prompt of ${nativeId}` }] }],
-  };
-  if (link) c.parentId = `hermes_${link.parent}`;
-  if (link?.relation) c.relation = link.relation;
-  return c;
-}
+import { linkedConversation as conversation } from '../../../test/synthetic-conversation';
 
 describe('conversation detail', () => {
   it('gives the parent link with its relation, and each linked conversation its relation (none written = subagent)', async () => {

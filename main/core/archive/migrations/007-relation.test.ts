@@ -12,25 +12,13 @@ import { blobRelativePath, INDEX_FILE } from '../paths';
 import { rowValues } from '../rows';
 import { migration007 } from './007-relation';
 import { MIGRATIONS } from '.';
+import { linkedConversation } from '../../../../test/synthetic-conversation';
 
 const BEFORE = MIGRATIONS.filter((m) => m.version < 7);
 
-function hermes(nativeId: string, relation?: ConversationRelation, parent = 'main'): Conversation {
-  const c: Conversation = {
-    id: `hermes_${nativeId}`,
-    agent: 'hermes',
-    nativeId,
-    workspace: 'shop',
-    instance: 'host',
-    models: [],
-    sourcePath: '/home/me/.hermes/state.db',
-    sources: ['/home/me/.hermes/state.db'],
-    warnings: [],
-    messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', content: `prompt of ${nativeId}` }] }],
-  };
-  if (nativeId !== 'main') c.parentId = `hermes_${parent}`;
-  if (relation) c.relation = relation;
-  return c;
+/** A session linked under `main` (relation as written; none: written before relations were). */
+function hermes(nativeId: string, relation?: ConversationRelation): Conversation {
+  return linkedConversation(nativeId, nativeId === 'main' ? undefined : { parent: 'main', relation });
 }
 
 /** A schema-6 archive as the previous writer left it: relations only inside the blobs. */
