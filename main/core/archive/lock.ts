@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { LOCK_FILE } from './paths';
+import { retrySync } from './retry-sync';
 
 export class ArchiveBusyError extends Error {
   override readonly name = 'ArchiveBusyError';
@@ -64,18 +65,8 @@ const held = new Set<string>();
  * a moment, so a busy lock is retried for up to `waitMs` before the busy error.
  */
 export function acquireWriterLock(root: string, waitMs = 1500): WriterLock {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      return tryAcquire(root);
-    } catch (err) {
-      if (!(err instanceof ArchiveBusyError) || Date.now() >= deadline) throw err;
-      Atomics.wait(SLEEPER, 0, 0, 50);
-    }
-  }
+  return retrySync(() => tryAcquire(root), (err) => err instanceof ArchiveBusyError, waitMs, 50);
 }
-
-const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
 
 function tryAcquire(root: string): WriterLock {
   const file = path.join(root, LOCK_FILE);

@@ -6,20 +6,10 @@
  * retried here, for as long as the busy wait would have waited.
  */
 import type Database from 'better-sqlite3';
-
-const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+import { retrySync } from './retry-sync';
 
 export function switchToWal(db: Database.Database, waitMs = 10_000): void {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      db.pragma('journal_mode = WAL');
-      return;
-    } catch (err) {
-      if (!isBusy(err) || Date.now() >= deadline) throw err;
-      Atomics.wait(SLEEPER, 0, 0, 5);
-    }
-  }
+  retrySync(() => db.pragma('journal_mode = WAL'), isBusy, waitMs, 5);
 }
 
 function isBusy(err: unknown): boolean {
