@@ -73,8 +73,8 @@ export function checkBlobs(root: string, db: ReadableIndex): BlobCheck {
       findings.push(otherRevision);
       continue;
     }
-    const facts = factsOf(blob, row);
-    const says = pick(row);
+    const facts = factsOf(rowValues(blob, row.blob_path, row.blob_bytes, row.source_deleted === 1));
+    const says = factsOf(row);
     // A stage-2 copy keeps only the typed prompts (and the last answer), rebuilt from a digest that may not know every fact: only the prompt count carries over.
     const compared: (keyof RowFacts)[] = stage === 2 ? ['prompt_count'] : ['message_count', 'prompt_count', 'warning_count', 'rewrite_count', 'title', 'started_at', 'ended_at'];
     const wrong = compared.filter((k) => facts[k] !== says[k]);
@@ -105,15 +105,10 @@ const FACT_NAMES: Record<keyof RowFacts, string> = {
   ended_at: 'ended',
 };
 
-function factsOf(blob: Conversation, row: ConversationRow): RowFacts {
-  const v = rowValues(blob, row.blob_path, row.blob_bytes, row.source_deleted === 1);
-  const f = { message_count: v.message_count, prompt_count: v.prompt_count, warning_count: v.warning_count, rewrite_count: v.rewrite_count, title: v.title, started_at: v.started_at, ended_at: v.ended_at };
-  return { ...f, title: text(f.title), started_at: text(f.started_at), ended_at: text(f.ended_at) };
-}
-
-function pick(row: ConversationRow): RowFacts {
-  const { message_count, prompt_count, warning_count, rewrite_count } = row;
-  return { message_count, prompt_count, warning_count, rewrite_count, title: text(row.title), started_at: text(row.started_at), ended_at: text(row.ended_at) };
+/** What a row says, or what the row a blob makes (rows.ts `rowValues`) would say, read alike. */
+function factsOf(r: RowFacts): RowFacts {
+  const { message_count, prompt_count, warning_count, rewrite_count } = r;
+  return { message_count, prompt_count, warning_count, rewrite_count, title: text(r.title), started_at: text(r.started_at), ended_at: text(r.ended_at) };
 }
 
 /** An empty text and an absent one are the same fact (protobuf does not tell them apart). */
