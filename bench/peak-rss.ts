@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LAUNCHER_ENV, LAUNCHER_NODE_FLAGS } from './as-launched';
 
 export interface PeakRun {
   readonly code: number;
@@ -25,9 +26,8 @@ export function runWithPeakRss(cli: string, args: readonly string[], env: Record
     const preload = path.join(work, 'peak-rss.mjs');
     writeFileSync(preload, `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, ['--max-semi-space-size=4', '--import', preload, cli, ...args], {
-      // The launcher's malloc arena limit too (its shebang sets it).
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', ...env },
+    const r = spawnSync(process.execPath, [...LAUNCHER_NODE_FLAGS, '--import', preload, cli, ...args], {
+      env: { ...process.env, ...LAUNCHER_ENV, ...env },
       stdio: ['ignore', stdout, 'pipe'],
       encoding: 'utf8',
       maxBuffer: 2 * 1024 * 1024 * 1024,

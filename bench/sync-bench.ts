@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { archiveDiskBytes } from '../main/core/archive/disk-usage';
 import { readLines } from '../main/core/capture/read-lines';
 import { sync } from '../main/core/capture/sync';
+import { LAUNCHER_ENV, LAUNCHER_NODE_FLAGS } from './as-launched';
 import { buildCorpus, corpusFiles, loadSeeds } from './corpus';
 
 const MB = 1024 * 1024;
@@ -57,9 +58,9 @@ async function bareParse(files: readonly string[]): Promise<number> {
 function childSync(home: string, archive: string, deferSearch = false, profileDir?: string): ChildRun {
   // Started as `dejavu sync` is (bin/dejavu.mjs): with the small young generation and two malloc arenas.
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const out = execFileSync(process.execPath, [...profile, '--max-semi-space-size=4', fileURLToPath(import.meta.url), '--child-sync', home, archive, deferSearch ? 'defer' : 'beside'], {
+  const out = execFileSync(process.execPath, [...profile, ...LAUNCHER_NODE_FLAGS, fileURLToPath(import.meta.url), '--child-sync', home, archive, deferSearch ? 'defer' : 'beside'], {
     encoding: 'utf8',
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, ...LAUNCHER_ENV },
   });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildRun;
 }
