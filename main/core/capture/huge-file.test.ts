@@ -8,7 +8,9 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utime
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../shared/record';
 import { FIXTURES_DIR } from '../../../test/fixtures';
+import { textOf } from '../../../test/provider-kit';
 import { openArchiveWriter } from '../access/open-writer';
 import { readBlob } from '../archive/blob-store';
 import { writeConnectionOf } from '../archive/index-store/handle';
@@ -72,8 +74,7 @@ describe('a huge file, read with its message bodies left in the file', () => {
     const record = (uuid: string, parentUuid: string | null, at: string, content: string) =>
       JSON.stringify({ sessionId: 's', cwd: '/x', version: '2', type: 'user', uuid, parentUuid, timestamp: at, message: { role: 'user', content } });
     writeFileSync(file, `${record('a-\ud800', null, '2026-01-01T00:00:01.000Z', 'first prompt')}\n${record('a-\udbff', 'a-\ud800', '2026-01-01T00:00:02.000Z', 'second prompt')}\n`);
-    const prompts = (c: { messages: readonly { role: string; parts: readonly { type: string; content?: string }[] }[] }) =>
-      c.messages.filter((m) => m.role === 'user').map((m) => m.parts.map((p) => p.content).join(''));
+    const prompts = (c: Conversation) => c.messages.filter((m) => m.role === 'user').map(textOf);
     const whole = await provider.parse(fileParseContext(file));
     const large = await provider.parseLarge!(fileParseContext(file));
     expect(whole.map(prompts)).toEqual([['first prompt', 'second prompt']]);
