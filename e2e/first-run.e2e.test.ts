@@ -64,6 +64,8 @@ describe('first run', () => {
     await app.page.locator('#root[data-app-state="ready"]').waitFor({ timeout: 20_000 });
     await app.page.getByRole('heading', { name: 'Your archive' }).waitFor();
     const recent = app.page.locator('ul.recent li');
+    // The heading comes before the list's own query has answered: wait for its first row, then count.
+    await recent.first().waitFor();
     expect(await recent.count()).toBe(1);
     expect(await recent.first().textContent()).toContain('Claude Code');
     await expect.poll(() => app.page.getByRole('contentinfo', { name: 'Archive status' }).getByRole('status').textContent()).toBe(`Synced ${kept} just now · 1 new, 0 updated`);
