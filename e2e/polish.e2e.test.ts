@@ -38,8 +38,13 @@ describe('polish', () => {
     await app.openConversation(LONG);
     const facts = thread.header.locator('.facts');
     await facts.waitFor();
-    await thread.scroller.evaluate((el) => el.scrollTo(0, 2000));
-    await expect.poll(() => facts.isVisible()).toBe(false);
+    // Scrolled again on each try: the thread may still be growing (its messages load in pages) when first scrolled.
+    await expect
+      .poll(async () => {
+        await thread.scroller.evaluate((el) => el.scrollTo(0, 2000));
+        return facts.isVisible();
+      })
+      .toBe(false);
     expect(await thread.title.isVisible()).toBe(true);
     await thread.scroller.evaluate((el) => el.scrollTo(0, 0));
     await expect.poll(() => facts.isVisible()).toBe(true);
