@@ -8,13 +8,14 @@ import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation } from '../shared/record';
 import type { EvictionReport, LedgerTotals, RetentionView } from '../shared/retention';
 import type { ArchivedSummary } from '../shared/views';
 import { dejavu, dejavuJson } from './cli';
 import { expectConsistentFiles, expectPromptsReadable, importFixtures, type Prompts, snapshotPrompts, withArchive } from './retention-helpers';
 import { connectionOf } from '../main/core/archive/index-store/handle';
+import { ArchiveReader } from '../main/core/access/archive-reader';
 
 const TINY = ['--soft-cap', '1', '--hard-cap', '1'];
 const HUGE = '1TiB';
@@ -86,8 +87,14 @@ describe('retention stages on the real fixtures', { timeout: 240_000 }, () => {
     expectConsistentFiles(archive);
     const listed = dejavuJson<ArchivedSummary[]>(['list'], env);
     expect(listed).toHaveLength(whole.size);
+    // Every thread read in one process (the archive's own reader, as `show` uses); `show` itself
+    // for an evicted one and a pinned one below.
+    const shown = withArchive(archive, (r) => new Map(listed.map((s) => [s.id, r.get(s.id)])));
+    const evicted = listed.find((s) => !pinned.includes(s.id))!.id;
+    expect(dejavuJson<Conversation>(['show', evicted], env)).toEqual(shown.get(evicted));
+    expect(dejavuJson<Conversation>(['show', pinned[0]], env)).toEqual(whole.get(pinned[0]));
     for (const s of listed) {
-      const c = dejavuJson<Conversation>(['show', s.id], env);
+      const c = shown.get(s.id)!;
       const original = whole.get(s.id)!;
       expect(answersOf(c), s.id).toEqual(answersOf(original));
       expect(toolCallsOf(c), s.id).toEqual(toolCallsOf(original));
@@ -117,10 +124,17 @@ describe('retention stages on the real fixtures', { timeout: 240_000 }, () => {
     const tree = dejavuJson<{ count: number }[]>(['list'], env);
     expect(tree).toHaveLength(whole.size);
     let searched = 0;
-    for (const s of dejavuJson<ArchivedSummary[]>(['list'], env)) {
+    const listed = dejavuJson<ArchivedSummary[]>(['list'], env);
+    // Read and searched in one process (the archive's own reader and search, as `show` and
+    // `search` use them); the CLI's `show` for the first, its `search` for the first searched.
+    const reader = new ArchiveReader(archive);
+    onTestFinished(() => reader.close());
+    const firstEvicted = listed.find((s) => !pinned.includes(s.id))!.id;
+    expect(dejavuJson<Conversation>(['show', firstEvicted], env)).toEqual(reader.get(firstEvicted));
+    for (const s of listed) {
       if (pinned.includes(s.id)) continue;
       expect(s.retentionStage).toBe(2);
-      const c = dejavuJson<Conversation>(['show', s.id], env);
+      const c = reader.get(s.id);
       expect(c.messages.filter((m) => m.role === 'user').length).toBe(before.get(s.id)!.size);
       const last = c.messages.at(-1);
       if (last?.role === 'assistant') expect(last.kind).toBe('digest');
@@ -128,7 +142,7 @@ describe('retention stages on the real fixtures', { timeout: 240_000 }, () => {
       // The first typed prompt still finds the conversation.
       const words = [...before.get(s.id)!.values()][0]?.replace(/[<>"/()[\]{}*`]/g, ' ').split(/\s+/).filter((w) => w.length >= 5).slice(0, 2) ?? [];
       if (words.length < 2) continue;
-      const hits = dejavuJson<{ conversation: { id: string } }[]>(['search', ...words, '--limit', '500'], env);
+      const hits = searched === 0 ? dejavuJson<{ conversation: { id: string } }[]>(['search', ...words, '--limit', '500'], env) : reader.search(words.join(' '), { limit: 500 });
       expect(hits.map((h) => h.conversation.id), words.join(' ')).toContain(s.id);
       searched += 1;
     }

@@ -5,8 +5,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Conversation } from '../shared/record';
+import { ArchiveReader } from '../main/core/access/archive-reader';
+import { conversationToMarkdown } from '../main/core/use-cases/export';
+import { outgoingRead } from '../main/core/use-cases/show';
 import { dejavu, dejavuJson } from './cli';
 import { buildFakeHome, type FakeHome } from './home';
 
@@ -63,29 +66,36 @@ describe('sync a home, delete it, keep everything', () => {
 
   it('shows, searches and exports every conversation from the archive alone', () => {
     expect(existsSync(home.dir)).toBe(false);
+    // Every conversation through the archive's reader and the same use-cases `show`, `export`
+    // and `search` call, in one process; the real CLI for the first of each agent.
+    const reader = new ArchiveReader(archive);
+    onTestFinished(() => reader.close());
+    const viaCli = new Set([...new Map(before.map((c) => [c.agent, c.id])).values()]);
+    expect(viaCli.size).toBeGreaterThan(1);
     for (const c of before) {
-      const record = dejavuJson<Conversation>(['show', c.id], env());
+      const cli = viaCli.has(c.id);
+      const record = cli ? dejavuJson<Conversation>(['show', c.id], env()) : outgoingRead(reader, c.id, false).conversation;
       expect(record.id).toBe(c.id);
       expect(record.sourceDeleted).toBe(true);
 
-      const markdown = dejavu(['show', c.id, '--markdown'], env());
-      expect(markdown.code).toBe(0);
-      expect(markdown.stdout).toContain(c.agent === 'codex' ? 'Codex CLI' : 'Claude Code');
-
-      const out = path.join(work, `${c.id}.md`);
-      const exported = dejavu(['export', c.id, '-o', out], env());
-      expect(exported.code).toBe(0);
-      expect(readFileSync(out, 'utf8')).toBe(markdown.stdout);
+      const markdown = cli ? dejavu(['show', c.id, '--markdown'], env()).stdout : conversationToMarkdown(record);
+      expect(markdown).toContain(c.agent === 'codex' ? 'Codex CLI' : 'Claude Code');
+      if (cli) {
+        const out = path.join(work, `${c.id}.md`);
+        const exported = dejavu(['export', c.id, '-o', out], env());
+        expect(exported.code).toBe(0);
+        expect(readFileSync(out, 'utf8')).toBe(markdown);
+      }
 
       // Search for a piece of the first thing the person typed: it must find this conversation.
       const prompt = record.messages.find((m) => m.role === 'user')?.parts.find((p) => p.type === 'text');
       if (!prompt || prompt.type !== 'text') continue;
       const words = prompt.content.replace(/[<>"/]/g, ' ').split(/\s+/).filter((w) => w.length >= 4).slice(0, 3);
       if (words.length === 0) continue;
-      const hits = dejavuJson<{ conversation: { id: string } }[]>(['search', ...words, '--limit', '500'], env());
+      const hits = cli ? dejavuJson<{ conversation: { id: string } }[]>(['search', ...words, '--limit', '500'], env()) : reader.search(words.join(' '), { limit: 500 });
       expect(hits.map((h) => h.conversation.id), words.join(' ')).toContain(c.id);
     }
-  }, 240_000); // four real CLI runs per conversation: seconds each on a busy 2-core machine
+  }, 120_000);
 
   it('exports JSON that is the same record show prints', () => {
     const c = before[0];
