@@ -26,6 +26,11 @@ export function writeBlob(root: string, relative: string, conversation: Conversa
       referenced.set(kept.hash, kept.bytes);
       return kept;
     },
+    putSlices(slices) {
+      const kept = store.putSlices(slices);
+      referenced.set(kept.hash, kept.bytes);
+      return kept;
+    },
   };
   let bytes = 0;
   // Page by page into the temp file: a long conversation is never one buffer (blob-container.ts).

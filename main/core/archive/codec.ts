@@ -10,6 +10,8 @@ import { FrameWriter, framesOf, PAGE_BYTES } from './blob-container';
 import { type DecodedConversation, type DecodedMessage, type DecodedPage, type DecodedPart, type DecodedUsage, type Maybe, opt } from './decoded-record';
 import { ArchiveFormatError } from './format-error';
 import { type KeptText, MARKER, type NativeForm, withMarkers, withoutMarkers } from './native-markers';
+import { farText, wholeFarText } from '../../../shared/far-strings';
+import { nativeFarStrings, storedFar } from './far-content';
 import { dejavu } from './generated/record';
 import { LenientReader, WellFormedWriter } from './well-formed-strings';
 
@@ -26,6 +28,8 @@ export interface ContentStore {
   readonly threshold: number;
   /** Keep `bytes` (once); returns their hash and the size of the stored file. */
   put(bytes: Buffer): { hash: string; bytes: number };
+  /** The same for a text given in slices (a far string, shared/far-strings.ts), never made one buffer. */
+  putSlices(slices: () => Iterable<string>): { hash: string; bytes: number };
   get(hash: string): Buffer;
 }
 
@@ -160,7 +164,8 @@ function headToProto(c: Conversation): ProtoObject {
 function messageToProto(m: Message, store: ContentStore | undefined): ProtoObject {
   const kept: KeptText[] = [];
   const parts = m.parts.map((p) => partToProto(p, store, kept));
-  const native = m.native === undefined ? undefined : withMarkers(m.native, kept);
+  const held = m.native === undefined ? undefined : nativeFarStrings(m.native, kept, store);
+  const native = held === undefined ? undefined : withMarkers(held, kept);
   return {
     id: m.id,
     parentId: m.parentId,
@@ -170,7 +175,7 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
     usage: m.usage,
     kind: m.kind,
     parts,
-    native: native ?? m.native,
+    native: native ?? held,
     nativeRefs: native !== undefined,
     source: m.source,
     supersededAt: m.supersededAt,
@@ -191,9 +196,10 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
-      const ref = storedText(p.response, store);
+      const far = farText(p.response);
+      const ref = far ? storedFar(far, store) : storedText(p.response, store);
       if (ref) kept.push({ hash: ref, form: 'j', text: p.response });
-      return { toolCallResponse: { id: p.id, response: ref ? '' : p.response, isError: p.isError ?? false, contentRef: ref } };
+      return { toolCallResponse: { id: p.id, response: ref ? '' : far ? wholeFarText(far) : p.response, isError: p.isError ?? false, contentRef: ref } };
     }
     case 'blob': {
       const content = Buffer.from(p.content, 'base64');

@@ -7,10 +7,11 @@
  * refers to any more.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { ArchiveFormatError, type ContentStore } from './codec';
 import { insideRoot } from './paths';
+import { zstdFrames } from './zstd-frames';
 
 /** Starts with a dot: no sanitized workspace folder can be named so (safeSegment). */
 export const CONTENT_DIR = '.content';
@@ -36,6 +37,11 @@ export class ContentMissingError extends ArchiveFormatError {
   }
 }
 
+/** Said when a text streamed into the store was not the same on its second read. */
+export class ContentChangedError extends Error {
+  override readonly name = 'ContentChangedError';
+}
+
 /** zstd is what the files are named for; a runtime without it keeps every part inline. */
 export const contentStoreAvailable = typeof zlib.zstdCompressSync === 'function';
 
@@ -55,6 +61,40 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
       place(relative, (temp) => writeFileSync(temp, compressed));
       return { hash, bytes: compressed.length };
     },
+    putSlices(slices) {
+      // Hashed first, compressed after (a second read) only when new: never one buffer of it all.
+      const sha = createHash('sha256');
+      let length = 0;
+      for (const slice of slices()) {
+        const bytes = Buffer.from(slice, 'utf8');
+        sha.update(bytes);
+        length += bytes.length;
+      }
+      const hash = sha.digest('hex');
+      const relative = contentRelativePath(hash);
+      const existing = sizeOf(insideRoot(root, relative));
+      if (existing !== undefined) return { hash, bytes: existing };
+      let written = 0;
+      // One zstd frame per slice: concatenated frames are one zstd stream, read back whole by get().
+      place(relative, (temp) => {
+        const fd = openSync(temp, 'w');
+        try {
+          const again = createHash('sha256');
+          for (const slice of slices()) {
+            const bytes = Buffer.from(slice, 'utf8');
+            again.update(bytes);
+            const frame = zlib.zstdCompressSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } });
+            for (let at = 0; at < frame.length; ) at += writeSync(fd, frame, at);
+            written += frame.length;
+          }
+          // The source changed between the two reads: what was written is not what was hashed.
+          if (again.digest('hex') !== hash) throw new ContentChangedError(`a long text changed while it was archived (${length} bytes hashed); sync again`);
+        } finally {
+          closeSync(fd);
+        }
+      });
+      return { hash, bytes: written };
+    },
     get(hash) {
       let compressed: Buffer;
       try {
@@ -65,7 +105,8 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
       }
       let bytes: Buffer;
       try {
-        bytes = zlib.zstdDecompressSync(compressed);
+        const frames = zstdFrames(compressed);
+        bytes = frames && frames.length > 1 ? Buffer.concat(frames.map((f) => zlib.zstdDecompressSync(f))) : zlib.zstdDecompressSync(compressed);
       } catch {
         throw new ContentMissingError(hash, 'is damaged (it does not decompress)');
       }

@@ -25,7 +25,7 @@ export function fileParseContext(filePath: string, origin: SourceOrigin = { inst
     path: filePath,
     instance: origin.instance,
     workspaceHint: origin.workspaceHint,
-    lines: () => settledLines(filePath, end),
+    lines: (options) => settledLines(filePath, end, options?.farLineBytes),
     readText: async (note) => {
       const bytes = isCompressedSource(filePath) ? readSourceBytes(filePath) : await readFile(filePath);
       const { text, note: decoded } = decodeText(bytes);
@@ -36,7 +36,7 @@ export function fileParseContext(filePath: string, origin: SourceOrigin = { inst
   };
 }
 
-async function* settledLines(filePath: string, end: number | undefined): AsyncGenerator<SourceLine> {
+async function* settledLines(filePath: string, end: number | undefined, farLineBytes: number | undefined): AsyncGenerator<SourceLine> {
   const finished = Date.now() - (await stat(filePath)).mtimeMs > STILL_WRITING_MS;
-  yield* readLines(filePath, { end, tail: 'if-json', finished });
+  yield* readLines(filePath, { end, tail: 'if-json', finished, farLineBytes });
 }

@@ -109,6 +109,26 @@ describe('readLines', () => {
     expect(lines[2].endOffset).toBe(Buffer.byteLength('{"a":"x') + bad.length + Buffer.byteLength('y"}\n{"b":2}\n'));
     expect(NOT_UTF8_NOTE).toBe('Bytes that are not UTF-8 in this line; each is kept as �');
   });
+
+  it('hands a line past farLineBytes unread, by its bytes (its newline and CR-less end), naming bytes that are not UTF-8 even split across read chunks', async () => {
+    const file = path.join(dir, 'far.jsonl');
+    const long = `{"o":"${'é'.repeat(700_000)}"}`; // 1.4 MB: crosses the 1 MiB read chunk mid-character
+    const bad = Buffer.concat([Buffer.from(`{"o":"${'x'.repeat(1024 * 1024 - 7)}`), Buffer.from([0xc3]), Buffer.from('"}')]); // a lead byte without its follower, at a chunk edge
+    const cut = `{"c":"${'y'.repeat(3000)}`;
+    writeFileSync(file, Buffer.concat([Buffer.from(`{"a":1}\n${long}\r\n`), bad, Buffer.from(`\n{"b":2}\n${cut}`)]));
+    const lines = await collect(file, { farLineBytes: 2000, tail: 'if-json', finished: true });
+    const longStart = '{"a":1}\n'.length;
+    const badStart = longStart + Buffer.byteLength(long) + 2;
+    expect(lines.map((l) => [l.text.slice(0, 10), l.far, l.notes])).toEqual([
+      ['{"a":1}', undefined, undefined],
+      ['', { start: longStart, end: longStart + Buffer.byteLength(long) + 1 }, undefined],
+      ['', { start: badStart, end: badStart + bad.length }, [NOT_UTF8_NOTE]],
+      ['{"b":2}', undefined, undefined],
+      // A cut last line is read whole: what can be kept of it is found in its text.
+      ['{"c":"yyyy', undefined, [CUT_LINE_NOTE]],
+    ]);
+    expect(lines[4].text).toBe(cut);
+  });
 });
 
 describe('readLines on a zstd-compressed file (.zst)', () => {

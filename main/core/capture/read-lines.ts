@@ -31,6 +31,12 @@ export interface ReadLinesOptions {
    * finished: yield it anyway, marked `cut` (with a note saying so), for what can be kept of it.
    */
   readonly finished?: boolean;
+  /**
+   * A line longer than this many bytes is not made a string: it comes with empty text and `far`
+   * (its bytes in the file), for a reader that reads it in pieces (kit/json-value-stream.ts). A
+   * last line without its newline is still read whole.
+   */
+  readonly farLineBytes?: number;
 }
 
 /** Said on a line with bytes that are not UTF-8 (decoding shows each as U+FFFD). */
@@ -46,6 +52,8 @@ interface RawLine {
   readonly notUtf8?: boolean;
   /** Its length in the file, where the text's own length in UTF-8 may differ (bytes that were not UTF-8). */
   readonly bytes?: number;
+  /** Longer than `farLineBytes`: not read into `text`. */
+  readonly far?: boolean;
 }
 
 export async function* readLines(filePath: string, options: ReadLinesOptions = {}): AsyncGenerator<SourceLine> {
@@ -56,7 +64,7 @@ export async function* readLines(filePath: string, options: ReadLinesOptions = {
     const end = (compressed ? undefined : options.end) ?? (await handle.size());
     const sniffed = await sniff(handle);
     const start = Math.max(compressed ? 0 : (options.start ?? 0), sniffed.bomBytes);
-    const lines = sniffed.encoding === 'utf8' ? utf8Lines(handle, start, end) : utf16Lines(handle, sniffed.encoding, start, end);
+    const lines = sniffed.encoding === 'utf8' ? utf8Lines(handle, start, end, options.farLineBytes ?? Infinity) : utf16Lines(handle, sniffed.encoding, start, end);
     let lineNo = options.firstLineNo ?? 1;
     // The encoding is said once, on the first line with something in it.
     let note = start === sniffed.bomBytes ? sniffed.note : undefined;
@@ -66,12 +74,15 @@ export async function* readLines(filePath: string, options: ReadLinesOptions = {
         tail = line;
         break;
       }
-      const encodingNotes = note && line.text.trim() ? [note] : [];
+      const encodingNotes = note && (line.far || line.text.trim()) ? [note] : [];
       if (encodingNotes.length) note = undefined;
       const notes = line.notUtf8 ? [...encodingNotes, NOT_UTF8_NOTE] : encodingNotes;
-      yield { text: line.text, lineNo, endOffset: line.endOffset, ...(notes.length ? { notes } : {}) };
+      const far = line.far ? { far: { start: line.endOffset - line.bytes! - 1, end: line.endOffset - 1 } } : {};
+      yield { text: line.text, lineNo, endOffset: line.endOffset, ...far, ...(notes.length ? { notes } : {}) };
       lineNo += 1;
     }
+    // A cut last line is read whole, however long: what can be kept of it is found in its text (json-cut.ts).
+    if (tail?.far) tail = { ...tail, text: await textAt(handle, end - tail.bytes!, end) };
     if (!tail || !tail.text) return;
     const mode = options.tail ?? 'drop';
     const whole = mode === 'include' || (mode === 'if-json' && isWholeJson(tail.text));
@@ -102,10 +113,10 @@ function byteLength(text: string, sniffed: SniffedEncoding): number {
  * Lines of UTF-8 bytes [start, end), split on the newline byte; the last one without a newline
  * comes with endOffset -1.
  */
-async function* utf8Lines(handle: SourceHandle, start: number, end: number): AsyncGenerator<RawLine> {
+async function* utf8Lines(handle: SourceHandle, start: number, end: number, farLineBytes: number): AsyncGenerator<RawLine> {
   let position = start;
   const buffer = Buffer.allocUnsafe(CHUNK);
-  const pending = new PendingLine();
+  const pending = new PendingLine(farLineBytes);
   while (position < end) {
     const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - position), position);
     if (bytesRead === 0) break;
@@ -113,7 +124,7 @@ async function* utf8Lines(handle: SourceHandle, start: number, end: number): Asy
     for (let nl = buffer.indexOf(10, 0); nl !== -1 && nl < bytesRead; nl = buffer.indexOf(10, nl + 1)) {
       const line = pending.take(buffer.subarray(lineStart, nl));
       lineStart = nl + 1;
-      yield { text: line.text, endOffset: position + nl + 1, ...(line.notUtf8 && { notUtf8: true }) };
+      yield { text: line.text, endOffset: position + nl + 1, bytes: line.bytes, ...(line.far && { far: true }), ...(line.notUtf8 && { notUtf8: true }) };
     }
     // Copy: the shared buffer is overwritten by the next read.
     if (lineStart < bytesRead) pending.add(Buffer.from(buffer.subarray(lineStart, bytesRead)));
@@ -121,7 +132,7 @@ async function* utf8Lines(handle: SourceHandle, start: number, end: number): Asy
   }
   if (pending.bytes > 0) {
     const line = pending.take(Buffer.alloc(0));
-    yield { text: line.text, endOffset: -1, bytes: line.bytes, ...(line.notUtf8 && { notUtf8: true }) };
+    yield { text: line.text, endOffset: -1, bytes: line.bytes, ...(line.far && { far: true }), ...(line.notUtf8 && { notUtf8: true }) };
   }
 }
 
@@ -134,18 +145,79 @@ class PendingLine {
   private pieces: Buffer[] = [];
   bytes = 0;
   private readonly decoder = new StringDecoder('utf8');
+  /** Past farLineBytes: the bytes are only counted and checked, not kept. */
+  private far?: FarCheck;
+
+  constructor(private readonly farLineBytes: number) {}
 
   add(piece: Buffer): void {
-    this.pieces.push(piece);
     this.bytes += piece.length;
+    if (!this.far && this.bytes > this.farLineBytes) this.goFar();
+    if (this.far) this.far.add(piece);
+    else this.pieces.push(piece);
   }
 
-  take(last: Buffer): { text: string; bytes: number; notUtf8: boolean } {
+  take(last: Buffer): { text: string; bytes: number; notUtf8: boolean; far?: boolean } {
+    if (!this.far && this.bytes + last.length > this.farLineBytes) this.goFar();
+    if (this.far) {
+      this.far.add(last);
+      const line = { text: '', bytes: this.bytes + last.length, notUtf8: this.far.end(), far: true };
+      this.far = undefined;
+      this.bytes = 0;
+      return line;
+    }
     const whole = this.bytes ? Buffer.concat([...this.pieces, last]) : last;
     this.pieces = [];
     this.bytes = 0;
     return { text: decodeLine(this.decoder, whole), bytes: whole.length, notUtf8: !isUtf8(whole) };
   }
+
+  private goFar(): void {
+    this.far = new FarCheck();
+    for (const piece of this.pieces) this.far.add(piece);
+    this.pieces = [];
+  }
+}
+
+/** Whether a line's bytes, seen piece by piece, are all UTF-8 (a character split between pieces is carried over). */
+class FarCheck {
+  private carry = Buffer.alloc(0);
+  private notUtf8 = false;
+
+  add(piece: Buffer): void {
+    const bytes = this.carry.length ? Buffer.concat([this.carry, piece]) : piece;
+    const whole = wholeCharacters(bytes);
+    if (!this.notUtf8 && !isUtf8(bytes.subarray(0, whole))) this.notUtf8 = true;
+    this.carry = Buffer.from(bytes.subarray(whole));
+  }
+
+  /** True when some bytes were not UTF-8. */
+  end(): boolean {
+    return this.notUtf8 || !isUtf8(this.carry);
+  }
+}
+
+/** How many of `bytes` end where a UTF-8 character ends (a last character still short of its bytes is left out). */
+function wholeCharacters(bytes: Buffer): number {
+  for (let k = 1; k <= Math.min(3, bytes.length); k += 1) {
+    const c = bytes[bytes.length - k];
+    if ((c & 0xc0) === 0x80) continue;
+    const length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return length > k ? bytes.length - k : bytes.length;
+  }
+  return bytes.length;
+}
+
+/** Bytes [from, to) of the file as text. */
+async function textAt(handle: SourceHandle, from: number, to: number): Promise<string> {
+  const bytes = Buffer.allocUnsafe(to - from);
+  let got = 0;
+  while (got < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, got, bytes.length - got, from + got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return decodeLine(new StringDecoder('utf8'), bytes.subarray(0, got));
 }
 
 /** The same for UTF-16: every code unit is two bytes, so offsets follow from string lengths. */

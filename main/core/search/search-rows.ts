@@ -1,5 +1,7 @@
 /** The text of a conversation as full-text rows: what search can find, and where. */
+import { farText } from '../../../shared/far-strings';
 import type { Conversation, Message, Part } from '../../../shared/record';
+import { farIndexable } from './far-indexable';
 
 export type SearchScope = 'message' | 'tool_call' | 'tool_output';
 
@@ -85,8 +87,10 @@ export function indexedText(part: Part): string {
     case 'text':
     case 'reasoning':
       return part.content;
-    case 'tool_call_response':
-      return indexable(part.response, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS);
+    case 'tool_call_response': {
+      const far = farText(part.response);
+      return far ? farIndexable(far, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS) : indexable(part.response, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS);
+    }
     case 'generic':
       return indexable(part.content);
     default:
@@ -131,17 +135,34 @@ export function indexable(text: string, headSize = MAX_TOOL_TEXT, tailSize = TOO
  * they fill `budget` characters (a space after each).
  */
 export function identifiers(text: string, budget: number): string[] {
-  const seen = new Set<string>();
-  let left = budget;
-  for (const m of text.matchAll(TOKEN)) {
-    const token = m[0];
-    if (token.length < 6 || seen.has(token) || !IDENTIFIER.test(token)) continue;
-    if (token.length + 1 > left) {
-      if (left < 8) break;
-      continue;
+  const found = new Identifiers(budget);
+  found.add(text);
+  return found.list;
+}
+
+/** The same, for a text given in pieces each cut where no word-like run is (far-indexable.ts). */
+export class Identifiers {
+  private readonly seen = new Set<string>();
+  private done = false;
+  constructor(private left: number) {}
+
+  add(text: string): void {
+    for (const m of this.done ? [] : text.matchAll(TOKEN)) {
+      const token = m[0];
+      if (token.length < 6 || this.seen.has(token) || !IDENTIFIER.test(token)) continue;
+      if (token.length + 1 > this.left) {
+        if (this.left < 8) {
+          this.done = true;
+          break;
+        }
+        continue;
+      }
+      this.seen.add(token);
+      this.left -= token.length + 1;
     }
-    seen.add(token);
-    left -= token.length + 1;
   }
-  return [...seen];
+
+  get list(): string[] {
+    return [...this.seen];
+  }
 }

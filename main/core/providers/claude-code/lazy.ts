@@ -10,7 +10,9 @@
 import type { Conversation, Part } from '../../../../shared/record';
 import { type BodyPiece, type BodyPlaces, LineReader, type MessageBody, SourceChangedError } from '../kit/line-bodies';
 import type { ParseContext } from '../kit/provider';
+import { farLineBytes } from '../kit/json-value-stream';
 import { assemble } from './assemble';
+import { readFarLine, readLineAgain } from './far-lines';
 import { ParseState } from './parse';
 
 export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversation[]> {
@@ -19,7 +21,7 @@ export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversat
   const file: { bodies?: BodyPlaces; subagentFile?: boolean } = {};
   const lines = new LineReader(ctx.path);
   const state = new ParseState(ctx.path, (id, body) => bodyOf(lines, ctx.path, file.subagentFile, id, file.bodies!.pieces(body)));
-  for await (const line of ctx.lines()) state.line(line);
+  for await (const line of ctx.lines({ farLineBytes: farLineBytes() })) state.line(readFarLine(ctx.path, lines, line));
   state.bodies!.trim();
   file.bodies = state.bodies;
   file.subagentFile = state.subagentFile;
@@ -40,7 +42,7 @@ function bodyOf(lines: LineReader, filePath: string, subagentFile: boolean | und
   const inMemory: MessageBody[] = [];
   for (const piece of pieces) {
     if ('parts' in piece) inMemory.push(piece);
-    else scratch.line(lines.read(piece));
+    else scratch.line(readLineAgain(filePath, lines, piece));
   }
   const made = [...scratch.main.messages, ...[...scratch.sidechains.values()].flatMap((b) => b.messages)];
   if (made[0]?.id !== id) throw new SourceChangedError(`${filePath} changed while it was archived: line ${'lineNo' in pieces[0] ? pieces[0].lineNo : '?'} no longer holds message ${id}; sync again`);

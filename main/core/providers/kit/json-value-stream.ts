@@ -17,11 +17,22 @@ const WINDOW = 1024 * 1024;
 /** Bytes of a far string decoded at once. */
 export const FAR_SLICE_BYTES = 1024 * 1024;
 
+/** Lines longer than this are read so (`DEJAVU_FAR_LINE_BYTES` to try it on small files): 8 MiB. */
+export function farLineBytes(): number {
+  return Number(process.env.DEJAVU_FAR_LINE_BYTES) || 8 * 1024 * 1024;
+}
+
+/** Strings this long or longer in such a line are left in the file (`DEJAVU_FAR_STRING_BYTES`): 1 MiB. */
+export function farStringBytes(): number {
+  return Number(process.env.DEJAVU_FAR_STRING_BYTES) || 1024 * 1024;
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
 /**
- * The line in bytes [start, end) of `filePath` (its newline excluded) with its big strings far,
+ * The line in bytes [start, end) of `filePath` (a newline or CR at its end is not its text; nor is
+ * a byte-order mark at the file's start) with its big strings far,
  * or undefined when it has none that can be (the caller then reads it whole).
  */
 export function scanLine(filePath: string, start: number, end: number, bigBytes: number): string | undefined {
@@ -89,8 +100,10 @@ export function scanLine(filePath: string, start: number, end: number, bigBytes:
     from = at;
   }
   pieces.push(out.text(from, out.length));
-  const text = pieces.join('');
-  return text.endsWith('\r') ? text.slice(0, -1) : text;
+  let text = pieces.join('');
+  if (text.endsWith('\n')) text = text.slice(0, -1);
+  if (text.endsWith('\r')) text = text.slice(0, -1);
+  return start === 0 && text.startsWith('\uFEFF') ? text.slice(1) : text;
 }
 
 /** A far string's text, read again from the file each time. */

@@ -16,6 +16,8 @@ export interface SourceLine {
   readonly notes?: readonly string[];
   /** The file ends inside this line and is no longer being written: it will not be finished. */
   readonly cut?: boolean;
+  /** A line longer than `lines`' `farLineBytes`: `text` is empty, its bytes [start, end) (no newline) are to be read from the file. */
+  readonly far?: { readonly start: number; readonly end: number };
 }
 
 /** What a provider is handed to parse one source file. */
@@ -26,8 +28,11 @@ export interface ParseContext {
   readonly instance: string;
   /** The jackin workspace of that container, when known. */
   readonly workspaceHint?: string;
-  /** Complete lines only (a half-written last line is left for the next read), streamed. */
-  lines(): AsyncIterable<SourceLine>;
+  /**
+   * Complete lines only (a half-written last line is left for the next read), streamed. A line
+   * longer than `farLineBytes` may come unread (SourceLine.far); a context may ignore it.
+   */
+  lines(options?: { readonly farLineBytes?: number }): AsyncIterable<SourceLine>;
   /**
    * The whole file as text, for formats that are one JSON document. What it took to decode it
    * (a UTF-16 file, say) is told to `note`, for a warning.

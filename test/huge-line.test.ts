@@ -1,0 +1,117 @@
+/**
+ * One very long line (a huge tool output) in a huge session file is read without making it one
+ * string: its long strings stay in the file and are streamed into the content store (far strings,
+ * main/core/README.md "One huge session file"). What the archive holds must be what reading the
+ * line whole gives: the same record (`show --json`), the same search hits, the same warnings.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hugeSessionSeed } from '../bench/huge-session';
+import { dejavu } from './cli';
+import { FIXTURES_DIR } from './fixtures';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-line-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const MB = 1024 * 1024;
+/** Both imports take the huge-file path; only the second reads long lines in pieces. */
+const WHOLE = { DEJAVU_HUGE_BYTES: '1024', DEJAVU_FAR_LINE_BYTES: String(1024 * MB) };
+const FAR = { DEJAVU_HUGE_BYTES: '1024', DEJAVU_FAR_LINE_BYTES: String(64 * 1024), DEJAVU_FAR_STRING_BYTES: String(32 * 1024) };
+
+/** The seed session's lines, and a tool-result record of it with `output` as its content (as bench/huge-session-bench.ts makes its huge line). */
+function seedWith(output: (pool: string) => string): { lines: string[]; huge: string } {
+  const lines = readFileSync(hugeSessionSeed(FIXTURES_DIR), 'utf8').split('\n').filter(Boolean);
+  const outputs: string[] = [];
+  let template: { message: { content: { type: string }[] } } | undefined;
+  let last: string | undefined;
+  for (const line of lines) {
+    const r = JSON.parse(line) as { uuid?: string; message?: { content?: unknown } };
+    if (r.uuid) last = r.uuid;
+    if (!Array.isArray(r.message?.content)) continue;
+    for (const c of r.message.content as { type?: string; content?: unknown }[]) {
+      if (c.type === 'tool_result' && typeof c.content === 'string') {
+        outputs.push(c.content);
+        template ??= r as typeof template;
+      }
+    }
+  }
+  const text = output(outputs.join('\n'));
+  const huge = JSON.stringify({
+    ...template,
+    parentUuid: last,
+    uuid: randomUUID(),
+    // Claude Code keeps the output twice: in the message and in toolUseResult.
+    toolUseResult: { stdout: text, stderr: '', interrupted: false },
+    message: { ...template!.message, content: template!.message.content.map((c) => (c.type === 'tool_result' ? { ...c, content: text } : c)) },
+  });
+  return { lines, huge };
+}
+
+let n = 0;
+/** Imports `content` as a session file, once whole and once far; returns both runs and what each archive shows. */
+function importBoth(content: string) {
+  const dir = path.join(work, String((n += 1)));
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+  writeFileSync(file, content);
+  // Not written for a while: a cut last line is one that will not be finished.
+  utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+  const run = (env: Record<string, string>, archive: string) => {
+    const imported = dejavu(['import', file, '--archive', archive], env);
+    // Every conversation of the file (the long line may be a subagent's), whole.
+    const ids = (JSON.parse(dejavu(['list', '--json', '--archive', archive]).stdout) as { id: string }[]).map((c) => c.id).sort();
+    const shown = ids.map((id) => dejavu(['show', id, '--json', '--no-redact', '--archive', archive]));
+    return { imported, shown: { code: Math.max(...shown.map((s) => s.code)), stdout: shown.map((s) => s.stdout).join('\n'), docs: shown.map((s) => s.stdout) }, archive };
+  };
+  return { whole: run(WHOLE, path.join(dir, 'whole')), far: run(FAR, path.join(dir, 'far')) };
+}
+
+function contentFiles(archive: string): string[] {
+  const root = path.join(archive, '.content');
+  return readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.zst')).map((f) => path.join(root, f));
+}
+
+describe('a huge line read in pieces', () => {
+  it('archives a 3 MB real tool output (escapes, non-Latin-1 text, a surrogate pair) as reading it whole does: same record, same search hits, stored once', () => {
+    const { lines, huge } = seedWith((pool) => `${pool.repeat(Math.ceil((3 * MB) / pool.length))}\n日本語の出力 😀 "quoted"\tend-marker-7f3a91`);
+    const { whole, far } = importBoth(`${lines.join('\n')}\n${huge}\n`);
+    for (const r of [whole, far]) {
+      expect(r.imported.stderr).toBe('');
+      expect(r.imported.code).toBe(0);
+      expect(r.shown.code).toBe(0);
+    }
+    expect(far.shown.stdout.length).toBeGreaterThan(6 * MB);
+    expect(far.shown.stdout).toBe(whole.shown.stdout);
+    // The output and its toolUseResult copy are one content file, as when read whole.
+    expect(contentFiles(far.archive).map((f) => path.basename(f)).sort()).toEqual(contentFiles(whole.archive).map((f) => path.basename(f)).sort());
+    for (const query of ['end-marker-7f3a91', '日本語の出力']) {
+      // When it was archived, and the stored size (a streamed text is compressed a slice at a time), aside.
+      const hits = (archive: string) => dejavu(['search', query, '--tools', '--json', '--archive', archive]).stdout.replace(/"(archivedAt|blobBytes)": [^,\n]+/g, '');
+      expect(hits(far.archive)).toContain('claude-code_fe5e1c67');
+      expect(hits(far.archive)).toBe(hits(whole.archive));
+    }
+  });
+
+  it('reads whole, as before, a long line whose output is escaped otherwise than JSON.stringify writes it, and keeps it so', () => {
+    const { lines, huge } = seedWith((pool) => `${pool.repeat(Math.ceil(MB / pool.length))} café`);
+    const { whole, far } = importBoth(`${lines.join('\n')}\n${huge.replaceAll('é', '\\u00e9')}\n`);
+    expect(far.imported.code).toBe(0);
+    expect(far.shown.stdout).toContain('\\\\u00e9'); // the native record keeps the line as written
+    expect(far.shown.stdout).toBe(whole.shown.stdout);
+  });
+
+  it('keeps what reading whole keeps of a long line that is not JSON, and of a cut long last line: the same warnings, the rest of the file', () => {
+    const { lines, huge } = seedWith((pool) => pool.repeat(Math.ceil(MB / pool.length)));
+    const notJson = `{"type":"user","message":"${'x'.repeat(200_000)}`; // never closed, and a newline after it
+    const { whole, far } = importBoth(`${lines.join('\n')}\n${notJson}\n${lines.join('\n')}\n${huge.slice(0, -5000)}`);
+    for (const r of [whole, far]) expect(r.imported.code).toBe(0);
+    expect(far.imported.stderr).toBe(whole.imported.stderr);
+    const warnings = (r: typeof far) => r.shown.docs.flatMap((doc) => (JSON.parse(doc) as { warnings: { message: string }[] }).warnings.map((w) => w.message));
+    expect(warnings(far)).toEqual(expect.arrayContaining([expect.stringContaining('Unreadable line skipped'), expect.stringContaining('cut short')]));
+    expect(far.shown.stdout).toBe(whole.shown.stdout);
+    expect(statSync(path.join(far.archive, 'index.db')).size).toBeGreaterThan(0);
+  });
+});
