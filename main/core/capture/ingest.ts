@@ -252,8 +252,8 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
   let wholeText = false;
   const ctx = {
     ...base,
-    async *lines() {
-      for await (const line of base.lines()) {
+    async *lines(options?: { readonly farLineBytes?: number }) {
+      for await (const line of base.lines(options)) {
         readOffset = line.endOffset;
         yield line;
       }

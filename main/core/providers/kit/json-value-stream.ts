@@ -54,6 +54,7 @@ export function scanLine(filePath: string, start: number, end: number, bigBytes:
       const n = readSync(fd, chunk, 0, Math.min(WINDOW, end - at), at);
       if (n === 0) return undefined; // the file shrank: read whole, which will say so
       const bytes = chunk.subarray(0, n);
+      const next = new NextOf(bytes, n);
       for (let i = 0; i < n; i += 1) {
         const b = bytes[i];
         if (!inString) {
@@ -74,6 +75,13 @@ export function scanLine(filePath: string, start: number, end: number, bigBytes:
             farNow = false;
           }
           continue;
+        } else {
+          // Most of a long string is neither: skip to the next quote or backslash, unless the string gets too long before it.
+          const to = Math.min(next.of(QUOTE, i), next.of(BACKSLASH, i));
+          if (farNow || at + to - stringStart < bigBytes) {
+            i = to - 1;
+            continue;
+          }
         }
         if (!farNow && at + i - stringStart >= bigBytes) {
           // Too long to copy: what was copied of it goes, and nothing more is until it ends.
@@ -111,12 +119,37 @@ function farTextAt(filePath: string, start: number, end: number): FarText {
   return { slices: () => farSlices(filePath, start, end) };
 }
 
+/** Where the next of a byte is in bytes [0, n) (n: none), each looked for again only once passed. */
+class NextOf {
+  private readonly found = new Map<number, number>();
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly n: number,
+  ) {}
+
+  of(byte: number, from: number): number {
+    let at = this.found.get(byte);
+    if (at === undefined || at < from) {
+      const i = this.bytes.indexOf(byte, from);
+      at = i === -1 || i >= this.n ? this.n : i;
+      this.found.set(byte, at);
+    }
+    return at;
+  }
+}
+
+/** Strings found readable, by file and range: a huge line is read again three times over (writer, indexer, digest). */
+const readable = new Set<string>();
+
 /** Whether every slice of the string reads back as it would whole (the decode throws otherwise). */
 function farStringReadable(filePath: string, start: number, end: number): boolean {
+  const key = `${filePath}\u0000${start}\u0000${end}`;
+  if (readable.has(key)) return true;
   try {
     for (const _slice of farSlices(filePath, start, end)) {
       // read through: only whether it decodes matters here
     }
+    readable.add(key);
     return true;
   } catch {
     return false;
