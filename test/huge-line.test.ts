@@ -35,7 +35,7 @@ function seedWith(output: (pool: string) => string): { lines: string[]; huge: st
     for (const c of r.message.content as { type?: string; content?: unknown }[]) {
       if (c.type === 'tool_result' && typeof c.content === 'string') {
         outputs.push(c.content);
-        template ??= r as typeof template;
+        template ??= r as unknown as NonNullable<typeof template>;
       }
     }
   }

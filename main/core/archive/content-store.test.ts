@@ -2,7 +2,7 @@
  * The codec with a real content store on disk: a large tool output and an image leave the blob
  * (also out of the native record that held them) and come back exactly.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import type { Conversation } from '../../../shared/record';
 import { framesOf } from './blob-container';
 import { archiveContent, readBlob, writeBlob } from './blob-store';
 import { decodeConversation } from './codec';
-import { CONTENT_DIR, CONTENT_THRESHOLD } from './content-store';
+import { CONTENT_DIR, CONTENT_THRESHOLD, contentRelativePath } from './content-store';
+import { zstdFrames } from './zstd-frames';
 
 const output = Array.from({ length: 600 }, (_, i) => `"quoted" \\ tab\there — ünïcode ${i}\n`).join('');
 const image = Buffer.alloc(CONTENT_THRESHOLD + 10, 3).toString('base64');
@@ -77,6 +78,21 @@ describe('content store', () => {
     writeBlob(root, 'proj/b.pb', { ...conversation(), id: 'claude-code_other' });
     expect(readdirSync(path.join(root, CONTENT_DIR), { recursive: true }).filter((f) => String(f).endsWith('.zst'))).toHaveLength(2);
     expect(decodeConversation(readBlobBytes(root, 'proj/b.pb'), archiveContent(root)).messages).toEqual(conversation().messages);
+  });
+
+  it('keeps a text given in slices as one given whole (same hash), a frame per slice read back whole, and says so when a frame is damaged', () => {
+    const slices = [output.slice(0, 5_000), output.slice(5_000, 20_000), output.slice(20_000)];
+    const streamed = mkdtempSync(path.join(os.tmpdir(), 'dejavu-content-unit-'));
+    const kept = archiveContent(streamed).putSlices(() => slices);
+    const whole = archiveContent(mkdtempSync(path.join(os.tmpdir(), 'dejavu-content-unit-'))).put(Buffer.from(output));
+    expect(kept.hash).toBe(whole.hash);
+    const file = path.join(streamed, contentRelativePath(kept.hash));
+    expect(zstdFrames(readFileSync(file))).toHaveLength(3);
+    expect(archiveContent(streamed).get(kept.hash).toString('utf8')).toBe(output);
+    // Its last frame cut short: not read as the output the person saw.
+    const bytes = readFileSync(file);
+    writeFileSync(file, bytes.subarray(0, bytes.length - 20));
+    expect(() => archiveContent(streamed).get(kept.hash)).toThrow(`its stored content ${kept.hash.slice(0, 12)}… is damaged`);
   });
 });
 

@@ -6,7 +6,7 @@
  * refers to them and resolves them when a blob is read. content-sweep.ts removes what no blob
  * refers to any more.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { ArchiveFormatError, type ContentStore } from './codec';
@@ -96,25 +96,42 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
       return { hash, bytes: written };
     },
     get(hash) {
-      let compressed: Buffer;
-      try {
-        compressed = readFileSync(insideRoot(root, contentRelativePath(hash)));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ContentMissingError(hash, 'is missing from the archive');
-        throw err;
-      }
-      let bytes: Buffer;
-      try {
-        const frames = zstdFrames(compressed);
-        bytes = frames && frames.length > 1 ? Buffer.concat(frames.map((f) => zlib.zstdDecompressSync(f))) : zlib.zstdDecompressSync(compressed);
-      } catch {
-        throw new ContentMissingError(hash, 'is damaged (it does not decompress)');
-      }
-      // A damaged file must not pass for the output the person saw.
-      if (createHash('sha256').update(bytes).digest('hex') !== hash) throw new ContentMissingError(hash, 'is damaged (its bytes do not match their hash)');
-      return bytes;
+      const frames = framesOf(hash);
+      const sha = createHash('sha256');
+      const parts = frames.map((frame) => {
+        const bytes = decompressed(hash, frame);
+        sha.update(bytes);
+        return bytes;
+      });
+      return verified(hash, sha, frames.length === 1 ? parts[0] : Buffer.concat(parts));
     },
   };
+
+  /** The content file's zstd frames (one, unless it was streamed in slices). */
+  function framesOf(hash: string): Buffer[] {
+    let compressed: Buffer;
+    try {
+      compressed = readFileSync(insideRoot(root, contentRelativePath(hash)));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ContentMissingError(hash, 'is missing from the archive');
+      throw err;
+    }
+    return zstdFrames(compressed) ?? [compressed];
+  }
+}
+
+function decompressed(hash: string, frame: Buffer): Buffer {
+  try {
+    return zlib.zstdDecompressSync(frame);
+  } catch {
+    throw new ContentMissingError(hash, 'is damaged (it does not decompress)');
+  }
+}
+
+/** What was read, once its bytes are known to be the ones hashed: a damaged file must not pass for the output the person saw. */
+function verified<T>(hash: string, sha: Hash, read: T): T {
+  if (sha.digest('hex') !== hash) throw new ContentMissingError(hash, 'is damaged (its bytes do not match their hash)');
+  return read;
 }
 
 function sizeOf(file: string): number | undefined {
