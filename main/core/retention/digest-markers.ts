@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ErrorFact, MarkerFact } from '../../../shared/digest-contract';
+import { farText, headOf } from '../../../shared/far-strings';
 import type { Conversation, Message } from '../../../shared/record';
 
 export interface MarkerFacts {
@@ -38,7 +39,8 @@ export function markerFacts(c: Conversation): MarkerFacts {
     if (m.kind && ERROR_KINDS.has(m.kind)) addError(textOf(m), index, 'message');
     for (const p of m.parts) {
       if (p.type === 'tool_call') toolNames.set(p.id, p.name);
-      else if (p.type === 'tool_call_response' && p.isError) addError(p.response, index, 'tool', toolNames.get(p.id));
+      // A far string's head (a huge line's output left in its file): the fingerprint reads 2,000 characters, the snippet fewer.
+      else if (p.type === 'tool_call_response' && p.isError) addError(farText(p.response) ? headOf(p.response, 64 * 1024) : p.response, index, 'tool', toolNames.get(p.id));
     }
   });
   return { kindCounts, markers, errors: [...errors.values()].map((e) => ({ ...e.fact, count: e.count })) };

@@ -15,6 +15,7 @@
  *   or the conversation ends in an interrupt; `fail` when it ends in an error (an error message,
  *   or a failed tool result with no answer after it); `success` when it ends in an answer.
  */
+import { farText, headOf } from '../../../shared/far-strings';
 import type { AgentId } from '../../../shared/agents';
 import type { Conversation, Message, Part, ToolCallPart, Usage } from '../../../shared/record';
 import { type FileTouch, fileTouchesOf } from '../../../shared/tool-files';
@@ -205,7 +206,8 @@ function promptOf(m: Message): DigestPrompt {
   const parts: Part[] = m.parts.map((p) => {
     if (p.type === 'blob') return { type: 'generic', kind: 'dropped-blob', content: `${p.mimeType} ${p.modality}, ${Math.round((p.content.length * 3) / 4)} bytes (not kept in the digest)` };
     if (p.type === 'generic' && p.content.length > PROMPT_GENERIC_CHARS) return { ...p, content: `${p.content.slice(0, PROMPT_GENERIC_CHARS)}…` };
-    if (p.type === 'tool_call_response' && p.response.length > PROMPT_GENERIC_CHARS) return { ...p, response: `${p.response.slice(0, PROMPT_GENERIC_CHARS)}…` };
+    // A far string (a huge line's output left in its file) is short as it stands: its head is read.
+    if (p.type === 'tool_call_response' && (p.response.length > PROMPT_GENERIC_CHARS || farText(p.response))) return { ...p, response: `${headOf(p.response, PROMPT_GENERIC_CHARS)}…` };
     return p;
   });
   return { id: m.id, parentId: m.parentId, timestamp: m.timestamp, kind: m.kind, source: m.source, parts };
