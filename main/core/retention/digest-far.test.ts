@@ -30,6 +30,6 @@ describe('the digest of a far tool output (a huge line’s string left in its fi
     const standIn = farString('digest-test', { slices: () => stringSlices(output, 64 * 1024) });
     const far = buildDigest(failed(standIn));
     expect(far.errors).toEqual(buildDigest(failed(output)).errors);
-    expect(far.errors[0].snippet).toContain('ENOENT: no such file /src/app.ts');
+    expect(far.errors?.[0]?.snippet).toContain('ENOENT: no such file /src/app.ts');
   });
 });
