@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hugeSessionSeed } from '../bench/huge-session';
+import { zstdFrames } from '../main/core/archive/zstd-frames';
 import { runWithPeakRss } from '../bench/peak-rss';
 import { dejavu } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
@@ -88,6 +89,10 @@ describe('a huge line read in pieces', () => {
     expect(far.shown.stdout).toBe(whole.shown.stdout);
     // The output and its toolUseResult copy are one content file, as when read whole.
     expect(contentFiles(far.archive).map((f) => path.basename(f)).sort()).toEqual(contentFiles(whole.archive).map((f) => path.basename(f)).sort());
+    // Streamed in ~1 MiB slices (a zstd frame each) on the far side, compressed whole on the other.
+    const frames = (archive: string) => Math.max(...contentFiles(archive).map((f) => zstdFrames(readFileSync(f))!.length));
+    expect(frames(far.archive)).toBeGreaterThanOrEqual(3);
+    expect(frames(whole.archive)).toBe(1);
     for (const query of ['end-marker-7f3a91', '日本語の出力']) {
       // When it was archived, and the stored size (a streamed text is compressed a slice at a time), aside.
       const hits = (archive: string) => dejavu(['search', query, '--tools', '--json', '--archive', archive]).stdout.replace(/"(archivedAt|blobBytes)": [^,\n]+/g, '');
