@@ -20,9 +20,13 @@ import { hugeSessionSeed, repeatedSession } from '../../../../bench/huge-session
 import { FIXTURES_DIR } from '../../../../test/fixtures';
 
 const MB = 1024 * 1024;
-/** Bytes per message the read may keep; measured ~66 here with its tables in a spill file, ~145 with them in memory, ~280 as `Message` objects. */
+/**
+ * Bytes per message the read may keep; measured ~54–66 here with its tables in a spill file
+ * (mostly each conversation's own objects: this session has a sidechain every ~70 messages),
+ * ~145 with them in memory, ~280 as `Message` objects.
+ */
 const BYTES_PER_MESSAGE = 85;
-/** And while it reads (the uuid hash tables and the builders alive too); measured ~119 here, ~300 with the columns in memory, ~525 with Sets and Maps of uuid strings. */
+/** And while it reads (the uuid hash tables and the builders alive too); measured ~119–124 here (the uuid hash table, each conversation's builder), ~300 with the columns in memory, ~525 with Sets and Maps of uuid strings. */
 const BYTES_PER_MESSAGE_READING = 150;
 
 /** The child: parses each file given with parseClaudeCodeLarge and prints the heap its result holds. */

@@ -16,21 +16,27 @@ import { SpilledBytes, type SpillFile } from './spill-file';
 /** A 32-bit hash of bytes [start, start + length). */
 export type BytesHash = (bytes: Buffer, start: number, length: number) => number;
 
+/** Shared by every pool until it holds something: a huge file's read makes one per conversation. */
+const EMPTY_BYTES = Buffer.alloc(0);
+const EMPTY_ENDS = new Uint32Array(0);
+const EMPTY_SLOTS = new Int32Array(0);
+const EMPTY_TAGS = new Uint16Array(0);
+
 export class IdPool {
   /** Allocated at the first string: a re-read of one body makes a whole parse state. Spilled: where a string is staged. */
-  private bytes = Buffer.alloc(0);
+  private bytes = EMPTY_BYTES;
   /** Bytes held in `bytes` (0 when spilled: they are in the spill file). */
   private used = 0;
   /** Entry → the end of its bytes (its start is the previous entry's end). */
-  private ends = new Uint32Array(0);
+  private ends = EMPTY_ENDS;
   private readonly spilled?: { bytes: SpilledBytes; ends: IntColumn };
   private count = 0;
   /** Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). */
-  private slots = new Int32Array(0);
+  private slots = EMPTY_SLOTS;
   /** Spilled: each slot's hash's high 16 bits. */
-  private tags = new Uint16Array(0);
+  private tags = EMPTY_TAGS;
   /** An entry's bytes read back from the spill file. */
-  private scratch = Buffer.alloc(0);
+  private scratch = EMPTY_BYTES;
   private sealed = false;
   private readonly hash: BytesHash;
 
@@ -82,8 +88,8 @@ export class IdPool {
   seal(): void {
     this.bytes = Buffer.from(this.bytes.subarray(0, this.used));
     this.ends = this.ends.slice(0, Math.max(this.count, 1));
-    this.slots = new Int32Array(0);
-    this.tags = new Uint16Array(0);
+    this.slots = EMPTY_SLOTS;
+    this.tags = EMPTY_TAGS;
     this.sealed = true;
   }
 

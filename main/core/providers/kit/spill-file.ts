@@ -110,6 +110,9 @@ function writeAll(fd: number, bytes: Buffer, position: number): void {
   while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
+/** The page table of what was never written: one for all (a huge file's read makes a column set per conversation). */
+const NO_PAGES = new Int32Array(0);
+
 /** Words (32 bits) per page. */
 const PAGE_WORDS = PAGE_BYTES / 4;
 
@@ -118,7 +121,7 @@ const PAGE_WORDS = PAGE_BYTES / 4;
  * (4 bytes of memory per 4 KiB page). A word never written reads as 0.
  */
 export class SpilledWords {
-  private table = new Int32Array(0);
+  private table = NO_PAGES;
 
   constructor(private readonly spill: SpillFile) {}
 
@@ -152,7 +155,7 @@ export class SpilledWords {
 export class SpilledBytes {
   private length = 0;
   /** Its page numbers, as words of another page table (few: one per 4 KiB). */
-  private table = new Int32Array(0);
+  private table = NO_PAGES;
 
   constructor(private readonly spill: SpillFile) {}
 
