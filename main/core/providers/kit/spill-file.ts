@@ -110,54 +110,68 @@ function writeAll(fd: number, bytes: Buffer, position: number): void {
   while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
-/** The page table of what was never written: one for all (a huge file's read makes a column set per conversation). */
-const NO_PAGES = new Int32Array(0);
-
 /** Words (32 bits) per page. */
 const PAGE_WORDS = PAGE_BYTES / 4;
 
 /**
- * A growable array of 32-bit words in a spill file: its own pages, found through a page table
- * (4 bytes of memory per 4 KiB page). A word never written reads as 0.
+ * Which page of a spill file holds each of a column's pages (-1: never written). A plain array
+ * made at the first write: a typed array's own objects weigh ~250 bytes, and a huge file's read
+ * makes a few columns per conversation, most of them one page long.
  */
-export class SpilledWords {
-  private table = NO_PAGES;
+class PageTable {
+  private pages?: number[];
 
   constructor(private readonly spill: SpillFile) {}
 
+  find(page: number): number {
+    return this.pages !== undefined && page < this.pages.length ? this.pages[page] : -1;
+  }
+
+  /** The file page of page `page`, taken when new. */
+  take(page: number): number {
+    const pages = (this.pages ??= []);
+    while (pages.length <= page) pages.push(-1);
+    if (pages[page] < 0) pages[page] = this.spill.allocate();
+    return pages[page];
+  }
+
+  /** The memory it takes (8 bytes an entry). */
+  get byteLength(): number {
+    return (this.pages?.length ?? 0) * 8;
+  }
+}
+
+/** A growable array of 32-bit words in a spill file, found through its page table. A word never written reads as 0. */
+export class SpilledWords {
+  private readonly table: PageTable;
+
+  constructor(private readonly spill: SpillFile) {
+    this.table = new PageTable(spill);
+  }
+
   get(i: number): number {
-    const page = i >>> 10;
-    if (page >= this.table.length || this.table[page] < 0) return 0;
-    return this.spill.page(this.table[page], false).words[i & (PAGE_WORDS - 1)];
+    const page = this.table.find(i >>> 10);
+    return page < 0 ? 0 : this.spill.page(page, false).words[i & (PAGE_WORDS - 1)];
   }
 
   set(i: number, value: number): void {
-    this.spill.page(this.pageOf(i >>> 10), true).words[i & (PAGE_WORDS - 1)] = value;
+    this.spill.page(this.table.take(i >>> 10), true).words[i & (PAGE_WORDS - 1)] = value;
   }
 
   /** The memory its page table takes. */
   get byteLength(): number {
     return this.table.byteLength;
   }
-
-  private pageOf(page: number): number {
-    if (page >= this.table.length) {
-      const grown = new Int32Array(Math.max(page + 1, 8, this.table.length * 2)).fill(-1);
-      grown.set(this.table);
-      this.table = grown;
-    }
-    if (this.table[page] < 0) this.table[page] = this.spill.allocate();
-    return this.table[page];
-  }
 }
 
 /** A growable run of bytes in a spill file, appended to and read back by position. */
 export class SpilledBytes {
   private length = 0;
-  /** Its page numbers, as words of another page table (few: one per 4 KiB). */
-  private table = NO_PAGES;
+  private readonly table: PageTable;
 
-  constructor(private readonly spill: SpillFile) {}
+  constructor(private readonly spill: SpillFile) {
+    this.table = new PageTable(spill);
+  }
 
   get size(): number {
     return this.length;
@@ -169,7 +183,7 @@ export class SpilledBytes {
     let done = 0;
     while (done < source.length) {
       const at = this.length + done;
-      const page = this.spill.page(this.pageOf(Math.floor(at / PAGE_BYTES)), true);
+      const page = this.spill.page(this.table.take(Math.floor(at / PAGE_BYTES)), true);
       const offset = at % PAGE_BYTES;
       done += source.copy(page.bytes, offset, done, Math.min(source.length, done + PAGE_BYTES - offset));
     }
@@ -181,24 +195,14 @@ export class SpilledBytes {
   read(start: number, end: number, into: Buffer = Buffer.allocUnsafe(end - start)): Buffer {
     for (let at = start; at < end; ) {
       const offset = at % PAGE_BYTES;
-      const page = this.spill.page(this.table[Math.floor(at / PAGE_BYTES)], false);
-      const n = page.bytes.copy(into, at - start, offset, Math.min(PAGE_BYTES, offset + end - at));
-      at += n;
+      const page = this.spill.page(this.table.find(Math.floor(at / PAGE_BYTES)), false);
+      at += page.bytes.copy(into, at - start, offset, Math.min(PAGE_BYTES, offset + end - at));
     }
     return into.subarray(0, end - start);
   }
 
+  /** The memory its page table takes. */
   get byteLength(): number {
     return this.table.byteLength;
-  }
-
-  private pageOf(page: number): number {
-    if (page >= this.table.length) {
-      const grown = new Int32Array(Math.max(page + 1, 8, this.table.length * 2)).fill(-1);
-      grown.set(this.table);
-      this.table = grown;
-    }
-    if (this.table[page] < 0) this.table[page] = this.spill.allocate();
-    return this.table[page];
   }
 }
