@@ -3,7 +3,8 @@
  * parse needs to know of each as columns of numbers instead of Sets and Maps of strings: whether
  * it was read, which message it ended up in, the parent of a record that became no message, the
  * root of its sidechain. A huge file holds one uuid per record until its end (its tree is known
- * only then): ~70 bytes each here, ~250 as strings in Sets and Maps.
+ * only then): ~70 bytes each here, ~250 as strings in Sets and Maps; a huge file's read keeps
+ * the pool's bytes and the columns in its spill file (kit/spill-file.ts), its hash table alone in memory.
  */
 import { IdPool } from '../kit/id-pool';
 import { IntColumn } from '../kit/int-column';

@@ -3,7 +3,7 @@
  * id as a number in the read's IdPool, its parent as a row, its timestamp in ms, its role, kind
  * and model as small numbers into lists of the names seen, its usage in token columns, and
  * where its body is (BodyPlaces). ~40 bytes a message where a `Message` object with its id and
- * timestamp strings was ~245. One table holds every conversation of a file (a conversation is a
+ * timestamp strings was ~245 (with a spill file, the columns are in it: kit/spill-file.ts). One table holds every conversation of a file (a conversation is a
  * list of rows: ConversationBuilder), so a sidechain of ten messages costs ten rows, not a table.
  * A `Message` is made only when a row is asked for (`view()`), by
  * the writer, the indexer and the digest as they walk the conversation, and let go after.
