@@ -4,7 +4,7 @@
  * path archives: here every real Claude Code fixture goes through both (the huge path forced by
  * a threshold of one byte), and the decoded records, search rows and digests must be equal.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +12,10 @@ import type { Conversation } from '../../../shared/record';
 import { FIXTURES_DIR } from '../../../test/fixtures';
 import { textOf } from '../../../test/provider-kit';
 import { openArchiveWriter } from '../access/open-writer';
-import { readBlob } from '../archive/blob-store';
+import { readBlob, TEMP_DIR } from '../archive/blob-store';
 import { writeConnectionOf } from '../archive/index-store/handle';
 import type { ConversationRow } from '../archive/rows';
+import { SpillFile } from '../providers/kit/spill-file';
 import { providerFor } from '../providers/registry';
 import { storedRows } from '../search/indexed-marks';
 import { openSearchDb } from '../search/search-db';
@@ -60,12 +61,19 @@ async function archive(files: readonly string[], hugeBytes: number | undefined):
 describe('a huge file, read with its message bodies left in the file', () => {
   it('parses to the same conversations as the whole read, for every real Claude Code fixture', async () => {
     expect(FIXTURES.length).toBeGreaterThan(10);
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-spill-'));
     for (const file of FIXTURES) {
       const whole = await provider.parse(fileParseContext(file));
+      // With its tables in memory, and in a spill file as a sync reads it (a small cache: its pages are let go and read back).
       const large = await provider.parseLarge!(fileParseContext(file));
+      const spill = new SpillFile(tmp, 4);
+      const spilled = await provider.parseLarge!(fileParseContext(file), spill);
       // JSON: reads every body through its accessor, as the writer does.
       expect(JSON.parse(JSON.stringify(large)), file).toEqual(JSON.parse(JSON.stringify(whole)));
+      expect(JSON.parse(JSON.stringify(spilled)), file).toEqual(JSON.parse(JSON.stringify(whole)));
+      spill.remove();
     }
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('keeps two records whose uuids differ only in a lone surrogate, on both paths', async () => {
@@ -165,6 +173,51 @@ describe('a huge file, read with its message bodies left in the file', () => {
     } finally {
       next.close();
     }
+  });
+
+  it("keeps the read's tables in a spill file in the archive's .tmp/, removed once the file is archived and when it fails", async () => {
+    const seed = FIXTURES.find((f) => f.endsWith('fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl'))!;
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-spill-src-')), path.basename(seed));
+    const lines = readFileSync(seed, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-spill-archive-'));
+    const spills: string[] = [];
+    // The real provider, watched: where its spill file is, and that it is there while the read's conversations are.
+    const watched = (after?: () => void): SourceFile['provider'] => ({
+      ...provider,
+      async parseLarge(ctx, spill) {
+        const conversations = await provider.parseLarge!(ctx, spill);
+        spills.push(spill!.path);
+        expect(existsSync(spill!.path)).toBe(true);
+        after?.();
+        return conversations;
+      },
+    });
+    const ingest = async (p: SourceFile['provider']) => {
+      const writer = openArchiveWriter(root);
+      try {
+        return await ingestFiles(writer, [{ path: file, provider: p, instance: 'host' }], { hugeBytes: 1, force: true });
+      } finally {
+        writer.close();
+      }
+    };
+    const archived = await ingest(watched());
+    expect(archived.errors).toEqual([]);
+    expect(spills).toHaveLength(1);
+    expect(path.dirname(spills[0])).toBe(path.join(root, TEMP_DIR));
+    expect(existsSync(spills[0])).toBe(false);
+
+    // Rewritten after it was read, before its bodies are read again: the file fails, its spill goes.
+    const failed = await ingest(watched(() => writeFileSync(file, lines.slice(5).join('\n') + '\n')));
+    expect(failed.errors).toEqual([{ path: file, message: expect.stringMatching(/changed while it was archived: line \d+ no longer holds message [\w-]+; sync again/) }]);
+    expect(spills).toHaveLength(2);
+    expect(existsSync(spills[1])).toBe(false);
+    expect(readdirSync(path.join(root, TEMP_DIR)).filter((f) => f.endsWith('.spill'))).toEqual([]);
+
+    // One a killed sync left behind is swept when a writer next opens the archive.
+    const left = new SpillFile(path.join(root, TEMP_DIR));
+    openArchiveWriter(root).close();
+    expect(existsSync(left.path)).toBe(false);
   });
 });
 

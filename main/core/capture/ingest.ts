@@ -4,14 +4,17 @@
  * never stops the others.
  */
 import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
 import type { FollowedWriter } from '../access/open-writer';
+import { TEMP_DIR } from '../archive/blob-store';
 import { withTightHeap } from '../memory';
 import { inInstance } from '../providers/kit/identity';
 import { SourceChangedError } from '../providers/kit/line-bodies';
 import type { Provider } from '../providers/kit/provider';
 import { isCompressedSource } from '../providers/kit/source-bytes';
+import { SpillFile } from '../providers/kit/spill-file';
 import { threadIndexSink } from '../search/index-sink';
 import { fileParseContext, type SourceOrigin } from './parse-context';
 import { type IngestProgress, IngestProgressCounter } from './ingest-progress';
@@ -172,8 +175,10 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
         report.unchanged += 1;
       } else {
         const large = info.size >= hugeBytes && file.provider.parseLarge !== undefined && (await isUtf8File(file.path));
+        // What the huge read would hold per message goes to a file in the archive's `.tmp/`, removed once it is archived.
+        const spill = large ? new SpillFile(path.join(writer.root, TEMP_DIR)) : undefined;
         const read = async () => {
-          const parsed = await parseSource(file, info.size, info.mtimeMs, large);
+          const parsed = await parseSource(file, info.size, info.mtimeMs, large, spill);
           report.read += 1;
           report.bytesRead += info.size;
           report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
@@ -184,7 +189,11 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
           // rewritten meanwhile is this file's failure (it is read again next time), not the run's.
           if (large) await flush().catch((err: unknown) => Promise.reject(err instanceof SourceChangedError ? err : new StoreFailure(err)));
         };
-        await (large ? withTightHeap(read) : read());
+        try {
+          await (large ? withTightHeap(read) : read());
+        } finally {
+          spill?.remove();
+        }
       }
     } catch (err) {
       if (err instanceof StoreFailure) throw err.cause;
@@ -246,7 +255,7 @@ export async function statSource(filePath: string): Promise<{ size: number; mtim
  * One whole read of a source through its provider, with the cursor it leaves; `large`: through
  * its `parseLarge`, message bodies left in the file.
  */
-export async function parseSource(file: SourceFile, size: number, mtimeMs: number, large = false): Promise<ParsedSource> {
+export async function parseSource(file: SourceFile, size: number, mtimeMs: number, large = false, spill?: SpillFile): Promise<ParsedSource> {
   const base = fileParseContext(file.path, file, size);
   let readOffset = 0;
   let wholeText = false;
@@ -263,8 +272,7 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
       return base.readText(note);
     },
   };
-  const parse = large && file.provider.parseLarge ? file.provider.parseLarge : file.provider.parse;
-  const conversations = inInstance(await parse(ctx), file.instance);
+  const conversations = inInstance(await (large && file.provider.parseLarge ? file.provider.parseLarge(ctx, spill) : file.provider.parse(ctx)), file.instance);
   return {
     path: file.path,
     agent: file.provider.agent as AgentId,

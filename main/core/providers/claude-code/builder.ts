@@ -47,17 +47,17 @@ export class ConversationBuilder {
    * A message is known by its row: its index in `messages`, or with `stow` its row in the file's
    * table, which `rows` lists in this conversation's order.
    */
-  private readonly rows = new IntColumn(-1);
+  private readonly rows: IntColumn;
   private rowCount = 0;
   /**
    * The parent of each message, in order: its row when it was known when the message came (≥ 0),
    * else -(entry + 2) of the raw uuid in `ids`, resolved in resolvedMessages(); -1: none.
    */
-  private readonly rawParents = new IntColumn(-1);
+  private readonly rawParents: IntColumn;
   /** API message ids (and `#<message id>` for usage without one), numbered … */
-  private readonly apiIds = new IdPool();
+  private readonly apiIds: IdPool;
   /** … → the row of the first message of it, which holds its latest usage (usage counts once per id). */
-  private readonly usageRows = new IntColumn(-1);
+  private readonly usageRows: IntColumn;
   /** The last message added, when it was an assistant one: split records merge into it. */
   private open?: { row: number; apiId: string; body: number };
 
@@ -71,6 +71,12 @@ export class ConversationBuilder {
     private readonly stow?: BodyStow,
   ) {
     this.number = ids.builders++;
+    // A huge file's builders keep their columns in its spill file too.
+    const spill = stow ? ids.spill : undefined;
+    this.rows = new IntColumn(-1, spill);
+    this.rawParents = new IntColumn(-1, spill);
+    this.apiIds = new IdPool({ spill });
+    this.usageRows = new IntColumn(-1, spill);
   }
 
   /** How many messages it holds. */

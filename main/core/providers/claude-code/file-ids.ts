@@ -3,25 +3,37 @@
  * parse needs to know of each as columns of numbers instead of Sets and Maps of strings: whether
  * it was read, which message it ended up in, the parent of a record that became no message, the
  * root of its sidechain. A huge file holds one uuid per record until its end (its tree is known
- * only then): ~70 bytes each here, ~250 as strings in Sets and Maps.
+ * only then): ~70 bytes each here, ~250 as strings in Sets and Maps; a huge file's read keeps
+ * the pool's bytes and the columns in its spill file (kit/spill-file.ts), its hash table alone in memory.
  */
 import { IdPool } from '../kit/id-pool';
 import { IntColumn } from '../kit/int-column';
+import type { SpillFile } from '../kit/spill-file';
 
 export class FileIds {
-  readonly pool = new IdPool();
+  readonly pool: IdPool;
   /** Entry → 1 once read as a record's own uuid (resumed sessions repeat records). */
-  readonly seen = new IntColumn(0);
+  readonly seen: IntColumn;
   /** Entry → the row of the message it ended up in (itself, or the one it merged into) … */
-  readonly aliasRow = new IntColumn(-1);
+  readonly aliasRow: IntColumn;
   /** … in the builder of this number (ConversationBuilder.number). */
-  readonly aliasOwner = new IntColumn(-1);
+  readonly aliasOwner: IntColumn;
   /** Entry of a record that became no message → its parent's entry (-1: none); -2: not such a record. */
-  readonly skipped = new IntColumn(-2);
+  readonly skipped: IntColumn;
   /** Entry of a sidechain record → the entry of its chain's first record (-1: none). */
-  readonly sideRoot = new IntColumn(-1);
+  readonly sideRoot: IntColumn;
   /** Builders numbered so far. */
   builders = 0;
+
+  /** `spill`: a huge file's read keeps the pool and the columns there (kit/spill-file.ts), and so do its builders. */
+  constructor(readonly spill?: SpillFile) {
+    this.pool = new IdPool({ spill });
+    this.seen = new IntColumn(0, spill);
+    this.aliasRow = new IntColumn(-1, spill);
+    this.aliasOwner = new IntColumn(-1, spill);
+    this.skipped = new IntColumn(-2, spill);
+    this.sideRoot = new IntColumn(-1, spill);
+  }
 
   /** True when `uuid` was read as a record's own uuid. */
   wasSeen(uuid: string): boolean {

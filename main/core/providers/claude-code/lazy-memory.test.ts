@@ -6,7 +6,9 @@
  * hold after a full collection, for two lengths of the same real session: the difference over
  * the difference in messages is what each message costs, whatever the fixed part weighs. It was
  * ~280 bytes (~525 while reading): a `Message` object per message with its id and timestamp
- * strings, and Sets and Maps of uuid strings while the file was read.
+ * strings, and Sets and Maps of uuid strings while the file was read; then ~145 (~300) with
+ * those as typed arrays in memory. The read's tables are in a spill file here, as in a sync,
+ * with a cache of 16 pages: full in both lengths, so its size is not counted per message.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,16 +20,21 @@ import { hugeSessionSeed, repeatedSession } from '../../../../bench/huge-session
 import { FIXTURES_DIR } from '../../../../test/fixtures';
 
 const MB = 1024 * 1024;
-/** Bytes per message the read may keep; measured ~145 here, ~280 as `Message` objects. */
-const BYTES_PER_MESSAGE = 175;
-/** And while it reads (the uuid pool and the parse's columns alive too); measured ~300 here, ~525 with Sets and Maps of uuid strings. */
-const BYTES_PER_MESSAGE_READING = 360;
+/**
+ * Bytes per message the read may keep; measured ~54–66 here with its tables in a spill file
+ * (mostly each conversation's own objects: this session has a sidechain every ~70 messages),
+ * ~145 with them in memory, ~280 as `Message` objects.
+ */
+const BYTES_PER_MESSAGE = 85;
+/** And while it reads (the uuid hash tables and the builders alive too); measured ~119–124 here (the uuid hash table, each conversation's builder), ~300 with the columns in memory, ~525 with Sets and Maps of uuid strings. */
+const BYTES_PER_MESSAGE_READING = 150;
 
 /** The child: parses each file given with parseClaudeCodeLarge and prints the heap its result holds. */
 const MEASURE = `
 import { fileParseContext } from ${JSON.stringify(path.resolve(__dirname, '../../capture/parse-context'))};
 import { parseClaudeCodeLarge } from ${JSON.stringify(path.resolve(__dirname, 'lazy'))};
 import { ParseState } from ${JSON.stringify(path.resolve(__dirname, 'parse'))};
+import { SpillFile } from ${JSON.stringify(path.resolve(__dirname, '../kit/spill-file'))};
 /** Twice: the memory of typed arrays let go in one full collection is given back in the next. */
 const gc = () => {
   globalThis.gc();
@@ -42,7 +49,7 @@ function used() {
 async function reading(file) {
   gc();
   const before = used();
-  const state = new ParseState(file, () => ({ parts: [] }));
+  const state = new ParseState(file, () => ({ parts: [] }), new SpillFile(spillDir, 16));
   for await (const line of fileParseContext(file).lines()) state.line(line);
   gc();
   const bytes = used() - before;
@@ -52,12 +59,12 @@ async function reading(file) {
 async function held(file) {
   gc();
   const before = used();
-  const conversations = await parseClaudeCodeLarge(fileParseContext(file));
+  const conversations = await parseClaudeCodeLarge(fileParseContext(file), new SpillFile(spillDir, 16));
   gc();
   const bytes = used() - before;
   return { bytes, messages: conversations.reduce((n, c) => n + c.messages.length, 0) };
 }
-const [small, large] = process.argv.slice(2);
+const [small, large, spillDir] = process.argv.slice(2);
 await held(small); // code compiled and caches filled: not the messages' cost
 const after = [await held(small), await held(large)];
 const during = [await reading(small), await reading(large)];
@@ -79,7 +86,7 @@ describe('the memory of a huge Claude Code read', () => {
     const script = path.join(dir, 'measure.mjs');
     await build({ entryPoints: [entry], outfile: script, bundle: true, platform: 'node', format: 'esm', logLevel: 'error' });
     type Held = { bytes: number; messages: number };
-    const measured = JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, small, large], { encoding: 'utf8' })) as { after: Held[]; during: Held[] };
+    const measured = JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, small, large, path.join(dir, 'spill')], { encoding: 'utf8' })) as { after: Held[]; during: Held[] };
     const perMessage = ([a, b]: Held[]) => {
       expect(b.messages - a.messages).toBeGreaterThan(5000);
       return (b.bytes - a.bytes) / (b.messages - a.messages);

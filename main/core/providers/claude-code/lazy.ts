@@ -11,16 +11,18 @@ import type { Conversation, Part } from '../../../../shared/record';
 import { type BodyPiece, type BodyPlaces, LineReader, type MessageBody, SourceChangedError } from '../kit/line-bodies';
 import type { ParseContext } from '../kit/provider';
 import { farLineBytes } from '../kit/json-value-stream';
+import type { SpillFile } from '../kit/spill-file';
 import { assemble } from './assemble';
 import { readFarLine, readLineAgain } from './far-lines';
 import { ParseState } from './parse';
 
-export async function parseClaudeCodeLarge(ctx: ParseContext): Promise<Conversation[]> {
+/** `spill`: where the read's tables go instead of memory (capture/ingest.ts makes it in the archive's `.tmp/` and removes it once the file is archived). */
+export async function parseClaudeCodeLarge(ctx: ParseContext, spill?: SpillFile): Promise<Conversation[]> {
   // Filled once the read is over (bodies are read again only after it); not the state itself,
   // which the readers would then keep with all its builders.
   const file: { bodies?: BodyPlaces; subagentFile?: boolean } = {};
   const lines = new LineReader(ctx.path);
-  const state = new ParseState(ctx.path, (id, body) => bodyOf(lines, ctx.path, file.subagentFile, id, file.bodies!.pieces(body)));
+  const state = new ParseState(ctx.path, (id, body) => bodyOf(lines, ctx.path, file.subagentFile, id, file.bodies!.pieces(body)), spill);
   for await (const line of ctx.lines({ farLineBytes: farLineBytes() })) state.line(readFarLine(ctx.path, lines, line));
   state.bodies!.trim();
   file.bodies = state.bodies;

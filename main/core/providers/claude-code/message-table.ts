@@ -3,7 +3,7 @@
  * id as a number in the read's IdPool, its parent as a row, its timestamp in ms, its role, kind
  * and model as small numbers into lists of the names seen, its usage in token columns, and
  * where its body is (BodyPlaces). ~40 bytes a message where a `Message` object with its id and
- * timestamp strings was ~245. One table holds every conversation of a file (a conversation is a
+ * timestamp strings was ~245 (with a spill file, the columns are in it: kit/spill-file.ts). One table holds every conversation of a file (a conversation is a
  * list of rows: ConversationBuilder), so a sidechain of ten messages costs ten rows, not a table.
  * A `Message` is made only when a row is asked for (`view()`), by
  * the writer, the indexer and the digest as they walk the conversation, and let go after.
@@ -12,6 +12,7 @@ import type { Message, Role, Usage } from '../../../../shared/record';
 import { FloatColumn, IntColumn } from '../kit/int-column';
 import type { IdPool } from '../kit/id-pool';
 import type { MessageBody } from '../kit/line-bodies';
+import type { SpillFile } from '../kit/spill-file';
 
 /** Where a made message keeps its row: not enumerable, so copies and JSON leave it out. */
 const ROW = Symbol('row');
@@ -43,17 +44,17 @@ class Names {
 
 export class MessageTable {
   private rows = 0;
-  private readonly ids = new IntColumn(-1);
-  private readonly parents = new IntColumn(-1);
-  private readonly bodies = new IntColumn(-1);
+  private readonly ids: IntColumn;
+  private readonly parents: IntColumn;
+  private readonly bodies: IntColumn;
   /** role | kind << 2 | model << 17 (kinds and models are few: Names numbers them). */
-  private readonly names = new IntColumn(0);
-  private readonly times = new FloatColumn();
+  private readonly names: IntColumn;
+  private readonly times: FloatColumn;
   /** A timestamp that is not what `new Date(ms).toISOString()` gives back, kept as written. */
   private readonly oddTimes = new Map<number, string>();
-  private readonly usageRows = new IntColumn(-1);
+  private readonly usageRows: IntColumn;
   /** Token counts as 32-bit integers (ABSENT: no such count) … */
-  private readonly usage = USAGE_KEYS.map(() => new IntColumn(ABSENT));
+  private readonly usage: IntColumn[];
   /** … and a usage with a count that is not one (fractional, negative past 32 bits, huge), kept as written. */
   private readonly oddUsage = new Map<number, Usage>();
   private usageCount = 0;
@@ -63,11 +64,19 @@ export class MessageTable {
   private cachedBody?: { row: number; body: MessageBody };
   private readonly accessors: PropertyDescriptorMap;
 
-  /** `pool`: where the ids are numbered; `load(id, body)`: a message's body by its BodyPlaces number. */
+  /** `pool`: where the ids are numbered; `load(id, body)`: a message's body by its BodyPlaces number; `spill`: where the columns live instead of memory. */
   constructor(
     private readonly pool: IdPool,
     private readonly load: (id: string, body: number) => MessageBody,
+    spill?: SpillFile,
   ) {
+    this.ids = new IntColumn(-1, spill);
+    this.parents = new IntColumn(-1, spill);
+    this.bodies = new IntColumn(-1, spill);
+    this.names = new IntColumn(0, spill);
+    this.times = new FloatColumn(spill);
+    this.usageRows = new IntColumn(-1, spill);
+    this.usage = USAGE_KEYS.map(() => new IntColumn(ABSENT, spill));
     const bodyOf = (row: number) => this.bodyOf(row);
     const accessor = (key: 'parts' | 'native'): PropertyDescriptor => ({
       get(this: { [ROW]: number }) {

@@ -8,6 +8,7 @@ import type { Conversation, Message, Part } from '../../../../shared/record';
 import { BodyPlaces, type LineRef, type MessageBody } from '../kit/line-bodies';
 import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
+import type { SpillFile } from '../kit/spill-file';
 import { assemble } from './assemble';
 import { ConversationBuilder } from './builder';
 import { FileIds } from './file-ids';
@@ -45,7 +46,7 @@ export class ParseState implements TitleSources {
   /** In-file sidechains by the uuid of their first record, in the order they start. */
   readonly sidechains = new Map<string, ConversationBuilder>();
   /** Every uuid read (resumed sessions repeat records, and summaries point at leaves), which message each became, the records that became none. */
-  readonly ids = new FileIds();
+  readonly ids: FileIds;
   /** Task tool calls of the main session by their prompt, to link sidechains to them. */
   readonly taskCalls = new Map<string, string[]>();
   readonly unknownTypes = new Map<string, number>();
@@ -72,12 +73,16 @@ export class ParseState implements TitleSources {
   /** The line being read, when its message's body is left in the file. */
   private stowable?: LineRef;
 
-  /** `load`: leave messages in a table and their bodies in the file, read again through it (lazy.ts). */
-  constructor(filePath: string, load?: (id: string, body: number) => MessageBody) {
+  /**
+   * `load`: leave messages in a table and their bodies in the file, read again through it
+   * (lazy.ts); `spill`: and keep that table, the uuids and the body places in this file, not memory.
+   */
+  constructor(filePath: string, load?: (id: string, body: number) => MessageBody, spill?: SpillFile) {
     this.companions = companionFolders(filePath);
+    this.ids = new FileIds(load ? spill : undefined);
     if (load) {
-      this.bodies = new BodyPlaces();
-      this.table = new MessageTable(this.ids.pool, load);
+      this.bodies = new BodyPlaces(spill);
+      this.table = new MessageTable(this.ids.pool, load, spill);
     }
     const subagentName = path.basename(filePath).startsWith('agent-');
     this.subagentFile = subagentName ? true : undefined;

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { IdPool } from './id-pool';
+import { SpillFile } from './spill-file';
 
 describe('IdPool', () => {
   it('numbers each string once, in the order first seen, and spells it back exactly', () => {
@@ -49,5 +53,30 @@ describe('IdPool', () => {
     pool.seal();
     expect(pool.key(0)).toBe(id);
     expect(() => pool.find(id)).toThrow('this id pool was sealed: no string is looked up in it any more');
+  });
+});
+
+describe('IdPool in a spill file', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-id-pool-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds every string when all their hashes collide, each hit confirmed against its spilled bytes', () => {
+    // Every string hashes alike: one probe chain, the same tag on every slot.
+    const pool = new IdPool({ spill: new SpillFile(dir, 2), hash: () => 7 });
+    const keys = [...Array.from({ length: 300 }, () => randomUUID()), 'line-1', 'line-10', '', 'a-\ud800', 'a-\udbff'];
+    expect(keys.map((k) => pool.intern(k))).toEqual(keys.map((_, i) => i));
+    expect(keys.map((k) => pool.find(k))).toEqual(keys.map((_, i) => i));
+    expect(pool.find(randomUUID())).toBe(-1);
+    expect(pool.find('line-100')).toBe(-1);
+    pool.seal();
+    expect(keys.map((_, i) => pool.key(i))).toEqual(keys);
+  });
+
+  it('tells apart strings whose hashes share their slot bits but not their tag, and the reverse', () => {
+    // Hashes 0x0001_0005 and 0x0002_0005: same slot, different tags; 0x0001_0006: same tag, next slot.
+    const hashes = new Map([['a', 0x0001_0005], ['b', 0x0002_0005], ['c', 0x0001_0006]]);
+    const pool = new IdPool({ spill: new SpillFile(dir), hash: (bytes, start, length) => hashes.get(bytes.toString('utf8', start + 1, start + length)) ?? 0x0001_0005 });
+    expect(['a', 'b', 'c', 'd'].map((k) => pool.intern(k))).toEqual([0, 1, 2, 3]);
+    expect(['d', 'c', 'b', 'a', 'e'].map((k) => pool.find(k))).toEqual([3, 2, 1, 0, -1]);
   });
 });

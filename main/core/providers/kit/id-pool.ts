@@ -1,48 +1,82 @@
 /**
  * Strings (a huge file's record uuids, API message ids) numbered densely in the order first
- * seen, kept as bytes in one buffer (a lowercase uuid as its 16 bytes, any other string as
+ * seen, kept as bytes in one run (a lowercase uuid as its 16 bytes, any other string as
  * UTF-8, or UTF-16 when it holds a lone surrogate, each behind a tag byte) and found through
  * an open-addressing hash table of integers: ~30 bytes a uuid, where a Set or Map entry with its 36-character string is ~100–150.
+ * Given a spill file (a huge file's read), the bytes and their ends live there (spill-file.ts)
+ * and memory holds the hash table alone (~6–12 bytes a string while it grows, none once sealed);
+ * a slot's 16-bit tag (high bits of the hash) spares most misses a read of the entry's bytes,
+ * and a hit is always confirmed against them.
  * What a number stands for is kept in IntColumns indexed by it (int-column.ts).
  */
-import { GROWTH } from './int-column';
+import { GROWTH, IntColumn } from './int-column';
 import { wellFormed } from './parse-json';
+import { SpilledBytes, type SpillFile } from './spill-file';
+
+/** A 32-bit hash of bytes [start, start + length). */
+export type BytesHash = (bytes: Buffer, start: number, length: number) => number;
+
+/** Shared by every pool until it holds something: a huge file's read makes one per conversation. */
+const EMPTY_BYTES = Buffer.alloc(0);
+const EMPTY_ENDS = new Uint32Array(0);
+const EMPTY_SLOTS = new Int32Array(0);
+const EMPTY_TAGS = new Uint16Array(0);
 
 export class IdPool {
-  /** Allocated at the first string: a re-read of one body makes a whole parse state. */
-  private bytes = Buffer.alloc(0);
+  /** Allocated at the first string: a re-read of one body makes a whole parse state. Spilled: where a string is staged. */
+  private bytes = EMPTY_BYTES;
+  /** Bytes held in `bytes` (0 when spilled: they are in the spill file). */
   private used = 0;
   /** Entry → the end of its bytes (its start is the previous entry's end). */
-  private ends = new Uint32Array(0);
+  private ends = EMPTY_ENDS;
+  private readonly spilled?: { bytes: SpilledBytes; ends: IntColumn };
   private count = 0;
   /** Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). */
-  private slots = new Int32Array(0);
+  private slots = EMPTY_SLOTS;
+  /** Spilled: each slot's hash's high 16 bits. */
+  private tags = EMPTY_TAGS;
+  /** An entry's bytes read back from the spill file. */
+  private scratch = EMPTY_BYTES;
   private sealed = false;
+  private readonly hash: BytesHash;
+
+  /** `spill`: keep the strings there, not in memory; `hash`: only a test forcing collisions gives another. */
+  constructor(options: { spill?: SpillFile; hash?: BytesHash } = {}) {
+    if (options.spill) this.spilled = { bytes: new SpilledBytes(options.spill), ends: new IntColumn(0, options.spill) };
+    this.hash = options.hash ?? hashOf;
+  }
 
   /** The entry of `key`, or -1 when it was never added. */
   find(key: string): number {
     if (this.count === 0) return -1;
     const length = this.stage(key);
-    return this.probe(length, hashOf(this.bytes, this.used, length)).entry;
+    return this.probe(length, this.hash(this.bytes, this.used, length)).entry;
   }
 
   /** The entry of `key`, added when new. */
   intern(key: string): number {
     if (this.slots.length === 0) this.slots = new Int32Array(32);
+    if (this.spilled && this.tags.length === 0) this.tags = new Uint16Array(32);
     const length = this.stage(key);
-    const hash = hashOf(this.bytes, this.used, length);
+    const hash = this.hash(this.bytes, this.used, length);
     const { entry, slot } = this.probe(length, hash);
     if (entry >= 0) return entry;
     const added = this.count;
-    if (added === this.ends.length) {
-      const grown = new Uint32Array(Math.max(16, Math.ceil(added * GROWTH)));
-      grown.set(this.ends);
-      this.ends = grown;
+    if (this.spilled) {
+      this.spilled.bytes.append(this.bytes.subarray(0, length));
+      this.spilled.ends.set(added, this.spilled.bytes.size | 0);
+    } else {
+      if (added === this.ends.length) {
+        const grown = new Uint32Array(Math.max(16, Math.ceil(added * GROWTH)));
+        grown.set(this.ends);
+        this.ends = grown;
+      }
+      this.used += length;
+      this.ends[added] = this.used;
     }
-    this.used += length;
-    this.ends[added] = this.used;
     this.count += 1;
     this.slots[slot] = added + 1;
+    if (this.spilled) this.tags[slot] = hash >>> 16;
     if (this.count > this.slots.length * 0.7) this.rehash();
     return added;
   }
@@ -54,16 +88,17 @@ export class IdPool {
   seal(): void {
     this.bytes = Buffer.from(this.bytes.subarray(0, this.used));
     this.ends = this.ends.slice(0, Math.max(this.count, 1));
-    this.slots = new Int32Array(0);
+    this.slots = EMPTY_SLOTS;
+    this.tags = EMPTY_TAGS;
     this.sealed = true;
   }
 
   /** The string of entry `entry`. */
   key(entry: number): string {
-    const start = this.startOf(entry);
-    if (this.bytes[start] === TEXT) return this.bytes.toString('utf8', start + 1, this.ends[entry]);
-    if (this.bytes[start] === UTF16_TEXT) return this.bytes.toString('utf16le', start + 1, this.ends[entry]);
-    const hex = this.bytes.toString('hex', start + 1, this.ends[entry]);
+    const bytes = this.entryBytes(entry);
+    if (bytes[0] === TEXT) return bytes.toString('utf8', 1);
+    if (bytes[0] === UTF16_TEXT) return bytes.toString('utf16le', 1);
+    const hex = bytes.toString('hex', 1);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
@@ -71,13 +106,27 @@ export class IdPool {
     return this.count;
   }
 
-  /** The bytes its buffers take (room not used yet included). */
+  /** The bytes of memory its buffers take (room not used yet included). */
   get byteLength(): number {
-    return this.bytes.length + this.ends.byteLength + this.slots.byteLength;
+    const spilled = this.spilled ? this.spilled.bytes.byteLength + this.spilled.ends.byteLength + this.scratch.length : 0;
+    return this.bytes.length + this.ends.byteLength + this.slots.byteLength + this.tags.byteLength + spilled;
   }
 
   private startOf(entry: number): number {
-    return entry === 0 ? 0 : this.ends[entry - 1];
+    return entry === 0 ? 0 : this.endOf(entry - 1);
+  }
+
+  private endOf(entry: number): number {
+    return this.spilled ? this.spilled.ends.get(entry) >>> 0 : this.ends[entry];
+  }
+
+  /** The bytes of entry `entry` (a view that the next call may overwrite). */
+  private entryBytes(entry: number): Buffer {
+    const start = this.startOf(entry);
+    const end = this.endOf(entry);
+    if (!this.spilled) return this.bytes.subarray(start, end);
+    if (this.scratch.length < end - start) this.scratch = Buffer.allocUnsafe(Math.max(64, end - start));
+    return this.spilled.bytes.read(start, end, this.scratch);
   }
 
   /** Writes `key` just past the used bytes (kept only if interned); returns its length. */
@@ -85,7 +134,7 @@ export class IdPool {
     if (this.sealed) throw new Error('this id pool was sealed: no string is looked up in it any more');
     const most = key.length * 3 + 1;
     if (this.used + most > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(1024, Math.ceil(this.bytes.length * GROWTH), this.used + most));
+      const grown = Buffer.allocUnsafe(Math.max(this.spilled ? 64 : 1024, Math.ceil(this.bytes.length * GROWTH), this.used + most));
       this.bytes.copy(grown, 0, 0, this.used);
       this.bytes = grown;
     }
@@ -102,23 +151,29 @@ export class IdPool {
   /** The entry whose bytes equal the staged ones, or the empty slot where they would go. */
   private probe(length: number, hash: number): { entry: number; slot: number } {
     const mask = this.slots.length - 1;
+    const tag = hash >>> 16;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const at = this.slots[slot];
       if (at === 0) return { entry: -1, slot };
+      if (this.spilled && this.tags[slot] !== tag) continue;
       const entry = at - 1;
       const start = this.startOf(entry);
-      if (this.ends[entry] - start === length && this.bytes.compare(this.bytes, this.used, this.used + length, start, start + length) === 0) return { entry, slot };
+      if (this.endOf(entry) - start !== length) continue;
+      if (this.entryBytes(entry).compare(this.bytes, this.used, this.used + length) === 0) return { entry, slot };
     }
   }
 
   private rehash(): void {
     this.slots = new Int32Array(this.slots.length * 2);
+    if (this.spilled) this.tags = new Uint16Array(this.slots.length);
     const mask = this.slots.length - 1;
     for (let entry = 0; entry < this.count; entry += 1) {
-      const start = this.startOf(entry);
-      let slot = hashOf(this.bytes, start, this.ends[entry] - start) & mask;
+      const bytes = this.entryBytes(entry);
+      const hash = this.hash(bytes, 0, bytes.length);
+      let slot = hash & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = entry + 1;
+      if (this.spilled) this.tags[slot] = hash >>> 16;
     }
   }
 }

@@ -7,8 +7,9 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { Part } from '../../../../shared/record';
-import { GROWTH } from './int-column';
+import { FloatColumn, IntColumn } from './int-column';
 import type { SourceLine } from './provider';
+import type { SpillFile } from './spill-file';
 
 /** Where one line of a UTF-8 file is: bytes [start, end), the newline included. */
 export interface LineRef {
@@ -27,22 +28,30 @@ export interface MessageBody {
 export type BodyPiece = LineRef | MessageBody;
 
 /**
- * Where the body of each message is: a chain of pieces per body, kept in typed arrays (20 bytes
- * a piece, where an object and an array per message would be ~100, and a map from message ids
+ * Where the body of each message is: a chain of pieces per body, kept in columns (20 bytes
+ * a piece, or a spill file's, where an object and an array per message would be ~100, and a map from message ids
  * ~40 more). A body is known by its number (the index of its first piece), which the parser
  * keeps beside its message: nothing here is keyed by message id. What a huge file's read holds
  * per message besides its metadata.
  */
 export class BodyPlaces {
-  private starts = new Float64Array(1024);
-  /** A line's length in bytes: no line that one JS string can hold is 4 GiB long. */
-  private lengths = new Uint32Array(1024);
-  private lineNos = new Uint32Array(1024);
+  private readonly starts: FloatColumn;
+  /** A line's length in bytes, as an unsigned 32-bit count: no line that one JS string can hold is 4 GiB long. */
+  private readonly lengths: IntColumn;
+  private readonly lineNos: IntColumn;
   /** The piece after this one in the same body (-1: none). */
-  private next = new Int32Array(1024);
+  private readonly next: IntColumn;
   private count = 0;
   /** Pieces kept in memory (a cut last line), by piece number. */
   private readonly inMemory = new Map<number, MessageBody>();
+
+  /** `spill`: a huge file's read keeps the places there (spill-file.ts), not in memory. */
+  constructor(spill?: SpillFile) {
+    this.starts = new FloatColumn(spill);
+    this.lengths = new IntColumn(0, spill);
+    this.lineNos = new IntColumn(0, spill);
+    this.next = new IntColumn(-1, spill);
+  }
 
   /** Starts a body with its first piece; returns the body's number. */
   start(piece: BodyPiece): number {
@@ -52,15 +61,16 @@ export class BodyPlaces {
   /** Adds a piece to body `body` (found by walking its chain: a body is a message's few records, not worth a column). */
   add(body: number, piece: BodyPiece): void {
     let last = body;
-    while (this.next[last] !== -1) last = this.next[last];
-    this.next[last] = this.push(piece);
+    while (this.next.get(last) !== -1) last = this.next.get(last);
+    this.next.set(last, this.push(piece));
   }
 
   /** The pieces of body `body`, in order. */
   pieces(body: number): BodyPiece[] {
     const out: BodyPiece[] = [];
-    for (let at = body; at !== -1; at = this.next[at]) {
-      out.push(this.inMemory.get(at) ?? { start: this.starts[at], end: this.starts[at] + this.lengths[at], lineNo: this.lineNos[at] });
+    for (let at = body; at !== -1; at = this.next.get(at)) {
+      const start = this.starts.get(at);
+      out.push(this.inMemory.get(at) ?? { start, end: start + (this.lengths.get(at) >>> 0), lineNo: this.lineNos.get(at) });
     }
     return out;
   }
@@ -70,40 +80,26 @@ export class BodyPlaces {
     return this.count;
   }
 
-  /** The bytes its tables take (the typed arrays, room not used yet included). */
+  /** The bytes of memory its tables take (room not used yet included). */
   get byteLength(): number {
     return this.starts.byteLength + this.lengths.byteLength + this.lineNos.byteLength + this.next.byteLength;
   }
 
   /** Gives back the room grown for pieces that never came: called once the read is over. */
   trim(): void {
-    this.resize(Math.max(this.count, 1));
+    for (const column of [this.starts, this.lengths, this.lineNos, this.next]) column.trim(this.count);
   }
 
   private push(piece: BodyPiece): number {
-    if (this.count === this.starts.length) this.resize(Math.ceil(this.starts.length * GROWTH));
     const at = this.count;
     this.count += 1;
-    this.next[at] = -1;
     if ('parts' in piece) this.inMemory.set(at, piece);
     else {
-      this.starts[at] = piece.start;
-      this.lengths[at] = piece.end - piece.start;
-      this.lineNos[at] = piece.lineNo;
+      this.starts.set(at, piece.start);
+      this.lengths.set(at, (piece.end - piece.start) | 0);
+      this.lineNos.set(at, piece.lineNo);
     }
     return at;
-  }
-
-  private resize(size: number): void {
-    const resized = <T extends Float64Array | Uint32Array | Int32Array>(a: T, make: new (n: number) => T): T => {
-      const b = new make(size);
-      b.set(a.subarray(0, Math.min(this.count, size)));
-      return b;
-    };
-    this.starts = resized(this.starts, Float64Array);
-    this.lengths = resized(this.lengths, Uint32Array);
-    this.lineNos = resized(this.lineNos, Uint32Array);
-    this.next = resized(this.next, Int32Array);
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AgentId } from '../../../../shared/agents';
 import type { Conversation } from '../../../../shared/record';
+import type { SpillFile } from './spill-file';
 
 /** One complete line of a text source, with its 1-based number and the byte offset after it. */
 export interface SourceLine {
@@ -108,9 +109,11 @@ export interface Provider<Agent extends AgentId = AgentId> {
   /**
    * The same conversations as `parse`, for a huge file: messages whose bodies are read again
    * from the file when used (kit/line-bodies.ts), so memory holds their metadata only. Asked for
-   * files of a sync's `hugeBytes` or more (capture/ingest.ts).
+   * files of a sync's `hugeBytes` or more (capture/ingest.ts), with a spill file in the archive's
+   * `.tmp/` for what it would otherwise hold per message (kit/spill-file.ts): it stays readable
+   * until the caller removes it, once the conversations are archived.
    */
-  parseLarge?(ctx: ParseContext): Promise<Conversation[]>;
+  parseLarge?(ctx: ParseContext, spill?: SpillFile): Promise<Conversation[]>;
   /** For line-oriented (JSONL) formats: a parser to feed appended lines to, for live capture. */
   incremental?(ctx: SourceContext): IncrementalParser;
   resumeCommand(conversation: Conversation): ResumeCommand | undefined;
