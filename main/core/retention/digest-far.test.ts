@@ -2,26 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { farString } from '../../../shared/far-strings';
 import type { Conversation } from '../../../shared/record';
 import { stringSlices } from '../../../shared/string-slices';
+import { syntheticConversation } from '../../../test/synthetic-conversation';
 import { buildDigest } from './digest';
 
 /** A failed tool call whose output is `response`. */
 function failed(response: string): Conversation {
-  return {
-    id: 'claude-code_far-digest',
-    agent: 'claude-code',
-    nativeId: 'far-digest',
-    workspace: 'proj',
-    instance: 'host',
-    models: [],
-    sourcePath: '/s/a.jsonl',
-    sources: ['/s/a.jsonl'],
-    warnings: [],
-    messages: [
-      { id: 'u1', role: 'user', kind: 'prompt', parts: [{ type: 'text', content: 'build it' }] },
-      { id: 'a1', role: 'assistant', parts: [{ type: 'tool_call', id: 't1', name: 'Bash', arguments: '{"command":"make"}' }] },
-      { id: 'r1', role: 'tool', parts: [{ type: 'tool_call_response', id: 't1', response, isError: true }] },
-    ],
-  };
+  return syntheticConversation('far-digest', [
+    { id: 'u1', role: 'user', kind: 'prompt', parts: [{ type: 'text', content: 'build it' }] },
+    { id: 'a1', role: 'assistant', parts: [{ type: 'tool_call', id: 't1', name: 'Bash', arguments: '{"command":"make"}' }] },
+    { id: 'r1', role: 'tool', parts: [{ type: 'tool_call_response', id: 't1', response, isError: true }] },
+  ]);
 }
 
 describe('the digest of a far tool output (a huge line’s string left in its file)', () => {
