@@ -9,7 +9,7 @@ import { MIGRATIONS } from './migrations';
 import { INDEX_FILE } from './paths';
 import { openReadOnly } from './read-only-open';
 import { isReadOnlyFailure } from './storage-error';
-import { switchToWal } from './wal-mode';
+import { openRetryingWhileBusy, switchToWal } from './wal-mode';
 
 export type { ReadableIndex, WritableIndex } from './index-store/handle';
 
@@ -33,6 +33,10 @@ const WRITER_CACHE_KIB = 2000;
 /** A connection that may write (to migrate); anyone but the writer takes the lock for a migration that moves files. */
 function openConnection(root: string, holdsWriterLock: boolean): Database.Database {
   mkdirSync(root, { recursive: true });
+  return openRetryingWhileBusy(() => openMigrated(root, holdsWriterLock));
+}
+
+function openMigrated(root: string, holdsWriterLock: boolean): Database.Database {
   const db = new Database(path.join(root, INDEX_FILE));
   try {
     // The wait first: switching a new file to WAL takes a write lock another process may hold.

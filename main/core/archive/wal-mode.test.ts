@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { switchToWal } from './wal-mode';
+import { openRetryingWhileBusy, switchToWal } from './wal-mode';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-wal-mode-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -71,5 +71,47 @@ describe('switchToWal', () => {
     expect(() => switchToWal(db, 200)).toThrow(/database is locked/);
     db.close();
     await exited(writer);
+  });
+});
+
+describe('openRetryingWhileBusy', () => {
+  /** A read turned write in one transaction: what SQLite refuses at once while another process writes. */
+  const readThenWrite = (file: string) => () => {
+    const db = new Database(file);
+    try {
+      db.pragma('busy_timeout = 10000');
+      db.exec('BEGIN');
+      db.prepare('SELECT count(*) FROM t').get();
+      db.exec('INSERT INTO t VALUES (1)');
+      db.exec('COMMIT');
+      return db.prepare('SELECT count(*) AS n FROM t').get() as { n: number };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('opens again once another process lets the file go, where one try fails at once', async () => {
+    const file = newRollbackFile('upgrade.db');
+    const first = await writerHolding(file, 400);
+    const started = Date.now();
+    expect(readThenWrite(file)).toThrow(/database is locked/);
+    expect(Date.now() - started).toBeLessThan(300);
+    expect(openRetryingWhileBusy(readThenWrite(file))).toEqual({ n: 1 });
+    await exited(first);
+  });
+
+  it('gives up past its wait, and never retries another error', async () => {
+    const file = newRollbackFile('held-open.db');
+    const writer = await writerHolding(file, 1500);
+    expect(() => openRetryingWhileBusy(readThenWrite(file), 200)).toThrow(/database is locked/);
+    await exited(writer);
+    let tries = 0;
+    expect(() =>
+      openRetryingWhileBusy(() => {
+        tries += 1;
+        throw new Error('not a busy database');
+      }),
+    ).toThrow('not a busy database');
+    expect(tries).toBe(1);
   });
 });

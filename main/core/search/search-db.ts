@@ -5,7 +5,7 @@ import path from 'node:path';
 import { migrate } from '../archive/migrate';
 import { readOnlyName } from '../archive/read-only-open';
 import { isReadOnlyFailure } from '../archive/storage-error';
-import { switchToWal } from '../archive/wal-mode';
+import { openRetryingWhileBusy, switchToWal } from '../archive/wal-mode';
 import { SEARCH_MIGRATIONS } from './migrations';
 import { searchMigration004 } from './migrations/004-word-index';
 
@@ -22,6 +22,10 @@ export function searchDbPath(root: string): string {
 
 export function openSearchDb(root: string): SearchDb {
   mkdirSync(root, { recursive: true });
+  return openRetryingWhileBusy(() => openSearchConnection(root));
+}
+
+function openSearchConnection(root: string): SearchDb {
   const db = new Database(searchDbPath(root));
   try {
     // The wait first: switching a new file to WAL takes a write lock another process may hold.
