@@ -108,6 +108,12 @@ describe('dejavu verify', () => {
     expect(group?.problems.find((p) => p.kind === 'unreadable-blob')?.message).toMatch(new RegExp(`^Its archived copy ${a.row.blob_path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be read \\(`));
     expect(a.verify('--repair').code).toBe(1);
     expect(readFileSync(file).equals(garbage)).toBe(true);
+    // Shown from its digest (every prompt, the last answer), and saying so.
+    const shown = dejavu(['show', a.row.id, '--json'], a.env);
+    expect(shown.code).toBe(0);
+    const thread = JSON.parse(shown.stdout) as { messages: unknown[]; warnings: { message: string }[] };
+    expect(thread.messages.length).toBeGreaterThan(0);
+    expect(thread.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^The archived copy of this conversation could not be read \(.+\); shown from its digest: every prompt and the last answer\. `dejavu verify` names the damage\.$/)]);
   });
 
   it('moves an orphan blob file aside into lost+found with --repair, never deleting it', () => {

@@ -19,6 +19,9 @@ export class MissingBlobError extends Error {
   override readonly name = 'MissingBlobError';
 }
 
+/** The start of the warning a thread read from its digest carries, its archived copy being unreadable. */
+export const DIGEST_FALLBACK = 'The archived copy of this conversation could not be read';
+
 export function currentThread(root: string, db: ReadableIndex, row: ThreadRow): Conversation {
   const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
   if (stage === 3) return lostOf(db, row);
@@ -26,7 +29,12 @@ export function currentThread(root: string, db: ReadableIndex, row: ThreadRow): 
     return readBlob(root, row.blob_path);
   } catch (err) {
     const digest = readDigest(db, row.id);
-    if (digest) return threadFromDigest(digest);
+    if (digest) {
+      // Every prompt and the last answer are still there; the person is told the rest could not be read.
+      const thread = threadFromDigest(digest);
+      thread.warnings = [{ message: `${DIGEST_FALLBACK} (${row.blob_path}: ${(err as Error).message}); shown from its digest: every prompt and the last answer. \`dejavu verify\` names the damage.` }];
+      return thread;
+    }
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new MissingBlobError(`the archived copy of this conversation is missing (${row.blob_path}); importing or syncing its source file again archives it anew, if that file still exists`);
     }
