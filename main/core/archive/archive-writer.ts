@@ -231,7 +231,7 @@ export class ArchiveWriter implements WritableArchive {
           fingerprint: sourceFingerprint(source.path, source.readOffset) ?? null,
         });
       }
-    })();
+    }).immediate();
     // Only after the index points at the new blob may an old one at another path go.
     for (const w of written) if (w.previousBlob && w.previousBlob !== w.relative) removeBlob(this.root, w.previousBlob);
     await this.changes.publish({ kind: 'stored', conversations: stored });
@@ -268,7 +268,7 @@ export class ArchiveWriter implements WritableArchive {
         const { seq, revision } = this.statements.upsert.get(rowValues(w.conversation, w.relative, w.bytes, deleted)) as { seq: number; revision: number };
         stored.push({ conversation: w.conversation, seq, revision });
       }
-    })();
+    }).immediate();
     for (const w of written) if (w.previousBlob && w.previousBlob !== w.relative) removeBlob(this.root, w.previousBlob);
     await this.changes.publish({ kind: 'stored', conversations: stored });
     return {
@@ -299,7 +299,7 @@ export class ArchiveWriter implements WritableArchive {
           flagged.push(r.id);
         }
       }
-    })();
+    }).immediate();
     return flagged;
   }
 

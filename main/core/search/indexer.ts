@@ -131,7 +131,12 @@ export class SearchIndexer {
     return size < 0 ? -size * 1024 : size * (this.db.pragma('page_size', { simple: true }) as number);
   }
 
-  /** Replace the rows of each item (or add a later piece's), in one transaction. */
+  /**
+   * Replace the rows of each item (or add a later piece's), in one transaction. Immediate (as every
+   * write transaction here): a deferred one reads first, and its upgrade to a write is refused at
+   * once, without the busy wait, when another connection wrote search.db meanwhile ("database is
+   * locked": CI saw it once in evict --apply, whose search compaction writes beside the indexer).
+   */
   index(items: readonly IndexItem[]): void {
     this.db.transaction(() => {
       for (const item of items) {
@@ -149,7 +154,7 @@ export class SearchIndexer {
         const rows = this.insertRows(base, 0, item.rows);
         this.mark.run(item.seq, item.id, item.more ? PIECES_PENDING : item.revision, rows, key);
       }
-    })();
+    }).immediate();
   }
 
   /** A later piece of a conversation: its rows go on after the earlier pieces', under the key the first took. */
@@ -185,7 +190,7 @@ export class SearchIndexer {
         if (old) this.clearRows(firstRowid(old.row_key));
         unmark.run(seq);
       }
-    })();
+    }).immediate();
   }
 
   /** Every row under the row_key whose first rowid is `base`, in every table, one rowid at a time (a range DELETE scans the table). */

@@ -62,7 +62,7 @@ export function writeConnectionOf(index: WritableIndex): Database.Database {
 
 /** Several writes as one transaction (all or none). */
 export function inTransaction<T>(index: WritableIndex, write: () => T): T {
-  return writeConnectionOf(index).transaction(write)();
+  return writeConnectionOf(index).transaction(write).immediate();
 }
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
