@@ -3,33 +3,15 @@
  * mode) file, as a second `dejavu` switching the same new archive does for a moment.
  */
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, writerHolding } from '../../../test/sqlite-writer';
 import { openRetryingWhileBusy, switchToWal } from './wal-mode';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-wal-mode-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-
-/** A process that opens `file`, starts writing it (as another process's switch to WAL does), says so, and ends after `holdMs`. */
-function writerHolding(file: string, holdMs: number): Promise<ChildProcess> {
-  const script = `
-    const Database = require(${JSON.stringify(driver)});
-    const db = new Database(${JSON.stringify(file)});
-    db.exec('BEGIN IMMEDIATE');
-    process.stdout.write('writing\\n');
-    setTimeout(() => { db.exec('COMMIT'); db.close(); }, ${holdMs});`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`writer exited with ${code}`)));
-  });
-}
 
 function newRollbackFile(name: string): string {
   const file = path.join(tmp, name);
@@ -38,8 +20,6 @@ function newRollbackFile(name: string): string {
   db.close();
   return file;
 }
-
-const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
 
 describe('switchToWal', () => {
   it('waits out another process writing the new file, where the plain pragma fails at once', async () => {
