@@ -87,7 +87,8 @@ function measure(label: string, make: (file: string) => void, work: string): voi
 
 /** `import` always runs: `show` reads what it archived. */
 const STEPS = new Set((process.env.DEJAVU_BENCH_HUGE_STEPS ?? 'import,sync,show').split(','));
-const sizes = (process.env.DEJAVU_BENCH_HUGE_MB ?? '50,100,200').split(',').filter(Boolean).map(Number);
+// 0 or empty: no repeated session (only the huge line), as DEJAVU_BENCH_LINE_MB=0 leaves the line out.
+const sizes = (process.env.DEJAVU_BENCH_HUGE_MB ?? '50,100,200').split(',').map(Number).filter((mb) => mb > 0);
 const lineMb = Number(process.env.DEJAVU_BENCH_LINE_MB ?? 100);
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-'));
 try {
