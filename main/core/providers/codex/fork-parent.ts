@@ -4,8 +4,9 @@
  * looked for beside the fork, then in its Codex home's `sessions/` and `archived_sessions/`
  * trees (`rollout-<local time>-<thread id>.jsonl`). Read only; read again only when it changes.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { FileStampCache } from '../kit/file-stamp-cache';
 import { isObject, obj, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
 import { readSourceText } from '../kit/source-bytes';
@@ -29,23 +30,12 @@ export interface ParentTurns {
 /** The parent's rollout and the turn ids it holds; undefined when no file of that thread is found. */
 export function parentTurns(forkPath: string, parentId: string): ParentTurns | undefined {
   const file = findRollout(forkPath, parentId);
-  if (!file) return undefined;
-  let stamp: string;
-  try {
-    const s = statSync(file);
-    stamp = `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-  const hit = cache.get(file);
-  if (hit?.stamp === stamp) return { path: file, turnIds: hit.turnIds };
-  const turnIds = readTurnIds(file);
-  if (!turnIds) return undefined;
-  cache.set(file, { stamp, turnIds });
-  return { path: file, turnIds };
+  const turnIds = file ? parents.get(file, () => readTurnIds(file)) : undefined;
+  return file && turnIds ? { path: file, turnIds } : undefined;
 }
 
-const cache = new Map<string, { readonly stamp: string; readonly turnIds: ReadonlySet<string> }>();
+/** The parents read lately: a fork's parent is read once, not once per fork or per sync. */
+const parents = new FileStampCache<ReadonlySet<string>>(64);
 
 function readTurnIds(file: string): Set<string> | undefined {
   let text: string;

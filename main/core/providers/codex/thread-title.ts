@@ -10,9 +10,10 @@
  * Nothing is ever written there. Both are read again only when they change.
  */
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { FileStampCache } from '../kit/file-stamp-cache';
 import { isObject, shortError, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
 import { codexHomeOf, sqliteHomeOf } from './codex-home';
@@ -61,33 +62,12 @@ function stateDbOf(home: string): string | undefined {
 
 type Lookup = (threadId: string) => ThreadTitle;
 
-const cache = new Map<string, { readonly stamp: string; readonly lookup: Lookup }>();
+/** The stores read lately (one or two per Codex home). */
+const lookups = new FileStampCache<Lookup>(32);
 
 /** The lookup built from `file`, built again only when the file (or its WAL) changed. */
 function cached(file: string, build: () => Lookup): Lookup {
-  const stamp = stampOf(file);
-  if (stamp === undefined) return () => ({});
-  const hit = cache.get(file);
-  if (hit && hit.stamp === stamp) return hit.lookup;
-  const lookup = build();
-  cache.set(file, { stamp, lookup });
-  return lookup;
-}
-
-function stampOf(file: string): string | undefined {
-  try {
-    const s = statSync(file);
-    let wal = '';
-    try {
-      const w = statSync(`${file}-wal`);
-      wal = `${w.size}:${w.mtimeMs}`;
-    } catch {
-      // no WAL: the main file is the whole database
-    }
-    return `${s.size}:${s.mtimeMs}:${wal}`;
-  } catch {
-    return undefined;
-  }
+  return lookups.get(file, build) ?? (() => ({}));
 }
 
 function readStateTitles(file: string): Lookup {
