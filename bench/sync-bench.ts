@@ -6,9 +6,10 @@
  *
  *   DEJAVU_BENCH_MB=200 npm run bench      (corpus size; default 200; 1024 for the 50 MB vs 1 GB memory comparison)
  *   DEJAVU_BENCH_CPU_PROF=<dir>            (a --cpu-prof of the capture-alone sync, search deferred, into <dir>)
+ *   DEJAVU_BENCH_KEEP=<dir>                (build the corpora in <dir> and keep them for the next run: a 1 GB one takes minutes)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +66,19 @@ function childSync(home: string, archive: string, deferSearch = false, profileDi
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildRun;
 }
 
+/**
+ * A corpus in `home`, built unless a finished one is there already (DEJAVU_BENCH_KEEP): the
+ * marker file, written last, says the build completed and how big it came out.
+ */
+function keptCorpus(seeds: ReturnType<typeof loadSeeds>, home: string, targetBytes: number): { home: string; files: number; bytes: number } {
+  const marker = `${home}.built.json`;
+  if (existsSync(marker)) return { home, ...(JSON.parse(readFileSync(marker, 'utf8')) as { files: number; bytes: number }) };
+  rmSync(home, { recursive: true, force: true });
+  const built = buildCorpus(seeds, home, targetBytes);
+  writeFileSync(marker, JSON.stringify(built));
+  return { home, ...built };
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === '--child-sync') {
     const [home, archive, mode] = process.argv.slice(3);
@@ -86,11 +100,13 @@ async function main(): Promise<void> {
   const fixtures = process.env.DEJAVU_FIXTURES ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'fixtures');
   const targetMb = Number(process.env.DEJAVU_BENCH_MB ?? 200);
   const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-bench-'));
+  const kept = process.env.DEJAVU_BENCH_KEEP;
   try {
     const seeds = loadSeeds(fixtures);
-    const small = buildCorpus(seeds, path.join(work, 'home-small'), Math.min(SMALL_MB, targetMb) * MB);
-    const big = buildCorpus(seeds, path.join(work, 'home'), targetMb * MB);
-    const files = corpusFiles(path.join(work, 'home'));
+    const corpora = kept ?? work;
+    const small = keptCorpus(seeds, path.join(corpora, `home-${Math.min(SMALL_MB, targetMb)}mb`), Math.min(SMALL_MB, targetMb) * MB);
+    const big = keptCorpus(seeds, path.join(corpora, `home-${targetMb}mb`), targetMb * MB);
+    const files = corpusFiles(big.home);
     console.log(`corpus: ${big.files} files, ${(big.bytes / MB).toFixed(1)} MB replicated from ${seeds.length} real sessions (and a ${(small.bytes / MB).toFixed(0)} MB one)`);
 
     const t0 = performance.now();
@@ -99,10 +115,10 @@ async function main(): Promise<void> {
     const parseSeconds = (performance.now() - t0) / 1000;
     const parseCpuSeconds = cpuSecondsSince(cpu0);
 
-    const smallRun = childSync(path.join(work, 'home-small'), path.join(work, 'archive-small'));
-    const run = childSync(path.join(work, 'home'), path.join(work, 'archive'));
-    const resync = childSync(path.join(work, 'home'), path.join(work, 'archive'));
-    const deferred = childSync(path.join(work, 'home'), path.join(work, 'archive-deferred'), true, process.env.DEJAVU_BENCH_CPU_PROF);
+    const smallRun = childSync(small.home, path.join(work, 'archive-small'));
+    const run = childSync(big.home, path.join(work, 'archive'));
+    const resync = childSync(big.home, path.join(work, 'archive'));
+    const deferred = childSync(big.home, path.join(work, 'archive-deferred'), true, process.env.DEJAVU_BENCH_CPU_PROF);
 
     const mb = big.bytes / MB;
     const ratio = (seconds: number, base: number) => `${(seconds / base).toFixed(2)}x`;

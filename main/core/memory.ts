@@ -18,15 +18,42 @@ export const YOUNG_GENERATION_MB = 12;
  */
 const HUGE_FILE_HEAP_GROWING_PERCENT = 20;
 
-/** How many `withTightHeap` runs are under way (the app may sync while live capture reads). */
-let tight = 0;
+/**
+ * The same for a whole sync or import of many files, looser: V8's default let both threads' heaps
+ * grow to 4-5x what was alive (main thread ~11-15 MB alive, 50-60 MB held; the indexer thread
+ * ~7 MB in ~36 MB), pages the allocators then kept, so a sync's RSS climbed through its first
+ * ~20 s and a 1 GB corpus peaked ~50 MB above a 50 MB one. Measured (npm run bench, 2026-11-23,
+ * peak RSS 50 MB / 200 MB / 1 GB corpus, capture CPU): default 189-197 / 210 / 245 MB; 200 %
+ * 189-195 / 193 / 214 MB at the same CPU; 100 % 163 / - / 196 MB but ~+15-25 % CPU, 50 % 161 /
+ * - / 176 MB at ~+35 % (capture CPU is already 4-5x a bare parse against a 2x target).
+ */
+export const SYNC_HEAP_GROWING_PERCENT = 200;
+
+/** The growing percent of each run under way (the app may sync while live capture reads): the smallest holds. */
+const running: number[] = [];
 
 /** Runs `work` with the heap held close to what is alive (see above), then lets V8 grow it as it likes again. */
-export async function withTightHeap<T>(work: () => Promise<T>): Promise<T> {
-  if (tight++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${HUGE_FILE_HEAP_GROWING_PERCENT}`);
+export function withTightHeap<T>(work: () => Promise<T>): Promise<T> {
+  return withHeapGrowing(HUGE_FILE_HEAP_GROWING_PERCENT, work);
+}
+
+/** Runs `work` with V8's heap let grow at most `percent` past what survived its last full collection (the tightest of the runs under way holds). */
+export async function withHeapGrowing<T>(percent: number, work: () => Promise<T>): Promise<T> {
+  running.push(percent);
+  applyGrowing();
   try {
     return await work();
   } finally {
-    if (--tight === 0) v8.setFlagsFromString('--heap-growing-percent=0');
+    running.splice(running.indexOf(percent), 1);
+    applyGrowing();
   }
+}
+
+/** The V8 flag for the runs under way (0: V8's own heuristics). */
+export function heapGrowingPercent(): number {
+  return running.length ? Math.min(...running) : 0;
+}
+
+function applyGrowing(): void {
+  v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent()}`);
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../../test/fixtures';
 import { openArchiveWriter } from '../access/open-writer';
+import { heapGrowingPercent, SYNC_HEAP_GROWING_PERCENT } from '../memory';
 import { providerFor } from '../providers/registry';
 import { type IngestProgress, ingestFiles, type SourceFile } from './ingest';
 
@@ -26,6 +27,22 @@ describe('ingestFiles', () => {
       expect(seen.map((s) => s.path)).toEqual([SMALL, BIG, BIG]);
       expect(seen[1].smallStored).toBe(true);
       expect(report.created).toHaveLength(2);
+    } finally {
+      writer.close();
+    }
+  });
+
+  it("holds V8's heap growth while it runs (memory.ts: flat peak RSS over a large corpus) and lets it go after", async () => {
+    const writer = openArchiveWriter(mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-')));
+    try {
+      const files: SourceFile[] = [{ path: SMALL, provider: providerFor('codex')!, instance: 'host' }];
+      const seen: number[] = [];
+      expect(heapGrowingPercent()).toBe(0);
+      const report = await ingestFiles(writer, files, { deferSearch: true, onProgress: () => seen.push(heapGrowingPercent()) });
+      expect(report.errors).toEqual([]);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(new Set(seen)).toEqual(new Set([SYNC_HEAP_GROWING_PERCENT]));
+      expect(heapGrowingPercent()).toBe(0);
     } finally {
       writer.close();
     }

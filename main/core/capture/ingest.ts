@@ -9,7 +9,7 @@ import type { AgentId } from '../../../shared/agents';
 import type { ParsedSource, SourceRewriteReport } from '../archive/archive-writer';
 import type { FollowedWriter } from '../access/open-writer';
 import { TEMP_DIR } from '../archive/blob-store';
-import { withTightHeap } from '../memory';
+import { SYNC_HEAP_GROWING_PERCENT, withHeapGrowing, withTightHeap } from '../memory';
 import { inInstance } from '../providers/kit/identity';
 import { SourceChangedError } from '../providers/kit/line-bodies';
 import type { Provider } from '../providers/kit/provider';
@@ -86,8 +86,13 @@ export interface IngestOptions {
 /**
  * Archive the files, then bring search and digests up to date: they follow each batch's commit
  * (access/follow-writes.ts), and the writer's `settle` catches up with anything a crash left.
+ * The heaps are held close to what is alive throughout (memory.ts): peak RSS flat over the corpus.
  */
-export async function ingestFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
+export function ingestFiles(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions = {}): Promise<IngestReport> {
+  return withHeapGrowing(SYNC_HEAP_GROWING_PERCENT, () => ingestThenSettle(writer, files, options));
+}
+
+async function ingestThenSettle(writer: FollowedWriter, files: readonly SourceFile[], options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   const sized = await hugeLast(files, options.hugeBytes ?? defaultHugeBytes());
