@@ -58,7 +58,7 @@ export function findSecretsInPieces(pieces: Iterable<string>, overlap = WINDOW_O
       const to = bufStart + buf.length - overlap;
       scan(to);
       from = to;
-      const keep = to - overlap - bufStart;
+      const keep = Math.max(0, to - overlap - bufStart);
       buf = buf.slice(keep);
       bufStart += keep;
     }
