@@ -70,7 +70,10 @@ export function headOf(s: string, n: number): string {
 function holdsRawFarString(s: string): boolean {
   if (!s.includes('\u0000far:')) return false;
   STAND_IN.lastIndex = 0;
-  return STAND_IN.test(s);
+  const holds = STAND_IN.test(s);
+  // matchAll starts where the last match of the same expression left off.
+  STAND_IN.lastIndex = 0;
+  return holds;
 }
 
 /**
