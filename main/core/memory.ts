@@ -23,10 +23,31 @@ let tight = 0;
 
 /** Runs `work` with the heap held close to what is alive (see above), then lets V8 grow it as it likes again. */
 export async function withTightHeap<T>(work: () => Promise<T>): Promise<T> {
-  if (tight++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${HUGE_FILE_HEAP_GROWING_PERCENT}`);
+  tighten();
   try {
     return await work();
   } finally {
-    if (--tight === 0) v8.setFlagsFromString('--heap-growing-percent=0');
+    loosen();
   }
+}
+
+/**
+ * The same for synchronous work: `show` and `export` writing a huge stored output a slice at a
+ * time, whose slices are garbage as soon as written (40 MB: ~215 → ~140 MB peak RSS).
+ */
+export function withTightHeapSync<T>(work: () => T): T {
+  tighten();
+  try {
+    return work();
+  } finally {
+    loosen();
+  }
+}
+
+function tighten(): void {
+  if (tight++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${HUGE_FILE_HEAP_GROWING_PERCENT}`);
+}
+
+function loosen(): void {
+  if (--tight === 0) v8.setFlagsFromString('--heap-growing-percent=0');
 }

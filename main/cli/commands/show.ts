@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { FarConversation } from '../../../shared/far-record';
 import { conversationToMarkdown, EXPORT_FORMATS, type ExportFormat, exportName, renderExport } from '../../core/use-cases/export';
 import { describeRedaction, REDACTION_OFF_NOTE } from '../../core/use-cases/redaction';
-import { outgoingRead } from '../../core/use-cases/show';
+import { outgoingRead, withTightHeapSync } from '../../core/use-cases/show';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
 import { jsonChunks, jsonDocument } from '../json-pieces';
@@ -34,10 +34,12 @@ export function registerShow(program: Command): void {
     .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
     .action((id: string, opts: { json?: boolean; markdown?: boolean; redact?: boolean }, cmd: Command) => {
       if (opts.json && opts.markdown) throw new UsageError('choose one of --json and --markdown');
-      const conversation = outgoing(id, opts.redact, cmd);
-      if (opts.json) printJson(conversation);
-      // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
-      else stdout.data(conversationToMarkdown(conversation));
+      withTightHeapSync(() => {
+        const conversation = outgoing(id, opts.redact, cmd);
+        if (opts.json) printJson(conversation);
+        // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
+        else stdout.data(conversationToMarkdown(conversation));
+      });
     });
 
   program
@@ -50,13 +52,15 @@ export function registerShow(program: Command): void {
     .action((id: string, opts: { output?: string; format: string; redact?: boolean }, cmd: Command) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
       const format = opts.format as ExportFormat;
-      const conversation = outgoing(id, opts.redact, cmd);
-      // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
-      if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(renderExport(conversation, format));
-      const file = path.resolve(opts.output ?? exportName(conversation, format));
-      if (format === 'json') writeJsonFile(file, conversation);
-      else writeFileSync(file, renderExport(conversation, format));
-      stdout.write(`${file}\n`);
+      withTightHeapSync(() => {
+        const conversation = outgoing(id, opts.redact, cmd);
+        // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
+        if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(renderExport(conversation, format));
+        const file = path.resolve(opts.output ?? exportName(conversation, format));
+        if (format === 'json') writeJsonFile(file, conversation);
+        else writeFileSync(file, renderExport(conversation, format));
+        stdout.write(`${file}\n`);
+      });
     });
 }
 

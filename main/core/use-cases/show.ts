@@ -11,6 +11,8 @@ import { conversationPageToMarkdown, type MarkdownPageOptions } from '../render/
 import { redactsFor } from './redaction';
 
 export { AmbiguousIdError, ConversationNotFoundError } from '../access/archive-reader';
+/** `show` and `export` write with the heap kept near what is alive: a huge output's slices are garbage once written. */
+export { withTightHeapSync } from '../memory';
 
 /** The whole record as retention left it. */
 export function readConversation(reader: ArchiveReader, idOrPrefix: string): Conversation {
