@@ -10,7 +10,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
-import { ArchiveFormatError, type ContentStore, type SlicedContent } from './codec';
+import { ArchiveFormatError, type ContentStore } from './codec';
 import { insideRoot } from './paths';
 import { type FrameSpan, zstdFrames, zstdFrameSpansOfFile } from './zstd-frames';
 

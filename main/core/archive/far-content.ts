@@ -62,11 +62,12 @@ export function farStoredTexts(store: ContentStore, above: number): FarStoredTex
     },
     json: (hash) => {
       const text = of(hash);
-      return text && farString(`stored-json:${hash}`, { *slices() {
-        // Per slice, as JSON.stringify escapes per character: slices never split a surrogate pair.
-        for (const slice of text.slices()) yield JSON.stringify(slice).slice(1, -1);
-      } });
+      return text && farString(`stored-json:${hash}`, { slices: () => jsonEscaped(text) });
     },
   };
 }
 
+/** A text as a JSON string holds it, a slice at a time: JSON escapes per character, and no slice splits a surrogate pair. */
+function* jsonEscaped(text: FarText): Generator<string> {
+  for (const slice of text.slices()) yield JSON.stringify(slice).slice(1, -1);
+}
