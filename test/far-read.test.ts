@@ -5,7 +5,7 @@
  * content files (writeBlob), real tool outputs of a fixture session, frames cut where the test
  * says: inside a secret, between a surrogate pair and what follows it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -117,5 +117,24 @@ describe('the far read of a stored output', () => {
     expect(json).toContain('use [redacted: aws-key] for the bucket');
     expect(conversationToMarkdown(f.conversation, { timeZone: 'UTC' })).toBe(conversationToMarkdown(w.conversation, { timeZone: 'UTC' }));
     expect(conversationToHtml(f.conversation)).toBe(conversationToHtml(w.conversation));
+  });
+
+  it('fails the read, before anything is written, on a damaged or missing content file, as the whole read does', () => {
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'dejavu-far-read-damaged-'));
+    try {
+      cpSync(root, copy, { recursive: true });
+      const files = readdirSync(path.join(copy, '.content'), { recursive: true }).map(String).filter((f) => f.endsWith('.zst'));
+      const largest = files.map((f) => path.join(copy, '.content', f)).sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
+      const hash = path.basename(largest, '.zst');
+      const bytes = readFileSync(largest);
+      writeFileSync(largest, bytes.subarray(0, bytes.length - 20));
+      const damaged = `its stored content ${hash.slice(0, 12)}… is damaged`;
+      expect(() => readBlob(copy, 'proj/far.pb')).toThrow(damaged);
+      expect(() => readBlobFar(copy, 'proj/far.pb', 16 * 1024)).toThrow(damaged);
+      rmSync(largest);
+      expect(() => readBlobFar(copy, 'proj/far.pb', 16 * 1024)).toThrow(`its stored content ${hash.slice(0, 12)}… is missing from the archive`);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
