@@ -3,6 +3,8 @@
  * string: its long strings stay in the file and are streamed into the content store (far strings,
  * main/core/README.md "One huge session file"). What the archive holds must be what reading the
  * line whole gives: the same record (`show --json`), the same search hits, the same warnings.
+ * Shown or exported, such an output is read and written a slice at a time (DEJAVU_FAR_READ_BYTES):
+ * the same bytes as reading it whole, in bounded memory.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
