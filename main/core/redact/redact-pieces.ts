@@ -93,8 +93,6 @@ export function* maskedPieces(pieces: Iterable<string>, findings: readonly Secre
   }
 }
 
-let redacted = 0;
-
 /**
  * redactText for a string that holds far strings: the same findings, and a far string whose
  * slices are the masked text (or the string itself when nothing was found); undefined for a string
@@ -105,5 +103,6 @@ export function redactFarText(s: string): { readonly text: string; readonly foun
   if (!pieces) return undefined;
   const found = findSecretsInPieces(pieces);
   if (!found.length) return { text: s, found };
-  return { text: farString(`redacted:${(redacted += 1)}`, { slices: () => maskedPieces(farPieces(s)!, found) }), found };
+  // Keyed by the text it masks (the same findings each time): a long-lived process (`dejavu mcp`) reading it again adds no stand-in.
+  return { text: farString(`redacted:${s}`, { slices: () => maskedPieces(farPieces(s)!, found) }), found };
 }
