@@ -214,8 +214,6 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
   };
 }
 
-
-
 function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[]): ProtoObject {
   switch (p.type) {
     case 'text':
