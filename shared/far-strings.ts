@@ -65,3 +65,52 @@ export function headOf(s: string, n: number): string {
   }
   return head.slice(0, n);
 }
+
+/** Whether `s` holds a stand-in as itself (not JSON-escaped): a far string, or a native record read with them. */
+function holdsRawFarString(s: string): boolean {
+  if (!s.includes('\u0000far:')) return false;
+  STAND_IN.lastIndex = 0;
+  const holds = STAND_IN.test(s);
+  // matchAll starts where the last match of the same expression left off.
+  STAND_IN.lastIndex = 0;
+  return holds;
+}
+
+/**
+ * The text `s` stands for, in pieces (each stand-in in it as its slices), or undefined when it
+ * holds none. A high surrogate at a piece's end waits for the next piece, so no piece ends
+ * between a pair's halves (JSON escapes a lone half, but not a pair).
+ */
+export function farPieces(s: string): Iterable<string> | undefined {
+  if (!holdsRawFarString(s)) return undefined;
+  return {
+    *[Symbol.iterator]() {
+      let held = '';
+      for (const piece of expanded(s)) {
+        const text = held + piece;
+        const last = text.charCodeAt(text.length - 1);
+        held = last >= 0xd800 && last <= 0xdbff ? text.slice(-1) : '';
+        if (text.length > held.length) yield held ? text.slice(0, -1) : text;
+      }
+      if (held) yield held;
+    },
+  };
+}
+
+function* expanded(s: string): Generator<string> {
+  let at = 0;
+  for (const m of s.matchAll(STAND_IN)) {
+    const far = byStandIn.get(m[0]);
+    if (!far) continue;
+    if (m.index > at) yield s.slice(at, m.index);
+    yield* far.slices();
+    at = m.index + m[0].length;
+  }
+  if (at < s.length) yield s.slice(at);
+}
+
+/** The whole text of a string that may hold stand-ins: where a writer needs a far string whole (a rare shape it cannot cut). */
+export function wholeText(s: string): string {
+  const pieces = farPieces(s);
+  return pieces ? [...pieces].join('') : s;
+}

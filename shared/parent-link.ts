@@ -2,6 +2,7 @@
  * How a conversation relates to the one it came from, and the words every surface uses for it
  * (the thread header, the parent's list of linked conversations, the Markdown export).
  */
+import type { FarConversation } from './far-record';
 import { type Conversation, type ConversationRelation, CONVERSATION_RELATIONS } from './record';
 
 /** The conversation this one came from, and how. */
@@ -58,7 +59,7 @@ export function relationOf(c: Pick<Conversation, 'relation'>): ConversationRelat
  * forked from (a `fork-point` message holding a `forked-from` part: a fork stays a conversation
  * of its own, not nested under its parent, so it has no `parentId`).
  */
-export function parentLinkOf(c: Pick<Conversation, 'parentId' | 'relation' | 'messages'>): ParentLink | undefined {
+export function parentLinkOf(c: Pick<FarConversation, 'parentId' | 'relation' | 'messages'>): ParentLink | undefined {
   if (c.parentId !== undefined) return { id: c.parentId, relation: relationOf(c) };
   for (const m of c.messages) {
     if (m.kind !== 'fork-point') continue;

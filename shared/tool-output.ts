@@ -15,7 +15,8 @@ export interface ToolOutput {
   readonly running?: boolean;
 }
 
-const HEADER = /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Exit code|Original token count|Total output lines)\b:?\s*(.*)$/;
+/** A wrapper line: its name, then its value. */
+export const HEADER = /^(Chunk ID|Wall time|Process exited with code|Process running with session ID|Exit code|Original token count|Total output lines)\b:?\s*(.*)$/;
 
 export function parseToolOutput(response: string): ToolOutput {
   const json = fromJson(response);

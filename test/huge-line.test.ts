@@ -3,6 +3,8 @@
  * string: its long strings stay in the file and are streamed into the content store (far strings,
  * main/core/README.md "One huge session file"). What the archive holds must be what reading the
  * line whole gives: the same record (`show --json`), the same search hits, the same warnings.
+ * Shown or exported, such an output is read and written a slice at a time (DEJAVU_FAR_READ_BYTES):
+ * the same bytes as reading it whole, in bounded memory.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -122,14 +124,107 @@ describe('a huge line read in pieces', () => {
   });
 
   it('imports a 40 MB tool output in one line under 250 MB of peak memory (was ~660 MB: the line, its parse, its UTF-8 copy, at each read)', () => {
-    const { lines, huge } = seedWith((pool) => pool.repeat(Math.ceil((40 * MB) / pool.length)));
-    const dir = path.join(work, 'rss');
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
-    writeFileSync(file, `${lines.join('\n')}\n${huge}\n`);
-    const run = runWithPeakRss(path.join(REPO_ROOT, 'out', 'cli', 'dejavu.mjs'), ['import', file, '--archive', path.join(dir, 'archive')]);
+    const { run } = fortyMbLine();
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.peakMb).toBeLessThan(250);
+  });
+});
+
+/** The output a slice at a time (DEJAVU_FAR_READ_BYTES), or whole (the read before far strings reached `show`). */
+const FAR_READ = { DEJAVU_FAR_READ_BYTES: String(64 * 1024) };
+const WHOLE_READ = { DEJAVU_FAR_READ_BYTES: String(1024 * 1024 * MB) };
+const CLI_BUNDLE = path.join(REPO_ROOT, 'out', 'cli', 'dejavu.mjs');
+
+let forty: { run: ReturnType<typeof runWithPeakRss>; archive: string } | undefined;
+/** One import of a 40 MB tool output in one line, shared by the import and show memory tests. */
+function fortyMbLine() {
+  if (forty) return forty;
+  const { lines, huge } = seedWith((pool) => pool.repeat(Math.ceil((40 * MB) / pool.length)));
+  const dir = path.join(work, 'rss');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n${huge}\n`);
+  const archive = path.join(dir, 'archive');
+  forty = { run: runWithPeakRss(CLI_BUNDLE, ['import', file, '--archive', archive]), archive };
+  rmSync(file);
+  return forty;
+}
+
+/** How many bytes `text` takes inside a JSON string of the file (JSON.stringify's escapes, UTF-8). */
+function escapedBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text).slice(1, -1));
+}
+
+/** Real output (`pool` repeated) that takes exactly `bytes` bytes in the file, ending in plain ASCII. */
+function outputOfBytes(pool: string, bytes: number): string {
+  let text = '';
+  let used = 0;
+  for (const ch of pool.repeat(Math.ceil((bytes * 2) / pool.length))) {
+    const n = escapedBytes(ch);
+    if (used + n > bytes - 8) break;
+    text += ch;
+    used += n;
+  }
+  return text + '.'.repeat(bytes - used);
+}
+
+describe('show and export of a huge line, read a slice at a time', () => {
+  it('write what reading the output whole writes (show --json, show, export md/json/html), redacted or not, with a secret across each slice edge', () => {
+    // The huge-line reader cuts the output every 1 MiB of the file's bytes (FAR_SLICE_BYTES), where
+    // nothing is escaped: each of these secrets is cut there, 11 bytes in, and so is each stored frame.
+    const aws = ' AKIAUJZDE8GXD6NCF10E ';
+    const github = ' ghp_sMehGAkWvj7FAc9QeWJKY40uvSwMFLZDe1f8 ';
+    const { lines, huge } = seedWith((pool) => `${outputOfBytes(pool, MB - 11)}${aws}${outputOfBytes(pool, MB - aws.length)}${github}${pool.slice(0, 300_000)}\nend-marker-7f3a91`);
+    const dir = path.join(work, 'show');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n${huge}\n`);
+    const archive = path.join(dir, 'archive');
+    expect(dejavu(['import', file, '--archive', archive], FAR).code).toBe(0);
+    const id = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b';
+    const frames = contentFiles(archive).map((f) => zstdFrames(readFileSync(f))!.length);
+    expect(Math.max(...frames)).toBeGreaterThanOrEqual(3);
+
+    const outputs = (env: Record<string, string>, name: string) => {
+      const shown = [['show', id, '--json'], ['show', id, '--json', '--no-redact'], ['show', id], ['show', id, '--no-redact']].map((args) => dejavu([...args, '--archive', archive], env));
+      const exported = ['md', 'json', 'html'].map((format) => {
+        const out = path.join(dir, `${name}.${format}`);
+        const r = dejavu(['export', id, '-f', format, '-o', out, '--archive', archive], env);
+        return { ...r, file: readFileSync(out, 'utf8') };
+      });
+      return { shown, exported };
+    };
+    const far = outputs(FAR_READ, 'far');
+    const whole = outputs(WHOLE_READ, 'whole');
+    for (const [i, r] of [...far.shown, ...far.exported].entries()) {
+      expect(r.code, `command ${i}`).toBe(0);
+    }
+    expect(far.shown[0].stderr).toBe('dejavu: 2 secrets redacted (1 aws-key, 1 github-token); --no-redact keeps them\n');
+    expect(far.shown[0].stdout).toContain('[redacted: aws-key]');
+    expect(far.shown[0].stdout).not.toContain('AKIAUJZDE8GXD6NCF10E');
+    expect(far.shown[1].stdout).toContain('AKIAUJZDE8GXD6NCF10E');
+    expect(far.shown[0].stdout.length).toBeGreaterThan(6 * MB);
+    for (let i = 0; i < far.shown.length; i++) {
+      expect(far.shown[i].stderr, `show ${i}`).toBe(whole.shown[i].stderr);
+      expect(far.shown[i].stdout === whole.shown[i].stdout, `show ${i}`).toBe(true);
+    }
+    for (let i = 0; i < far.exported.length; i++) {
+      expect(far.exported[i].stderr, `export ${i}`).toBe(whole.exported[i].stderr);
+      expect(far.exported[i].file === whole.exported[i].file, `export ${i}`).toBe(true);
+    }
+    expect(far.exported[1].file).toContain('[redacted: github-token]');
+  });
+
+  it('show --json of a 40 MB tool output in one line peaks under 200 MB; read whole, over it', () => {
+    const { archive } = fortyMbLine();
+    const id = 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b';
+    const far = runWithPeakRss(CLI_BUNDLE, ['show', id, '--json', '--no-redact', '--archive', archive], {}, 'ignore');
+    expect(far.stderr).toBe('dejavu: secret redaction is off: secrets in this conversation are written as they were typed\n');
+    expect(far.code).toBe(0);
+    expect(far.peakMb).toBeLessThan(200);
+    const whole = runWithPeakRss(CLI_BUNDLE, ['show', id, '--json', '--no-redact', '--archive', archive], WHOLE_READ, 'ignore');
+    expect(whole.code).toBe(0);
+    expect(whole.peakMb).toBeGreaterThan(200);
   });
 });

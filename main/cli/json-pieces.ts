@@ -3,8 +3,9 @@
  * is written as it is walked instead of first becoming one string (and its escaped copy): a
  * long string comes in slices of STRING_SLICE characters. Joined, the pieces are exactly what
  * JSON.stringify gives for the plain data the CLI prints (objects, arrays, strings, numbers,
- * booleans, null, toJSON).
+ * booleans, null, toJSON), far strings included (shared/far-strings.ts: written as the text they stand for).
  */
+import { farPieces } from '../../shared/far-strings';
 import { stringSlices } from '../../shared/string-slices';
 
 const STRING_SLICE = 64 * 1024;
@@ -42,10 +43,34 @@ function jsonValue(value: unknown, key: string): unknown {
   return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? undefined : v;
 }
 
-/** A long string as JSON in slices; stringSlices never cuts a surrogate pair (each half would be escaped alone). */
+/**
+ * A long string as JSON in slices; stringSlices never cuts a surrogate pair (each half would be
+ * escaped alone). A string holding far strings (a huge stored output, or the native record that
+ * holds one) is written as the text they stand for, read a slice at a time (farPieces keeps pairs whole too).
+ */
 function* stringPieces(s: string): Generator<string> {
-  if (s.length <= STRING_SLICE) return yield JSON.stringify(s);
+  const far = farPieces(s);
+  if (!far && s.length <= STRING_SLICE) return yield JSON.stringify(s);
   yield '"';
-  for (const slice of stringSlices(s, STRING_SLICE)) yield JSON.stringify(slice).slice(1, -1);
+  for (const piece of far ?? [s]) for (const slice of stringSlices(piece, STRING_SLICE)) yield JSON.stringify(slice).slice(1, -1);
   yield '"';
+}
+
+/** `JSON.stringify(value, null, 2)` and a line break, as `dejavu` writes a JSON document. */
+export function* jsonDocument(value: unknown): Generator<string> {
+  yield* jsonPieces(value);
+  yield '\n';
+}
+
+/** The pieces joined into chunks of about `size` characters, to hand to a stream or a file. */
+export function* jsonChunks(pieces: Iterable<string>, size = 64 * 1024): Generator<string> {
+  let chunk = '';
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
 }

@@ -6,7 +6,7 @@
  * process.stdout / process.stderr themselves (lint enforces it).
  */
 import type { Writable } from 'node:stream';
-import { jsonPieces } from './json-pieces';
+import { jsonChunks, jsonDocument } from './json-pieces';
 
 /**
  * C0 controls but \t and \n, DEL, the C1 controls (U+009B is a one-character CSI on some
@@ -75,21 +75,8 @@ export function warn(message: string): void {
  */
 export function printJson(value: unknown, out: Writable = process.stdout): void {
   // Written as it is made, in chunks: a whole conversation never becomes one string (json-pieces.ts).
-  let chunk = '';
-  const flush = () => {
-    out.write(chunk.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-    chunk = '';
-  };
-  for (const piece of jsonPieces(value)) {
-    chunk += piece;
-    if (chunk.length >= JSON_CHUNK) flush();
-  }
-  chunk += '\n';
-  flush();
+  for (const chunk of jsonChunks(jsonDocument(value))) out.write(chunk.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
-
-/** Characters of JSON handed to the stream at a time. */
-const JSON_CHUNK = 64 * 1024;
 
 export function shortDate(iso: string | undefined): string {
   if (!iso) return '—'.padEnd(16);

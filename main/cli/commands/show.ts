@@ -1,20 +1,21 @@
 /** `dejavu show` and `dejavu export`: one conversation, whole. */
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { Conversation } from '../../../shared/record';
+import type { FarConversation } from '../../../shared/far-record';
 import { conversationToMarkdown, EXPORT_FORMATS, type ExportFormat, exportName, renderExport } from '../../core/use-cases/export';
 import { describeRedaction, REDACTION_OFF_NOTE } from '../../core/use-cases/redaction';
-import { outgoingRead } from '../../core/use-cases/show';
+import { outgoingRead, withTightHeapSync } from '../../core/use-cases/show';
 import { type GlobalOptions, withReader } from '../archive-access';
 import { UsageError } from '../errors';
+import { jsonChunks, jsonDocument } from '../json-pieces';
 import { printJson, stdout, warn } from '../output';
 
 /**
  * The conversation as it may leave the archive: secrets masked unless `--no-redact` or the
  * `redactExports` setting says otherwise, and the person told which it was.
  */
-function outgoing(id: string, redactFlag: boolean | undefined, cmd: Command): Conversation {
+function outgoing(id: string, redactFlag: boolean | undefined, cmd: Command): FarConversation {
   return withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
     const result = outgoingRead(r, id, redactFlag === false);
     if (!result.redact) warn(REDACTION_OFF_NOTE);
@@ -33,10 +34,12 @@ export function registerShow(program: Command): void {
     .option('--no-redact', 'print secrets as they were typed (redaction is on by default)')
     .action((id: string, opts: { json?: boolean; markdown?: boolean; redact?: boolean }, cmd: Command) => {
       if (opts.json && opts.markdown) throw new UsageError('choose one of --json and --markdown');
-      const conversation = outgoing(id, opts.redact, cmd);
-      if (opts.json) printJson(conversation);
-      // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
-      else stdout.data(conversationToMarkdown(conversation));
+      withTightHeapSync(() => {
+        const conversation = outgoing(id, opts.redact, cmd);
+        if (opts.json) printJson(conversation);
+        // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
+        else stdout.data(conversationToMarkdown(conversation));
+      });
     });
 
   program
@@ -49,11 +52,27 @@ export function registerShow(program: Command): void {
     .action((id: string, opts: { output?: string; format: string; redact?: boolean }, cmd: Command) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
       const format = opts.format as ExportFormat;
-      const conversation = outgoing(id, opts.redact, cmd);
-      // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
-      if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(renderExport(conversation, format));
-      const file = path.resolve(opts.output ?? exportName(conversation, format));
-      writeFileSync(file, renderExport(conversation, format));
-      stdout.write(`${file}\n`);
+      withTightHeapSync(() => {
+        const conversation = outgoing(id, opts.redact, cmd);
+        // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
+        if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(renderExport(conversation, format));
+        const file = path.resolve(opts.output ?? exportName(conversation, format));
+        if (format === 'json') writeJsonFile(file, conversation);
+        else writeFileSync(file, renderExport(conversation, format));
+        stdout.write(`${file}\n`);
+      });
     });
+}
+
+/** `JSON.stringify(c, null, 2)` and a line break into `file`, written as it is made (a huge output is never one string). */
+function writeJsonFile(file: string, c: FarConversation): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const chunk of jsonChunks(jsonDocument(c))) {
+      const bytes = Buffer.from(chunk, 'utf8');
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -3,7 +3,9 @@
  * plus search (search.db ATTACHed to the same connection) and whole records read as retention
  * left them. Never writes.
  */
+import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
+import { readBlobFar } from '../archive/blob-store';
 import { IndexReader } from '../archive/index-reader';
 import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
@@ -14,6 +16,13 @@ import { rowSources } from '../search/search-rows';
 
 export { AmbiguousIdError, ConversationNotFoundError } from '../archive/index-reader';
 
+/** The index's source-deleted flag, the current truth, on the record read. */
+function withSourceDeleted<C extends FarConversation>(conversation: C, sourceDeleted: number): C {
+  conversation.sourceDeleted = sourceDeleted === 1 || undefined;
+  if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
+  return conversation;
+}
+
 export class ArchiveReader extends IndexReader {
   constructor(root: string) {
     // search.db's schema is brought up to date on its own connection, then read through ours.
@@ -23,10 +32,20 @@ export class ArchiveReader extends IndexReader {
   /** The whole record (as retention left it); the index's source-deleted flag is the current truth. */
   get(id: string): Conversation {
     const row = this.row(id);
-    const conversation = currentThread(this.root, this.db, row);
-    conversation.sourceDeleted = row.source_deleted === 1 || undefined;
-    if (!conversation.sourceDeleted) delete conversation.sourceDeleted;
-    return conversation;
+    return withSourceDeleted(currentThread(this.root, this.db, row), row.source_deleted);
+  }
+
+  /**
+   * The same record for a writer that sends it out (`show`, `export`): each stored text over
+   * `farAbove` bytes is a far string read from the content store a frame at a time, never whole.
+   * Its own type (shared/far-record.ts) keeps it away from every other reader.
+   */
+  readFar(id: string, { farAbove }: { readonly farAbove: number }): FarConversation {
+    const row = this.row(id);
+    return withSourceDeleted(
+      currentThread(this.root, this.db, row, (root, relative) => readBlobFar(root, relative, farAbove)),
+      row.source_deleted,
+    );
   }
 
   search(query: string, options?: SearchOptions): SearchHit[] {

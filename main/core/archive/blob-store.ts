@@ -6,8 +6,9 @@
 import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
-import { type ContentStore, decodeConversation, writeConversation } from './codec';
+import { type ContentStore, decodeConversation, decodeConversationFar, writeConversation } from './codec';
 import { contentStore } from './content-store';
 import { insideRoot } from './paths';
 
@@ -87,6 +88,11 @@ export function clearTemp(root: string): void {
 
 export function readBlob(root: string, relative: string): Conversation {
   return decodeConversation(readFileSync(insideRoot(root, relative)), archiveContent(root));
+}
+
+/** The same, its stored texts over `farAbove` bytes left in the store as far strings: for the outgoing writers only (codec.ts decodeConversationFar). */
+export function readBlobFar(root: string, relative: string, farAbove: number): FarConversation {
+  return decodeConversationFar(readFileSync(insideRoot(root, relative)), archiveContent(root), farAbove);
 }
 
 export function removeBlob(root: string, relative: string): void {

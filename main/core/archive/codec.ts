@@ -11,7 +11,8 @@ import { type DecodedConversation, type DecodedMessage, type DecodedPage, type D
 import { ArchiveFormatError } from './format-error';
 import { type KeptText, MARKER, type NativeForm, withMarkers, withoutMarkers } from './native-markers';
 import { farText, wholeFarText } from '../../../shared/far-strings';
-import { nativeFarStrings, storedFar } from './far-content';
+import { type FarStoredTexts, farStoredTexts, nativeFarStrings, storedFar } from './far-content';
+import type { FarConversation } from '../../../shared/far-record';
 import { dejavu } from './generated/record';
 import { LenientReader, WellFormedWriter } from './well-formed-strings';
 
@@ -31,6 +32,14 @@ export interface ContentStore {
   /** The same for a text given in slices (a far string, shared/far-strings.ts), never made one buffer. */
   putSlices(slices: () => Iterable<string>): { hash: string; bytes: number };
   get(hash: string): Buffer;
+  /** A stored text read again frame by frame each time its slices are asked for (the far read, far-content.ts), never whole. */
+  sliced(hash: string): SlicedContent;
+}
+
+/** A stored text as its slices, and its size in bytes as its frames declare it (undefined when one does not). */
+export interface SlicedContent {
+  readonly bytes: number | undefined;
+  slices(): Iterable<string>;
 }
 
 /** Without a store every part stays inline: the blob then reads anywhere on its own. */
@@ -71,7 +80,18 @@ export function writeConversation(conversation: Conversation, write: (bytes: Buf
 
 /** A blob that refers to stored content reads only with its archive's store. */
 export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Conversation {
-  const texts = new StoredTexts(store);
+  return decodeWith(bytes, new StoredTexts(store));
+}
+
+/**
+ * The same, with every stored text over `farAbove` bytes left in the store as a far string
+ * (far-content.ts): for the outgoing writers only, hence its own type.
+ */
+export function decodeConversationFar(bytes: Uint8Array, store: ContentStore, farAbove: number): FarConversation {
+  return decodeWith(bytes, new StoredTexts(store, farStoredTexts(store, farAbove))) as FarConversation;
+}
+
+function decodeWith(bytes: Uint8Array, texts: StoredTexts): Conversation {
   let conversation: Conversation | undefined;
   for (const decoded of decodedFrames(bytes)) {
     if (!conversation) conversation = fromProto(decoded as DecodedConversation, texts);
@@ -87,13 +107,25 @@ export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Con
  */
 export class StoredTexts {
   private readonly read = new Map<string, string>();
-  constructor(private readonly store: ContentStore | undefined) {}
+  constructor(
+    private readonly store: ContentStore | undefined,
+    private readonly far?: FarStoredTexts,
+  ) {}
 
   of(hash: string, encoding: 'utf8' | 'base64'): string {
+    const far = encoding === 'utf8' ? this.far?.text(hash) : undefined;
+    if (far !== undefined) return far;
     const key = `${encoding}:${hash}`;
     let text = this.read.get(key);
     if (text === undefined) this.read.set(key, (text = resolve(hash, this.store).toString(encoding)));
     return text;
+  }
+
+  /** A stored part's text as its native record wrote it (see native-markers.ts). */
+  native(hash: string, form: NativeForm): string {
+    const far = form === 'j' ? this.far?.json(hash) : undefined;
+    if (far !== undefined) return far;
+    return form === 'j' ? JSON.stringify(this.of(hash, 'utf8')).slice(1, -1) : this.of(hash, 'base64');
   }
 }
 
@@ -180,11 +212,6 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
     source: m.source,
     supersededAt: m.supersededAt,
   };
-}
-
-/** A stored part's text as its native record wrote it (see native-markers.ts). */
-function nativeText(hash: string, form: NativeForm, texts: StoredTexts): string {
-  return form === 'j' ? JSON.stringify(texts.of(hash, 'utf8')).slice(1, -1) : texts.of(hash, 'base64');
 }
 
 function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[]): ProtoObject {
@@ -276,7 +303,7 @@ export function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message
     usage: usageFrom(m.usage),
     kind: opt(m.kind),
     parts: m.parts.map((p) => partFromProto(p, texts)),
-    native: m.nativeRefs && m.native ? withoutMarkers(m.native, (hash, form) => nativeText(hash, form, texts)) : opt(m.native),
+    native: m.nativeRefs && m.native ? withoutMarkers(m.native, (hash, form) => texts.native(hash, form)) : opt(m.native),
     source: opt(m.source),
     supersededAt: opt(m.supersededAt),
   });

@@ -7,11 +7,12 @@
  * refers to any more.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { ArchiveFormatError, type ContentStore } from './codec';
 import { insideRoot } from './paths';
-import { zstdFrames } from './zstd-frames';
+import { type FrameSpan, zstdFrames, zstdFrameSpansOfFile } from './zstd-frames';
 
 /** Starts with a dot: no sanitized workspace folder can be named so (safeSegment). */
 export const CONTENT_DIR = '.content';
@@ -105,6 +106,17 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
       });
       return verified(hash, sha, frames.length === 1 ? parts[0] : Buffer.concat(parts));
     },
+    sliced(hash) {
+      const file = insideRoot(root, contentRelativePath(hash));
+      const fd = openContent(file, hash);
+      try {
+        const spans = zstdFrameSpansOfFile(fd, fstatSync(fd).size);
+        const declared = spans?.every((f) => f.contentBytes !== undefined) ? spans.reduce((n, f) => n + f.contentBytes!, 0) : undefined;
+        return { bytes: declared, slices: () => textSlices(file, hash) };
+      } finally {
+        closeSync(fd);
+      }
+    },
   };
 
   /** The content file's zstd frames (one, unless it was streamed in slices). */
@@ -117,6 +129,52 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
       throw err;
     }
     return zstdFrames(compressed) ?? [compressed];
+  }
+}
+
+/** Decoded text handed out at a time from a frame that holds more (a text stored whole in one frame). */
+const TEXT_SLICE = 1024 * 1024;
+
+/**
+ * A stored text, UTF-8 decoded a frame at a time (a frame read from the file, decompressed, let
+ * go), in slices that never split a character; its hash is checked at the end, so a damaged file
+ * fails its reader instead of passing for the output the person saw.
+ */
+function* textSlices(file: string, hash: string): Generator<string> {
+  const fd = openContent(file, hash);
+  try {
+    const size = fstatSync(fd).size;
+    const spans: readonly FrameSpan[] = zstdFrameSpansOfFile(fd, size) ?? [{ start: 0, end: size, contentBytes: undefined }];
+    const sha = createHash('sha256');
+    const decoder = new StringDecoder('utf8');
+    for (const span of spans) {
+      const frame = Buffer.alloc(span.end - span.start);
+      for (let got = 0; got < frame.length; ) {
+        const r = readSync(fd, frame, got, frame.length - got, span.start + got);
+        if (r === 0) throw new ContentMissingError(hash, 'is damaged (it is shorter than its frames)');
+        got += r;
+      }
+      const bytes = decompressed(hash, frame);
+      sha.update(bytes);
+      for (let at = 0; at < bytes.length; at += TEXT_SLICE) {
+        const text = decoder.write(bytes.subarray(at, at + TEXT_SLICE));
+        if (text) yield text;
+      }
+    }
+    const rest = decoder.end();
+    verified(hash, sha, undefined);
+    if (rest) yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function openContent(file: string, hash: string): number {
+  try {
+    return openSync(file, 'r');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ContentMissingError(hash, 'is missing from the archive');
+    throw err;
   }
 }
 

@@ -2,6 +2,7 @@
  * What leaves the app (exports, `dejavu show`, MCP answers) is redacted unless the person said
  * otherwise: the `redactExports` setting, or `--no-redact` for one command.
  */
+import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
 import type { ReadableIndex } from '../archive/db';
 import { redactConversation, type RedactedConversation } from './redact-conversation';
@@ -14,7 +15,9 @@ export function redactsOutgoing(db: ReadableIndex, flag?: boolean): boolean {
 }
 
 /** The record as it may leave the app; `count` says how many secrets were masked. */
-export function outgoingConversation(c: Conversation, redact: boolean): RedactedConversation {
+export function outgoingConversation(c: Conversation, redact: boolean): RedactedConversation;
+export function outgoingConversation(c: FarConversation, redact: boolean): RedactedConversation<FarConversation>;
+export function outgoingConversation(c: FarConversation, redact: boolean): RedactedConversation<FarConversation> {
   return redact ? redactConversation(c) : { conversation: c, kinds: {}, count: 0 };
 }
 

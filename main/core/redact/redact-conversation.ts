@@ -3,25 +3,34 @@
  * JSON, HTML, `show`, MCP answers and (when the person opts in) the archive writer all call
  * this first, so no renderer needs to know about secrets.
  */
-import type { Conversation, Message, Part } from '../../../shared/record';
+import type { FarConversation } from '../../../shared/far-record';
+import type { Conversation, Part } from '../../../shared/record';
+import { type PieceFinding, redactFarText } from './redact-pieces';
 import { redactText } from './redact-text';
 
-export interface RedactedConversation {
-  readonly conversation: Conversation;
+export interface RedactedConversation<C extends FarConversation = Conversation> {
+  readonly conversation: C;
   /** Distinct secrets masked, by kind (empty when none were found). */
   readonly kinds: Readonly<Record<string, number>>;
   readonly count: number;
 }
 
-/** A copy of `c` with every secret in its text (and native records) masked; `c` itself is unchanged. */
-export function redactConversation(c: Conversation): RedactedConversation {
+/**
+ * A copy of `c` with every secret in its text (and native records) masked; `c` itself is unchanged.
+ * A far string (a huge stored output, shared/far-strings.ts) is masked window by window
+ * (redact-pieces.ts) and stays a far string.
+ */
+export function redactConversation(c: Conversation): RedactedConversation;
+export function redactConversation(c: FarConversation): RedactedConversation<FarConversation>;
+export function redactConversation(c: FarConversation): RedactedConversation<FarConversation> {
   const kinds: Record<string, number> = {};
   // A secret typed once shows up in the prompt, its native record and the title: counted once.
   const seen = new Set<string>();
   const clean = (text: string): string => {
-    const r = redactText(text);
+    const far = redactFarText(text);
+    const r = far ?? redactText(text);
     for (const f of r.found) {
-      const key = `${f.kind}\u0000${text.slice(f.start, f.end)}`;
+      const key = `${f.kind}\u0000${far ? (f as PieceFinding).secret : text.slice(f.start, f.end)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       kinds[f.kind] = (kinds[f.kind] ?? 0) + 1;
@@ -29,8 +38,8 @@ export function redactConversation(c: Conversation): RedactedConversation {
     return r.text;
   };
   const cleanOptional = (text: string | undefined) => (text === undefined ? undefined : clean(text));
-  const messages = c.messages.map((m): Message => ({ ...m, parts: m.parts.map((p) => redactPart(p, clean)), ...(m.native !== undefined ? { native: clean(m.native) } : {}) }));
-  const conversation: Conversation = {
+  const messages = c.messages.map((m) => ({ ...m, parts: m.parts.map((p) => redactPart(p, clean)), ...(m.native !== undefined ? { native: clean(m.native) } : {}) }));
+  const conversation: FarConversation = {
     ...c,
     ...(c.title !== undefined ? { title: cleanOptional(c.title) } : {}),
     warnings: c.warnings.map((w) => ({ ...w, message: clean(w.message) })),

@@ -7,14 +7,23 @@ import type { SecretFinding } from './finding';
 import { secretlintFindings } from './secretlint-rules';
 
 // No detector matches fewer characters than this (the shortest: a 3-character URL password in a URL).
-const MIN_LENGTH = 12;
+export const MIN_LENGTH = 12;
 
 /** Every secret in `text`, in order; overlapping findings merged (the wider one's kind wins). */
 export function findSecrets(text: string): SecretFinding[] {
   if (text.length < MIN_LENGTH) return [];
-  const all = [...secretlintFindings(text), ...extraFindings(text)].sort((a, b) => a.start - b.start || b.end - a.end);
+  return mergeFindings(detectorFindings(text));
+}
+
+/** What every detector finds in `text`, unmerged and unsorted. */
+export function detectorFindings(text: string): SecretFinding[] {
+  return [...secretlintFindings(text), ...extraFindings(text)];
+}
+
+/** Findings in order, overlapping ones merged (the wider one's kind wins). */
+export function mergeFindings(findings: SecretFinding[]): SecretFinding[] {
   const merged: SecretFinding[] = [];
-  for (const f of all) {
+  for (const f of findings.sort(byPlace)) {
     const last = merged.at(-1);
     if (last && f.start < last.end) {
       if (f.end > last.end) merged[merged.length - 1] = { ...last, end: f.end };
@@ -23,6 +32,11 @@ export function findSecrets(text: string): SecretFinding[] {
     merged.push(f);
   }
   return merged;
+}
+
+/** By start, the wider first at the same start. */
+export function byPlace(a: SecretFinding, b: SecretFinding): number {
+  return a.start - b.start || b.end - a.end;
 }
 
 export function mask(kind: string): string {

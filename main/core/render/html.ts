@@ -7,12 +7,15 @@
  * of a checked raster type and base64 alphabet).
  */
 import { AGENT_LABELS } from '../../../shared/agents';
-import type { Conversation, Message, Part } from '../../../shared/record';
+import type { FarConversation, FarMessage } from '../../../shared/far-record';
+import { wholeText } from '../../../shared/far-strings';
+import type { Message, Part } from '../../../shared/record';
 import { langFor } from '../../../shared/code-lang';
 import { describeTool } from '../../../shared/describe-tool';
 import type { FileDiff } from '../../../shared/diff';
 import { codeBlock } from './html-highlight';
 import { escapeHtml } from './html-escape';
+import { textFacts } from './far-output';
 import { HTML_EXPORT_CSS } from './html-style';
 import { parentFact } from './parent-fact';
 
@@ -27,7 +30,7 @@ export interface HtmlOptions {
 const ROLE_LABEL: Record<Message['role'], string> = { user: 'User', assistant: 'Assistant', tool: 'Tool', system: 'System' };
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
-export function conversationToHtml(c: Conversation, options: HtmlOptions = {}): string {
+export function conversationToHtml(c: FarConversation, options: HtmlOptions = {}): string {
   const title = oneLine(c.title ?? c.nativeId);
   const facts: [string, string | undefined][] = [
     ['Agent', `${AGENT_LABELS[c.agent] ?? c.agent}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
@@ -68,7 +71,7 @@ ${body}
 `;
 }
 
-function messageHtml(m: Message, options: HtmlOptions): string {
+function messageHtml(m: FarMessage, options: HtmlOptions): string {
   const parts = m.parts.map((p) => partHtml(p, options)).filter(Boolean);
   if (parts.length === 0) return '';
   const label = `${ROLE_LABEL[m.role]}${m.kind ? ` · ${m.kind}` : ''}${m.supersededAt ? ' · earlier revision' : ''}`;
@@ -88,10 +91,11 @@ function partHtml(p: Part, options: HtmlOptions): string {
       return toolCallHtml(p.name, p.arguments);
     case 'tool_call_response': {
       const limit = options.maxToolOutput ?? 20_000;
-      const cut = limit > 0 && p.response.length > limit;
-      const text = cut ? p.response.slice(0, limit) : p.response;
-      const size = `${p.response.split('\n').length} line${p.response.split('\n').length === 1 ? '' : 's'}`;
-      return `<details class="result${p.isError ? ' error' : ''}"><summary><strong>${p.isError ? 'Tool error' : 'Tool result'}</strong> · ${size}</summary><div class="inner">${plainBlock(text)}${cut ? `<p class="notice">… ${(p.response.length - limit).toLocaleString('en-US')} more characters not shown</p>` : ''}</div></details>`;
+      // A far output (a huge stored one) is read a slice at a time for these, never whole (far-output.ts).
+      const { head, length, lines } = textFacts(limit > 0 ? p.response : wholeText(p.response), limit > 0 ? limit : Infinity);
+      const cut = limit > 0 && length > limit;
+      const size = `${lines} line${lines === 1 ? '' : 's'}`;
+      return `<details class="result${p.isError ? ' error' : ''}"><summary><strong>${p.isError ? 'Tool error' : 'Tool result'}</strong> · ${size}</summary><div class="inner">${plainBlock(head)}${cut ? `<p class="notice">… ${(length - limit).toLocaleString('en-US')} more characters not shown</p>` : ''}</div></details>`;
     }
     case 'blob':
       if (p.modality === 'image' && IMAGE_TYPES.has(p.mimeType) && /^[A-Za-z0-9+/]*={0,2}$/.test(p.content)) {

@@ -7,11 +7,14 @@
 import { AGENT_LABELS } from '../../../shared/agents';
 import { diffText } from '../../../shared/diff';
 import { localDateTime, localDay, systemTimeZone } from '../../../shared/local-day';
+import type { FarConversation } from '../../../shared/far-record';
+import { wholeText } from '../../../shared/far-strings';
 import type { Conversation, Message, Part, ToolCallPart, ToolCallResponsePart } from '../../../shared/record';
 import { describeTool } from '../../../shared/describe-tool';
 import { type Args, parseJson } from '../../../shared/tool-args';
 import { parseToolOutput } from '../../../shared/tool-output';
 import { displayTitle } from '../../../shared/title';
+import { cutToolOutput } from './far-output';
 import { parentFact } from './parent-fact';
 
 export interface MarkdownOptions {
@@ -30,7 +33,7 @@ const ROLE_LABEL: Record<Message['role'], string> = { user: 'User', assistant: '
  * answer under it (its steps without headings of their own), each tool's result right under its
  * call, edits as `diff` blocks, injected context folded, times in the person's time zone.
  */
-export function conversationToMarkdown(c: Conversation, options: MarkdownOptions = {}): string {
+export function conversationToMarkdown(c: FarConversation, options: MarkdownOptions = {}): string {
   const tz = options.timeZone ?? systemTimeZone();
   const when = (iso: string | undefined) => (iso ? localDateTime(iso, tz) : undefined);
   const out = headerLines(c, when);
@@ -77,7 +80,7 @@ export function conversationToMarkdown(c: Conversation, options: MarkdownOptions
 }
 
 /** The title and the facts block (agent, where, when, its parent, its source), then a blank line. */
-function headerLines(c: Conversation, when: (iso: string | undefined) => string | undefined): string[] {
+function headerLines(c: FarConversation, when: (iso: string | undefined) => string | undefined): string[] {
   const out: string[] = [`# ${oneLine(displayTitle(c))}`, ''];
   const facts: [string, string | undefined][] = [
     ['Agent', `${AGENT_LABELS[c.agent]}${c.agentVersion ? ` ${c.agentVersion}` : ''}`],
@@ -117,7 +120,9 @@ function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | unde
   if (view.kind === 'subagent') {
     // A subagent's brief and its report are prose: quoted, so their headings stay inside the call.
     out.push(head, quote(view.brief.prompt));
-    if (result?.response.trim()) out.push(`**Result (${name})**${result.isError ? ' · error' : ''}`, quote(parseToolOutput(result.response).output));
+    // A subagent's report is quoted whole, so a far one (over ~1 MiB: rare) is read whole here.
+    const report = result && wholeText(result.response);
+    if (result && report?.trim()) out.push(`**Result (${name})**${result.isError ? ' · error' : ''}`, quote(parseToolOutput(report).output));
     else if (result) out.push(resultToMarkdown(result, name, options));
     return out.join('\n\n');
   }
@@ -138,10 +143,8 @@ function toolCallToMarkdown(p: ToolCallPart, result: ToolCallResponsePart | unde
 }
 
 function resultToMarkdown(p: ToolCallResponsePart, toolName: string | undefined, options: MarkdownOptions): string {
-  const parsed = parseToolOutput(p.response);
-  const limit = options.maxToolOutput ?? 20_000;
-  const output = parsed.output;
-  const text = limit > 0 && output.length > limit ? `${output.slice(0, limit)}\n… (${output.length - limit} more characters)` : output;
+  // A far output (a huge stored one) is cut from its first characters, never read whole (far-output.ts).
+  const { parsed, text } = cutToolOutput(p.response, options.maxToolOutput ?? 20_000);
   const facts = [p.isError ? 'error' : '', parsed.exitCode !== undefined ? `exit ${parsed.exitCode}` : ''].filter(Boolean).join(', ');
   const label = `**Result${toolName ? ` (${toolName})` : ''}**${facts ? ` · ${facts}` : ''}`;
   return text.trim() ? `${label}\n\n${fence(text, '')}` : `${label} · *(no output)*`;
@@ -255,7 +258,7 @@ export interface MarkdownPage {
  * get the next ones, so a reader with a small window (a model over MCP) can page through a huge
  * thread. Each message is headed with its index, the one search hits point at.
  */
-export function conversationPageToMarkdown(c: Conversation, from: number, limit: number, options: MarkdownPageOptions = {}): MarkdownPage {
+export function conversationPageToMarkdown(c: FarConversation, from: number, limit: number, options: MarkdownPageOptions = {}): MarkdownPage {
   const total = c.messages.length;
   const start = Math.min(Math.max(0, from), total);
   const maxChars = options.maxChars ?? Number.POSITIVE_INFINITY;

@@ -3,6 +3,7 @@
  * or the stage-2 thread rebuilt from the digest); the digest's thread when the blob cannot be
  * read; a note naming the data-loss event when it was dropped.
  */
+import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation, Message } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { ReadableIndex } from '../archive/db';
@@ -22,11 +23,14 @@ export class MissingBlobError extends Error {
 /** The start of the warning a thread read from its digest carries, its archived copy being unreadable. */
 export const DIGEST_FALLBACK = 'The archived copy of this conversation could not be read';
 
-export function currentThread(root: string, db: ReadableIndex, row: ThreadRow): Conversation {
+export function currentThread(root: string, db: ReadableIndex, row: ThreadRow): Conversation;
+/** The same, read by `read` (the outgoing writers' far read, archive-reader.ts readFar). */
+export function currentThread(root: string, db: ReadableIndex, row: ThreadRow, read: (root: string, relative: string) => FarConversation): FarConversation;
+export function currentThread(root: string, db: ReadableIndex, row: ThreadRow, read: (root: string, relative: string) => FarConversation = readBlob): FarConversation {
   const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
   if (stage === 3) return lostOf(db, row);
   try {
-    return readBlob(root, row.blob_path);
+    return read(root, row.blob_path);
   } catch (err) {
     const digest = readDigest(db, row.id);
     if (digest) {

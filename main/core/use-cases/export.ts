@@ -1,5 +1,6 @@
 /** Export: one conversation as a Markdown, JSON or HTML document. */
 import type { ExportFile, ExportFormat } from '../../../shared/contract';
+import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
 import type { ArchiveReader } from '../access/archive-reader';
 import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
@@ -9,15 +10,17 @@ import { conversationToMarkdown, exportFileName } from '../render/markdown';
 export { EXPORT_FORMATS, type ExportFormat } from '../../../shared/contract';
 export { conversationToMarkdown } from '../render/markdown';
 
-/** The document's text in `format`. */
-export function renderExport(c: Conversation, format: ExportFormat, timeZone?: string): string {
+/** The document's text in `format` (JSON only of a plain record: a far one's is written in pieces, cli/json-pieces.ts). */
+export function renderExport(c: Conversation, format: ExportFormat, timeZone?: string): string;
+export function renderExport(c: FarConversation, format: Exclude<ExportFormat, 'json'>, timeZone?: string): string;
+export function renderExport(c: FarConversation, format: ExportFormat, timeZone?: string): string {
   if (format === 'json') return `${JSON.stringify(c, null, 2)}\n`;
   if (format === 'html') return conversationToHtml(c);
   return conversationToMarkdown(c, { timeZone });
 }
 
 /** YYYY-MM-DD_<title>.<format>, dated in `timeZone` (default: this machine's). */
-export function exportName(c: Conversation, format: ExportFormat, timeZone?: string): string {
+export function exportName(c: FarConversation, format: ExportFormat, timeZone?: string): string {
   return exportFileName(c, timeZone).replace(/\.md$/, `.${format}`);
 }
 

@@ -1,6 +1,7 @@
 /** Show: one conversation, whole or a page at a time, as it may leave the app. */
 import type { ResponseOf } from '../../../shared/contract';
 import { parentLinkOf } from '../../../shared/parent-link';
+import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
 import type { ArchiveReader } from '../access/archive-reader';
 import { providerFor } from '../providers/registry';
@@ -10,21 +11,32 @@ import { conversationPageToMarkdown, type MarkdownPageOptions } from '../render/
 import { redactsFor } from './redaction';
 
 export { AmbiguousIdError, ConversationNotFoundError } from '../access/archive-reader';
+/** `show` and `export` write with the heap kept near what is alive: a huge output's slices are garbage once written. */
+export { withTightHeapSync } from '../memory';
 
 /** The whole record as retention left it. */
 export function readConversation(reader: ArchiveReader, idOrPrefix: string): Conversation {
   return reader.get(idOrPrefix);
 }
 
-export interface OutgoingRead extends RedactedConversation {
+export interface OutgoingRead extends RedactedConversation<FarConversation> {
   /** Whether secrets were masked (the setting, or the command's `--no-redact`). */
   readonly redact: boolean;
 }
 
-/** The record with secrets masked unless redaction is off. */
+/** Stored texts larger than this (bytes) are written out a slice at a time (`DEJAVU_FAR_READ_BYTES` to try it on small ones): 1 MiB. */
+export function outgoingFarBytes(): number {
+  return Number(process.env.DEJAVU_FAR_READ_BYTES) || 1024 * 1024;
+}
+
+/**
+ * The record with secrets masked unless redaction is off, its large stored texts far strings
+ * (shared/far-strings.ts): the writers (`show`, `export`, the MCP resource) stream them, so a
+ * 100 MB tool output is never one string.
+ */
 export function outgoingRead(reader: ArchiveReader, idOrPrefix: string, keepSecrets = false): OutgoingRead {
   const redact = redactsFor(reader, keepSecrets);
-  return { ...outgoingConversation(reader.get(idOrPrefix), redact), redact };
+  return { ...outgoingConversation(reader.readFar(idOrPrefix, { farAbove: outgoingFarBytes() }), redact), redact };
 }
 
 /**
