@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { zstdDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hugeSessionSeed } from '../bench/huge-session';
@@ -214,6 +215,26 @@ describe('show and export of a huge line, read a slice at a time', () => {
       expect(far.exported[i].file === whole.exported[i].file, `export ${i}`).toBe(true);
     }
     expect(far.exported[1].file).toContain('[redacted: github-token]');
+  });
+
+  it('with redaction at capture on, stores the output masked: in its part, in its native record (twice: message and toolUseResult) and in the content store', () => {
+    const aws = 'AKIAUJZDE8GXD6NCF10E';
+    const { lines, huge } = seedWith((pool) => `${outputOfBytes(pool, 200_000)} use ${aws} for the bucket ${outputOfBytes(pool, 200_000)}`);
+    const dir = path.join(work, 'redact-at-capture');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n${huge}\n`);
+    const archive = path.join(dir, 'archive');
+    expect(dejavu(['settings', '--redact-at-capture', 'on', '--archive', archive]).code).toBe(0);
+    expect(dejavu(['import', file, '--archive', archive], FAR).code).toBe(0);
+    const shown = dejavu(['show', 'claude-code_fe5e1c67-53e7-4862-81ae-d0e013e3270b', '--json', '--no-redact', '--archive', archive]);
+    expect(shown.code).toBe(0);
+    const record = JSON.parse(shown.stdout) as { messages: { native?: string; parts: { type: string; response?: string }[] }[] };
+    const last = record.messages.find((m) => m.parts.some((p) => p.type === 'tool_call_response' && (p.response?.length ?? 0) > 300_000))!;
+    expect(last.parts.find((p) => p.type === 'tool_call_response')!.response).toContain('use [redacted: aws-key] for the bucket');
+    expect(last.native!.split('use [redacted: aws-key] for the bucket')).toHaveLength(3);
+    expect(shown.stdout).not.toContain(aws);
+    for (const f of contentFiles(archive)) expect(zstdFrames(readFileSync(f))!.map((frame) => zstdDecompressSync(frame).toString('utf8')).join('')).not.toContain(aws);
   });
 
   it('show --json of a 40 MB tool output in one line peaks under 200 MB; read whole, over it', () => {
