@@ -103,7 +103,7 @@ export function contentRefsOf(bytes: Uint8Array): string[] {
   for (const decoded of decodedFrames(bytes)) {
     for (const m of decoded.messages) {
       for (const p of m.parts) {
-        const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
+        const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef) ?? opt(p.text?.contentRef) ?? opt(p.reasoning?.contentRef);
         if (ref) refs.push(ref);
       }
       if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
@@ -190,9 +190,9 @@ function nativeText(hash: string, form: NativeForm, texts: StoredTexts): string 
 function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[]): ProtoObject {
   switch (p.type) {
     case 'text':
-      return { text: { content: p.content } };
+      return { text: farKept(p.content, store, kept) };
     case 'reasoning':
-      return { reasoning: { content: p.content, redacted: p.redacted ?? false } };
+      return { reasoning: { ...farKept(p.content, store, kept), redacted: p.redacted ?? false } };
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
@@ -212,6 +212,20 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     default:
       return assertNever(p);
   }
+}
+
+/**
+ * A text or reasoning part's content: a far string (a huge line's prompt or answer left in its
+ * file) is streamed into the store and named by its hash, or without a store written whole; an
+ * ordinary one stays inline, as ever.
+ */
+function farKept(content: string, store: ContentStore | undefined, kept: KeptText[]): { content: string; contentRef?: string } {
+  const far = farText(content);
+  if (!far) return { content };
+  const ref = storedFar(far, store);
+  if (!ref) return { content: wholeFarText(far) };
+  kept.push({ hash: ref, form: 'j', text: content });
+  return { content: '', contentRef: ref };
 }
 
 /**
@@ -283,8 +297,8 @@ export function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message
 }
 
 function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
-  if (p.text) return { type: 'text', content: p.text.content };
-  if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
+  if (p.text) return { type: 'text', content: storedOr(p.text.contentRef, p.text.content, texts) };
+  if (p.reasoning) return stripUndefined({ type: 'reasoning', content: storedOr(p.reasoning.contentRef, p.reasoning.content, texts), redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
   if (p.toolCallResponse) {
     const ref = opt(p.toolCallResponse.contentRef);
@@ -298,6 +312,12 @@ function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
   }
   if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
   return { type: 'generic', kind: 'unknown-part', content: '' };
+}
+
+/** A part's text: from the store when it names a hash, else as written inline. */
+function storedOr(ref: Maybe<string>, inline: string, texts: StoredTexts): string {
+  const hash = opt(ref);
+  return hash ? texts.of(hash, 'utf8') : inline;
 }
 
 function resolve(ref: string, store: ContentStore | undefined): Buffer {

@@ -7,7 +7,8 @@
  * done. Killed anywhere, the index names only files that exist, and repair.ts finishes (after
  * 3) or rolls back (before 3) what was under way, so the ledger says what really happened.
  */
-import type { Conversation } from '../../../shared/record';
+import { farText, wholeFarText } from '../../../shared/far-strings';
+import type { Conversation, Part } from '../../../shared/record';
 import type { LedgerAction, LedgerReason } from '../../../shared/retention';
 import { readBlob, writeBlob } from '../archive/blob-store';
 import { encodeConversation } from '../archive/codec';
@@ -22,7 +23,8 @@ import { blobRelativePath } from '../archive/paths';
 import { searchRows } from '../search/search-rows';
 import { type Candidate, SEARCH_BYTES_PER_CHAR, stageOf } from './budget';
 import { dropBulk, threadFromDigest } from './degrade';
-import { buildDigest, textOf } from './digest';
+import { buildDigest } from './digest';
+import { keepInStore, storedText } from './digest-stored-text';
 import { readDigest } from './digest-store';
 import { finishCommitted } from './repair';
 import type { ThreadRow } from './restore';
@@ -62,7 +64,7 @@ export function prepareStep(root: string, db: ReadableIndex, c: Candidate, actio
   } catch (err) {
     throw new UnreadableError((err as Error).message);
   }
-  const next = action === 'stage-1' ? dropBulk(current) : threadFromDigest(readDigest(db, c.id) ?? buildDigest(current));
+  const next = action === 'stage-1' ? dropBulk(current) : threadFromDigest(readDigest(db, c.id) ?? buildDigest(current, keepInStore(root)), storedText(root));
   if (!keepsPrompts(current, next)) return undefined;
   const blobBytesAfter = encodeConversation(next).length;
   const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
@@ -73,10 +75,20 @@ export function prepareStep(root: string, db: ReadableIndex, c: Candidate, actio
   return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, searchCharsAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
 }
 
-/** Every typed prompt of `before` is in `after`, with the same text. */
+/** Every typed prompt of `before` is in `after`, with the same text (a far one, read back from the store, whole). */
 export function keepsPrompts(before: Conversation, after: Conversation): boolean {
-  const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, textOf(m.parts)]));
-  return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === textOf(m.parts));
+  const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, wholeTextOf(m.parts)]));
+  return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === wholeTextOf(m.parts));
+}
+
+function wholeTextOf(parts: readonly Part[]): string {
+  return parts
+    .filter((p) => p.type === 'text')
+    .map((p) => {
+      const far = farText(p.content);
+      return far ? wholeFarText(far) : p.content;
+    })
+    .join('\n\n');
 }
 
 export interface BatchOptions {
