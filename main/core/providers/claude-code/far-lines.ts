@@ -83,5 +83,8 @@ function withHeads(text: string): string {
 /** What a parse made and read, each far string as its head. */
 function readAsHeads(scratch: { messages: Message[]; builders: ConversationBuilder[] }): string {
   const read = scratch.builders.map((b) => [b.firstPrompt, b.firstSlash, b.task, b.taskSeen]);
-  return JSON.stringify([scratch.messages, read], (_key, value: unknown) => (typeof value === 'string' && farText(value) ? headOf(value, HEAD_CHARS) : value));
+  // A native record is JSON text: its far strings are in it escaped.
+  return JSON.stringify([scratch.messages, read], (key, value: unknown) =>
+    typeof value !== 'string' ? value : key === 'native' ? withHeads(value) : farText(value) ? headOf(value, HEAD_CHARS) : value,
+  );
 }
