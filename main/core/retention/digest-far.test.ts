@@ -59,6 +59,16 @@ describe('the digest of a far prompt (a huge line’s prompt left in its file)',
     expect(keepsPrompts(asked(prompt), thread)).toBe(true);
   });
 
+  it('takes no stage-2 step when the stored prompt cannot be read back (its content file gone)', () => {
+    const digest = buildDigest(far(), keepInStore(root));
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'dejavu-digest-far-empty-'));
+    try {
+      expect(keepsPrompts(asked(prompt), threadFromDigest(digest, storedText(elsewhere)))).toBe(false);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('keeps it whole in the digest where no content store is at hand: never lost', () => {
     const digest = buildDigest(far());
     expect(digest.prompts[0].parts).toEqual([{ type: 'text', content: prompt }]);

@@ -11,7 +11,7 @@ import { farText, wholeFarText } from '../../../shared/far-strings';
 import type { Conversation, Part } from '../../../shared/record';
 import type { LedgerAction, LedgerReason } from '../../../shared/retention';
 import { readBlob, writeBlob } from '../archive/blob-store';
-import { encodeConversation } from '../archive/codec';
+import { ArchiveFormatError, encodeConversation } from '../archive/codec';
 import type { WritableArchive } from '../archive/changes';
 import type { ReadableIndex } from '../archive/db';
 import { inTransaction } from '../archive/index-store/handle';
@@ -75,10 +75,19 @@ export function prepareStep(root: string, db: ReadableIndex, c: Candidate, actio
   return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, searchCharsAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
 }
 
-/** Every typed prompt of `before` is in `after`, with the same text (a far one, read back from the store, whole). */
+/**
+ * Every typed prompt of `before` is in `after`, with the same text (a far one, read back from the
+ * store, whole). A stored prompt that cannot be read back (its content file gone or damaged) is
+ * not kept: the step is not taken, and the thread stays as it is.
+ */
 export function keepsPrompts(before: Conversation, after: Conversation): boolean {
-  const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, wholeTextOf(m.parts)]));
-  return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === wholeTextOf(m.parts));
+  try {
+    const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, wholeTextOf(m.parts)]));
+    return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === wholeTextOf(m.parts));
+  } catch (err) {
+    if (err instanceof ArchiveFormatError) return false;
+    throw err;
+  }
 }
 
 function wholeTextOf(parts: readonly Part[]): string {
