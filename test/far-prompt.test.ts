@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -133,14 +133,15 @@ describe('a huge line whose long string is a prompt or an answer', () => {
     // The content store names a file by the sha256 of its bytes.
     const stored = `${createHash('sha256').update(prompt).digest('hex')}.zst`;
     expect(contentFiles(archive).map((f) => path.basename(f))).toContain(stored);
-    const stageOf = () => {
+    const rowOf = () => {
       const db = new Database(path.join(archive, 'index.db'), { readonly: true });
       try {
-        return db.prepare('SELECT retention_stage FROM conversations WHERE native_id = ?').pluck().get(SEED_FILE_NAME.replace('.jsonl', '')) as number;
+        return db.prepare('SELECT retention_stage, blob_path, blob_bytes FROM conversations WHERE native_id = ?').get(SEED_FILE_NAME.replace('.jsonl', '')) as { retention_stage: number; blob_path: string; blob_bytes: number };
       } finally {
         db.close();
       }
     };
+    const stageOf = () => rowOf().retention_stage;
     // Stage 1 keeps the prompt inline and drops the native record: only the digest names the stored copy now, and the sweep keeps it.
     const first = dejavu(['evict', '--apply', '--soft-cap', '1', '--hard-cap', String(1024 * MB), '--archive', archive]);
     expect(first.code, first.stderr).toBe(0);
@@ -149,6 +150,8 @@ describe('a huge line whose long string is a prompt or an answer', () => {
     const second = dejavu(['evict', '--apply', '--soft-cap', '1', '--hard-cap', '1', '--archive', archive]);
     expect(second.code, second.stderr).toBe(0);
     expect(stageOf()).toBe(2);
+    // The step's figure is the stage-2 blob's own size (its prompt named by hash, as written), as a dry run predicts it.
+    expect(rowOf().blob_bytes).toBe(statSync(path.join(archive, rowOf().blob_path)).size);
     const shown = showAll(archive);
     expect(shown.code).toBe(0);
     expect(typedPrompts(shown.docs)).toContain(prompt);

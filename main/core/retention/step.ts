@@ -7,11 +7,12 @@
  * done. Killed anywhere, the index names only files that exist, and repair.ts finishes (after
  * 3) or rolls back (before 3) what was under way, so the ledger says what really happened.
  */
+import { createHash } from 'node:crypto';
 import { farText, wholeFarText } from '../../../shared/far-strings';
 import type { Conversation, Part } from '../../../shared/record';
 import type { LedgerAction, LedgerReason } from '../../../shared/retention';
-import { readBlob, writeBlob } from '../archive/blob-store';
-import { ArchiveFormatError, encodeConversation } from '../archive/codec';
+import { archiveContent, readBlob, writeBlob } from '../archive/blob-store';
+import { ArchiveFormatError, type ContentStore, encodeConversation } from '../archive/codec';
 import type { WritableArchive } from '../archive/changes';
 import type { ReadableIndex } from '../archive/db';
 import { inTransaction } from '../archive/index-store/handle';
@@ -66,13 +67,24 @@ export function prepareStep(root: string, db: ReadableIndex, c: Candidate, actio
   }
   const next = action === 'stage-1' ? dropBulk(current) : threadFromDigest(readDigest(db, c.id) ?? buildDigest(current, keepInStore(root)), storedText(root));
   if (!keepsPrompts(current, next)) return undefined;
-  const blobBytesAfter = encodeConversation(next).length;
+  // Its stored prompts named by hash, as writeBlob will write them: the figure is the blob's, to the byte.
+  const blobBytesAfter = encodeConversation(next, hashingOnly(archiveContent(root))).length;
   const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
   const searchCharsAfter = chars(next);
   // A dry run reads the record as it was: c's figures say what an earlier planned step left.
   const searchFreed = Math.max(0, (c.searchChars ?? chars(current)) - searchCharsAfter) * SEARCH_BYTES_PER_CHAR;
   const newBlob = blobRelativePath(c, action === 'stage-1' ? 1 : 2);
   return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, searchCharsAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
+}
+
+/** The store as an estimate uses it: what it is given is hashed, never written (a dry run writes nothing). */
+function hashingOnly(store: ContentStore): ContentStore {
+  const hashOf = (pieces: Iterable<Buffer | string>) => {
+    const sha = createHash('sha256');
+    for (const piece of pieces) sha.update(typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
+    return { hash: sha.digest('hex'), bytes: 0 };
+  };
+  return { threshold: store.threshold, put: (bytes) => hashOf([bytes]), putSlices: (slices) => hashOf(slices()), get: (hash) => store.get(hash) };
 }
 
 /**
