@@ -21,7 +21,9 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-far-prompt-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let n = 0;
-const importBoth = (content: string) => importBothIn(path.join(work, String((n += 1))), content);
+/** The seed's main conversation, where the long prompt and answer are (its subagents' records are the seed's own). */
+const MAIN = `claude-code_${SEED_FILE_NAME.replace('.jsonl', '')}`;
+const importBoth = (content: string) => importBothIn(path.join(work, String((n += 1))), content, MAIN);
 
 type RawRecord = { uuid?: string; parentUuid?: string; type?: string; isSidechain?: boolean; message?: { content?: unknown } };
 
@@ -152,7 +154,7 @@ describe('a huge line whose long string is a prompt or an answer', () => {
     expect(stageOf()).toBe(2);
     // The step's figure is the stage-2 blob's own size (its prompt named by hash, as written), as a dry run predicts it.
     expect(rowOf().blob_bytes).toBe(statSync(path.join(archive, rowOf().blob_path)).size);
-    const shown = showAll(archive);
+    const shown = showAll(archive, MAIN);
     expect(shown.code).toBe(0);
     expect(typedPrompts(shown.docs)).toContain(prompt);
     expect(dejavu(['verify', '--archive', archive]).stdout).toContain('The archive is consistent.');

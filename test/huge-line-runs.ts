@@ -22,8 +22,11 @@ export interface ImportRun {
   readonly archive: string;
 }
 
-/** Imports `content` as a session file in `dir`, once whole and once far; returns both runs and what each archive shows. */
-export function importBoth(dir: string, content: string): { whole: ImportRun; far: ImportRun; file: string } {
+/**
+ * Imports `content` as a session file in `dir`, once whole and once far; returns both runs and what
+ * each archive shows (every conversation, or the one named `only`).
+ */
+export function importBoth(dir: string, content: string, only?: string): { whole: ImportRun; far: ImportRun; file: string } {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, SEED_FILE_NAME);
   writeFileSync(file, content);
@@ -31,14 +34,14 @@ export function importBoth(dir: string, content: string): { whole: ImportRun; fa
   utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   const run = (env: Record<string, string>, archive: string): ImportRun => {
     const imported = dejavu(['import', file, '--archive', archive], env);
-    return { imported, shown: showAll(archive), archive };
+    return { imported, shown: showAll(archive, only), archive };
   };
   return { whole: run(WHOLE, path.join(dir, 'whole')), far: run(FAR, path.join(dir, 'far')), file };
 }
 
-/** Every conversation of the archive (the long line may be a subagent's), whole, as `show --json` gives it. */
-export function showAll(archive: string): ImportRun['shown'] {
-  const ids = (JSON.parse(dejavu(['list', '--json', '--archive', archive]).stdout) as { id: string }[]).map((c) => c.id).sort();
+/** Every conversation of the archive (the long line may be a subagent's), or the one named `only`, whole, as `show --json` gives it. */
+export function showAll(archive: string, only?: string): ImportRun['shown'] {
+  const ids = only ? [only] : (JSON.parse(dejavu(['list', '--json', '--archive', archive]).stdout) as { id: string }[]).map((c) => c.id).sort();
   const shown = ids.map((id) => dejavu(['show', id, '--json', '--no-redact', '--archive', archive]));
   return { code: Math.max(...shown.map((s) => s.code)), stdout: shown.map((s) => s.stdout).join('\n'), docs: shown.map((s) => s.stdout) };
 }
