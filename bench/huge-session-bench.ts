@@ -9,7 +9,8 @@
  *   DEJAVU_BENCH_HUGE_MB=50,100,200 DEJAVU_BENCH_LINE_MB=100 node out/bench/huge-session-bench.mjs
  *
  * `DEJAVU_BENCH_HUGE_STEPS=import` runs only some of `import,sync,show` (a 1 GB file's `import`
- * alone takes half an hour here).
+ * alone takes half an hour here). `DEJAVU_BENCH_LINE_KIND=prompt` makes the huge line a typed
+ * prompt (a pasted log of the seed's own texts) instead of a tool result.
  *
  * `DEJAVU_BENCH_CLI=FILE` runs another build of the CLI (a copy of out/cli kept under out/, so
  * that its packages still resolve) to compare before and after.
@@ -61,6 +62,28 @@ function hugeLineSession(file: string, bytes: number): void {
   writeFileSync(file, `${lines.join('\n')}\n${JSON.stringify(huge)}\n`);
 }
 
+/**
+ * The seed session with one more line: a typed prompt of `bytes` (a pasted log), the seed's real
+ * prompts, answers and tool outputs repeated, as the user record of its last typed prompt.
+ */
+function hugePromptSession(file: string, bytes: number): void {
+  const lines = readFileSync(SEED, 'utf8').split('\n').filter(Boolean);
+  const records = lines.map((line) => JSON.parse(line) as { uuid?: string; type?: string; isSidechain?: boolean; message?: { content?: unknown } });
+  const texts: string[] = [];
+  for (const r of records) {
+    const content = r.message?.content;
+    if (typeof content === 'string') texts.push(content);
+    else if (Array.isArray(content)) for (const c of content as { text?: unknown; content?: unknown }[]) for (const t of [c.text, c.content]) if (typeof t === 'string') texts.push(t);
+  }
+  const template = records.findLast((r) => r.type === 'user' && r.isSidechain === false && typeof r.message?.content === 'string');
+  if (!template) throw new Error(`no typed prompt in ${SEED}`);
+  const pool = texts.join('\n');
+  // Typed words first: the seed's texts start with a slash command's markup, which a prompt is told apart by.
+  const prompt = `Why does this fail?\n${pool.repeat(Math.ceil(bytes / pool.length))}`.slice(0, bytes);
+  const huge = { ...template, parentUuid: records.findLast((r) => r.uuid)?.uuid, uuid: randomUUID(), message: { ...template.message, content: prompt } };
+  writeFileSync(file, `${lines.join('\n')}\n${JSON.stringify(huge)}\n`);
+}
+
 /** Runs the CLI and returns its peak RSS in MB; a failure stops the bench. */
 function peakOf(args: readonly string[], env: Record<string, string>): { mb: number; seconds: number } {
   const r = runWithPeakRss(CLI, args, env, 'ignore');
@@ -90,11 +113,14 @@ const STEPS = new Set((process.env.DEJAVU_BENCH_HUGE_STEPS ?? 'import,sync,show'
 // 0 or empty: no repeated session (only the huge line), as DEJAVU_BENCH_LINE_MB=0 leaves the line out.
 const sizes = (process.env.DEJAVU_BENCH_HUGE_MB ?? '50,100,200').split(',').map(Number).filter((mb) => mb > 0);
 const lineMb = Number(process.env.DEJAVU_BENCH_LINE_MB ?? 100);
+/** `prompt`: the huge line is a typed prompt (a pasted log) instead of a tool result. */
+const lineKind = process.env.DEJAVU_BENCH_LINE_KIND ?? 'tool-result';
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-'));
 try {
   console.log(`peak RSS of one Claude Code session (target <= 250 MB, flat), from ${path.basename(SEED)}`);
   for (const mb of sizes) measure('repeated session', (f) => repeatedSession(SEED, f, mb * MB), work);
-  if (lineMb > 0) measure('one huge line', (f) => hugeLineSession(f, lineMb * MB), work);
+  if (lineMb > 0 && lineKind === 'prompt') measure('one huge prompt line', (f) => hugePromptSession(f, lineMb * MB), work);
+  else if (lineMb > 0) measure('one huge line', (f) => hugeLineSession(f, lineMb * MB), work);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -7,24 +7,20 @@
  * the same bytes as reading it whole, in bounded memory.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { zstdDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hugeSessionSeed } from '../bench/huge-session';
-import { zstdFrames } from '../main/core/archive/zstd-frames';
 import { runWithPeakRss } from '../bench/peak-rss';
+import { zstdFrames } from '../main/core/archive/zstd-frames';
 import { dejavu } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
+import { contentFiles, FAR, importBoth as importBothIn, MB, mostFrames, searchHits } from './huge-line-runs';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-huge-line-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const MB = 1024 * 1024;
-/** Both imports take the huge-file path; only the second reads long lines in pieces. */
-const WHOLE = { DEJAVU_HUGE_BYTES: '1024', DEJAVU_FAR_LINE_BYTES: String(1024 * MB) };
-const FAR = { DEJAVU_HUGE_BYTES: '1024', DEJAVU_FAR_LINE_BYTES: String(64 * 1024), DEJAVU_FAR_STRING_BYTES: String(32 * 1024) };
 
 /** The seed session's lines, and a tool-result record of it with `output` as its content (as bench/huge-session-bench.ts makes its huge line). */
 function seedWith(output: (pool: string) => string): { lines: string[]; huge: string } {
@@ -56,28 +52,8 @@ function seedWith(output: (pool: string) => string): { lines: string[]; huge: st
 }
 
 let n = 0;
-/** Imports `content` as a session file, once whole and once far; returns both runs and what each archive shows. */
-function importBoth(content: string) {
-  const dir = path.join(work, String((n += 1)));
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
-  writeFileSync(file, content);
-  // Not written for a while: a cut last line is one that will not be finished.
-  utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
-  const run = (env: Record<string, string>, archive: string) => {
-    const imported = dejavu(['import', file, '--archive', archive], env);
-    // Every conversation of the file (the long line may be a subagent's), whole.
-    const ids = (JSON.parse(dejavu(['list', '--json', '--archive', archive]).stdout) as { id: string }[]).map((c) => c.id).sort();
-    const shown = ids.map((id) => dejavu(['show', id, '--json', '--no-redact', '--archive', archive]));
-    return { imported, shown: { code: Math.max(...shown.map((s) => s.code)), stdout: shown.map((s) => s.stdout).join('\n'), docs: shown.map((s) => s.stdout) }, archive };
-  };
-  return { whole: run(WHOLE, path.join(dir, 'whole')), far: run(FAR, path.join(dir, 'far')) };
-}
-
-function contentFiles(archive: string): string[] {
-  const root = path.join(archive, '.content');
-  return readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.zst')).map((f) => path.join(root, f));
-}
+/** Imports `content` once whole and once far (huge-line-runs.ts), each in a folder of its own. */
+const importBoth = (content: string) => importBothIn(path.join(work, String((n += 1))), content);
 
 describe('a huge line read in pieces', () => {
   it('archives a 3 MB real tool output (escapes, non-Latin-1 text, a surrogate pair) as reading it whole does: same record, same search hits, stored once', () => {
@@ -93,14 +69,11 @@ describe('a huge line read in pieces', () => {
     // The output and its toolUseResult copy are one content file, as when read whole.
     expect(contentFiles(far.archive).map((f) => path.basename(f)).sort()).toEqual(contentFiles(whole.archive).map((f) => path.basename(f)).sort());
     // Streamed in ~1 MiB slices (a zstd frame each) on the far side, compressed whole on the other.
-    const frames = (archive: string) => Math.max(...contentFiles(archive).map((f) => zstdFrames(readFileSync(f))!.length));
-    expect(frames(far.archive)).toBeGreaterThanOrEqual(3);
-    expect(frames(whole.archive)).toBe(1);
+    expect(mostFrames(far.archive)).toBeGreaterThanOrEqual(3);
+    expect(mostFrames(whole.archive)).toBe(1);
     for (const query of ['end-marker-7f3a91', '日本語の出力']) {
-      // When it was archived, and the stored size (a streamed text is compressed a slice at a time), aside.
-      const hits = (archive: string) => dejavu(['search', query, '--tools', '--json', '--archive', archive]).stdout.replace(/"(archivedAt|blobBytes)": [^,\n]+/g, '');
-      expect(hits(far.archive)).toContain('claude-code_fe5e1c67');
-      expect(hits(far.archive)).toBe(hits(whole.archive));
+      expect(searchHits(far.archive, query, '--tools')).toContain('claude-code_fe5e1c67');
+      expect(searchHits(far.archive, query, '--tools')).toBe(searchHits(whole.archive, query, '--tools'));
     }
   });
 

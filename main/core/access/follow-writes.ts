@@ -34,7 +34,7 @@ export function followWrites(archive: WritableArchive): WriteFollowers {
   const sink = () => routed ?? (inline ??= inlineIndexSink(archive.root));
   archive.changes.subscribe(async (change: ArchiveChange) => {
     // A new revision's digest, from the record in memory (a thinned thread keeps its digest).
-    if (change.kind === 'stored') digestStored(archive.db, change.conversations);
+    if (change.kind === 'stored') digestStored(archive, change.conversations);
     if (deferred !== undefined) {
       deferred += change.conversations.length;
       return;

@@ -115,6 +115,14 @@ export class StoredTexts {
   of(hash: string, encoding: 'utf8' | 'base64'): string {
     const far = encoding === 'utf8' ? this.far?.text(hash) : undefined;
     if (far !== undefined) return far;
+    return this.whole(hash, encoding);
+  }
+
+  /**
+   * The text whole, even in the far read: a prompt's or an answer's text, which the Markdown and
+   * HTML views quote and escape as one string (only a tool output's view reads a far string).
+   */
+  whole(hash: string, encoding: 'utf8' | 'base64'): string {
     const key = `${encoding}:${hash}`;
     let text = this.read.get(key);
     if (text === undefined) this.read.set(key, (text = resolve(hash, this.store).toString(encoding)));
@@ -135,7 +143,7 @@ export function contentRefsOf(bytes: Uint8Array): string[] {
   for (const decoded of decodedFrames(bytes)) {
     for (const m of decoded.messages) {
       for (const p of m.parts) {
-        const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef);
+        const ref = opt(p.toolCallResponse?.contentRef) ?? opt(p.blob?.contentRef) ?? opt(p.text?.contentRef) ?? opt(p.reasoning?.contentRef);
         if (ref) refs.push(ref);
       }
       if (m.nativeRefs && m.native) for (const [, hash] of m.native.matchAll(MARKER)) refs.push(hash);
@@ -217,9 +225,9 @@ function messageToProto(m: Message, store: ContentStore | undefined): ProtoObjec
 function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[]): ProtoObject {
   switch (p.type) {
     case 'text':
-      return { text: { content: p.content } };
+      return { text: farKept(p.content, store, kept) };
     case 'reasoning':
-      return { reasoning: { content: p.content, redacted: p.redacted ?? false } };
+      return { reasoning: { ...farKept(p.content, store, kept), redacted: p.redacted ?? false } };
     case 'tool_call':
       return { toolCall: { id: p.id, name: p.name, arguments: p.arguments } };
     case 'tool_call_response': {
@@ -239,6 +247,20 @@ function partToProto(p: Part, store: ContentStore | undefined, kept: KeptText[])
     default:
       return assertNever(p);
   }
+}
+
+/**
+ * A text or reasoning part's content: a far string (a huge line's prompt or answer left in its
+ * file) is streamed into the store and named by its hash, or without a store written whole; an
+ * ordinary one stays inline, as ever.
+ */
+function farKept(content: string, store: ContentStore | undefined, kept: KeptText[]): { content: string; contentRef?: string } {
+  const far = farText(content);
+  if (!far) return { content };
+  const ref = storedFar(far, store);
+  if (!ref) return { content: wholeFarText(far) };
+  kept.push({ hash: ref, form: 'j', text: content });
+  return { content: '', contentRef: ref };
 }
 
 /**
@@ -310,8 +332,8 @@ export function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message
 }
 
 function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
-  if (p.text) return { type: 'text', content: p.text.content };
-  if (p.reasoning) return stripUndefined({ type: 'reasoning', content: p.reasoning.content, redacted: p.reasoning.redacted || undefined });
+  if (p.text) return { type: 'text', content: storedOr(p.text.contentRef, p.text.content, texts) };
+  if (p.reasoning) return stripUndefined({ type: 'reasoning', content: storedOr(p.reasoning.contentRef, p.reasoning.content, texts), redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };
   if (p.toolCallResponse) {
     const ref = opt(p.toolCallResponse.contentRef);
@@ -325,6 +347,12 @@ function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
   }
   if (p.generic) return { type: 'generic', kind: p.generic.kind, content: p.generic.content };
   return { type: 'generic', kind: 'unknown-part', content: '' };
+}
+
+/** A prompt's, answer's or thinking text: from the store (whole) when it names a hash, else as written inline. */
+function storedOr(ref: Maybe<string>, inline: string, texts: StoredTexts): string {
+  const hash = opt(ref);
+  return hash ? texts.whole(hash, 'utf8') : inline;
 }
 
 function resolve(ref: string, store: ContentStore | undefined): Buffer {

@@ -1,7 +1,9 @@
 /**
- * Mark and sweep of the content store: content no blob file refers to is removed. Every `.pb`
- * file in the archive is marked (index rows' blobs, an unfinished eviction step's new copy,
- * files set aside in lost+found), so content goes only once nothing could read it. Only the
+ * Mark and sweep of the content store: content no blob file and no digest refers to is removed.
+ * Every `.pb` file in the archive is marked (index rows' blobs, an unfinished eviction step's new
+ * copy, files set aside in lost+found), and every digest's stored prompt text (it outlives the
+ * thread: a stage-1 copy holds the prompt inline, a stage-2 one is rebuilt from the digest), so
+ * content goes only once nothing could read it. Only the
  * writer (lock holder) may sweep: a sync writes content before the blob that refers to it.
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -9,17 +11,19 @@ import path from 'node:path';
 import { TEMP_DIR } from './blob-store';
 import { contentRefsOf } from './codec';
 import { CONTENT_DIR, contentRelativePath } from './content-store';
+import type { ReadableIndex } from './db';
+import { digestContentRefs } from './index-store/read-digests';
 
 export interface ContentMark {
-  /** Hashes some blob file refers to. */
+  /** Hashes some blob file or digest refers to. */
   readonly referenced: Set<string>;
   /** Blob files whose references could not be read: nothing is swept while there are any. */
   readonly unreadable: string[];
 }
 
-/** Read the references of every blob file in the archive. */
-export function markContent(root: string): ContentMark {
-  const referenced = new Set<string>();
+/** Read the references of every blob file in the archive, and of its digests. */
+export function markContent(root: string, index: ReadableIndex): ContentMark {
+  const referenced = new Set<string>(digestContentRefs(index));
   const unreadable: string[] = [];
   walk(root, '', (relative, full) => {
     if (!relative.endsWith('.pb')) return;
@@ -50,7 +54,7 @@ export function listContent(root: string): StoredContent[] {
 }
 
 /** Stored content no blob file refers to. */
-export function unreferencedContent(root: string, mark: ContentMark = markContent(root)): StoredContent[] {
+export function unreferencedContent(root: string, mark: ContentMark): StoredContent[] {
   return listContent(root).filter((c) => !mark.referenced.has(c.hash));
 }
 
@@ -62,8 +66,8 @@ export interface ContentSweep {
 }
 
 /** Remove the content no blob file refers to. A crash midway leaves only fewer files to remove. */
-export function sweepContent(root: string): ContentSweep {
-  const mark = markContent(root);
+export function sweepContent(root: string, index: ReadableIndex): ContentSweep {
+  const mark = markContent(root, index);
   if (mark.unreadable.length) {
     const named = mark.unreadable.slice(0, 3).join(', ') + (mark.unreadable.length > 3 ? `, and ${mark.unreadable.length - 3} more` : '');
     return { removed: 0, bytes: 0, skipped: `no stored content was removed: ${mark.unreadable.length} blob file(s) cannot be read to see what they refer to (${named})` };

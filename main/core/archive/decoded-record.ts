@@ -17,8 +17,8 @@ export interface DecodedUsage {
   reasoningTokens?: Maybe<number>;
 }
 export interface DecodedPart {
-  text?: Maybe<{ content: string }>;
-  reasoning?: Maybe<{ content: string; redacted: boolean }>;
+  text?: Maybe<{ content: string; contentRef?: Maybe<string> }>;
+  reasoning?: Maybe<{ content: string; redacted: boolean; contentRef?: Maybe<string> }>;
   toolCall?: Maybe<{ id: string; name: string; arguments: string }>;
   toolCallResponse?: Maybe<{ id: string; response: string; isError: boolean; contentRef?: Maybe<string> }>;
   blob?: Maybe<{ modality: string; mimeType: string; content: Uint8Array; contentRef?: Maybe<string> }>;

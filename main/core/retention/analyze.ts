@@ -11,6 +11,7 @@ import { inTransaction } from '../archive/index-store/handle';
 import { clearOutdatedStages } from '../archive/index-store/write-conversations';
 import { buildDigest, type Digest } from './digest';
 import { pendingAnalysis, writeDigest } from './digest-store';
+import { keepInStore } from './digest-stored-text';
 import { repairUnfinished } from './repair';
 
 export interface AnalyzeReport {
@@ -25,13 +26,15 @@ const CHUNK = 64;
 
 /**
  * Digests of conversations just stored, from the records still in memory (no blob is read
- * back): what capture calls after each batch, so analysis at the end finds little to do.
+ * back): what capture calls after each batch, so analysis at the end finds little to do. A
+ * prompt's far text goes into the archive's content store (the blob put it there already).
  */
-export function digestStored(db: WritableIndex, stored: readonly { conversation: Conversation; revision: number }[]): void {
+export function digestStored(archive: { readonly root: string; readonly db: WritableIndex }, stored: readonly { conversation: Conversation; revision: number }[]): void {
   if (stored.length === 0) return;
   const now = new Date().toISOString();
-  inTransaction(db, () => {
-    for (const s of stored) writeDigest(db, buildDigest(s.conversation), s.revision, now);
+  const keep = keepInStore(archive.root);
+  inTransaction(archive.db, () => {
+    for (const s of stored) writeDigest(archive.db, buildDigest(s.conversation, keep), s.revision, now);
   });
 }
 
@@ -49,7 +52,7 @@ export async function analyzePending(archive: WritableArchive): Promise<AnalyzeR
     const digests: { digest: Digest; revision: number }[] = [];
     for (const row of todo.slice(i, i + CHUNK)) {
       try {
-        digests.push({ digest: buildDigest(readBlob(root, row.blob_path)), revision: row.revision });
+        digests.push({ digest: buildDigest(readBlob(root, row.blob_path), keepInStore(root)), revision: row.revision });
       } catch {
         unreadable.push(row.id);
       }

@@ -3,9 +3,9 @@
  * typed or read kept) and stage 2 (the thread rebuilt from its digest). Both are ordinary
  * Conversation records, so every reader, search and a later merge treat them like any other.
  */
-import type { Conversation, Message, Part } from '../../../shared/record';
+import type { Conversation, Message, Part, ReasoningPart, TextPart } from '../../../shared/record';
 import { identifiers, indexedText } from '../search/search-rows';
-import type { Digest } from './digest';
+import type { Digest, StoredPromptPart } from './digest';
 
 /** Tool output, images and system/tool text larger than this are bulk in stage 1. */
 export const BULK_CHARS = 4 * 1024;
@@ -62,9 +62,15 @@ function headOf(s: string, part: Part): string {
 /** The id of the stage-2 thread's closing message (the last answer's snippet). */
 export const DIGEST_ANSWER_ID = 'dejavu-digest-last-answer';
 
-/** Stage 2: every typed prompt as a `user` message, then the last answer's snippet (kind `digest`). */
-export function threadFromDigest(d: Digest): Conversation {
-  const messages: Message[] = d.prompts.map((p) => strip({ id: p.id, parentId: p.parentId, role: 'user', timestamp: p.timestamp, kind: p.kind, source: p.source, parts: p.parts }));
+/**
+ * Stage 2: every typed prompt as a `user` message, then the last answer's snippet (kind `digest`).
+ * `stored` gives a prompt text the digest keeps in the content store (digest-stored-text.ts), whole.
+ */
+export function threadFromDigest(d: Digest, stored: (hash: string) => string): Conversation {
+  const messages: Message[] = d.prompts.map((p) => {
+    const parts = p.parts.map((part): Part => ('contentRef' in part ? { ...withoutRef(part), content: stored(part.contentRef) } : part));
+    return strip({ id: p.id, parentId: p.parentId, role: 'user', timestamp: p.timestamp, kind: p.kind, source: p.source, parts });
+  });
   if (d.lastAnswer) {
     messages.push(strip({ id: DIGEST_ANSWER_ID, role: 'assistant', kind: 'digest', timestamp: d.endedAt, model: d.model, parts: [{ type: 'text', content: d.lastAnswer }] }));
   }
@@ -95,6 +101,11 @@ export function threadFromDigest(d: Digest): Conversation {
 export function lostThread(base: Omit<Conversation, 'messages' | 'warnings'>, detail: string): Conversation {
   const note: Message = { id: 'dejavu-data-loss', role: 'system', kind: 'data-loss', parts: [{ type: 'text', content: detail }] };
   return strip({ ...base, warnings: [], messages: [note] });
+}
+
+function withoutRef(part: StoredPromptPart): TextPart | ReasoningPart {
+  const { contentRef: _ref, ...rest } = part;
+  return rest;
 }
 
 function strip<T extends object>(o: T): T {

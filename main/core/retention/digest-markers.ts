@@ -73,5 +73,7 @@ function snippetOf(text: string): string {
 }
 
 function textOf(m: Message): string {
-  return m.parts.map((p) => (p.type === 'text' || p.type === 'generic' ? p.content : p.type === 'tool_call_response' ? p.response : '')).join('\n');
+  // A far string's head (a huge line's text left in its file): what the fingerprint and snippet read of it.
+  const read = (text: string) => (farText(text) ? headOf(text, 64 * 1024) : text);
+  return m.parts.map((p) => (p.type === 'text' || p.type === 'generic' ? read(p.content) : p.type === 'tool_call_response' ? read(p.response) : '')).join('\n');
 }

@@ -16,6 +16,7 @@
  *   `write_todos`, OpenCode `todowrite`. One fact per tool per conversation: its last state.
  */
 import { createHash } from 'node:crypto';
+import { farText, headOf } from '../../../shared/far-strings';
 import type { Conversation, Message, ToolCallPart } from '../../../shared/record';
 import type { PlanFact, PlanStep } from '../../../shared/plans';
 import { absolutePath, type FileTouch, fileTouchesOf } from '../../../shared/tool-files';
@@ -42,7 +43,7 @@ export function planFacts(c: Conversation, touchesOf: (call: ToolCallPart) => re
       return;
     }
     if (m.role === 'assistant' && m.kind === 'plan') {
-      const text = m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n\n');
+      const text = m.parts.map((p) => (p.type === 'text' ? readText(p.content) : '')).join('\n\n');
       if (text.trim()) out.push(fact({ origin: 'plan-mode', link: 'made', tool: 'plan_mode_respond', text, at: m.timestamp, messageIndex: index }));
     }
     for (const p of m.parts) {
@@ -127,7 +128,7 @@ function pathOnly(path: string, f: { link: 'made' | 'used'; at?: string; index: 
 }
 
 function promptPlan(m: Message, index: number): PlanFact | undefined {
-  const text = m.parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n\n');
+  const text = m.parts.map((p) => (p.type === 'text' ? readText(p.content) : '')).join('\n\n');
   const head = PLAN_PROMPT.exec(text);
   if (!head) return undefined;
   const plan = text.slice(head[0].length).trim();
@@ -180,4 +181,9 @@ function parse(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined; // Arguments that are not JSON hold no plan this way.
   }
+}
+
+/** A part's text; of a far one (a huge line's prompt left in its file) its head: a plan is told by its start, and kept only so far. */
+function readText(content: string): string {
+  return farText(content) ? headOf(content, 64 * 1024) : content;
 }

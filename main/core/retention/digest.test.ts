@@ -30,7 +30,9 @@ describe('digests of the real fixtures', () => {
       expect(d.counts.toolCalls).toBe(calls.length);
       expect(Object.values(d.counts.toolCallsByName).reduce((a, b) => a + b, 0)).toBe(calls.length);
       expect(['success', 'fail', 'abandoned', 'unknown']).toContain(d.outcome);
-      const thread = threadFromDigest(d);
+      const thread = threadFromDigest(d, (hash) => {
+        throw new Error(`no prompt of a fixture is kept in the store (${hash})`);
+      });
       expect(keepsPrompts(c, thread), c.id).toBe(true);
       expect(keepsPrompts(c, dropBulk(c)), c.id).toBe(true);
       expect(dropBulk(c).messages.some((m) => m.native !== undefined)).toBe(false);

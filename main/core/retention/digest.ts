@@ -15,9 +15,9 @@
  *   or the conversation ends in an interrupt; `fail` when it ends in an error (an error message,
  *   or a failed tool result with no answer after it); `success` when it ends in an answer.
  */
-import { farText, headOf } from '../../../shared/far-strings';
+import { type FarText, farText, headOf, wholeFarText } from '../../../shared/far-strings';
 import type { AgentId } from '../../../shared/agents';
-import type { Conversation, Message, Part, ToolCallPart, Usage } from '../../../shared/record';
+import type { Conversation, Message, Part, ReasoningPart, TextPart, ToolCallPart, Usage } from '../../../shared/record';
 import { type FileTouch, fileTouchesOf } from '../../../shared/tool-files';
 import { addUsage } from '../../../shared/usage';
 import { type FileTouchFact, fileFacts } from './digest-files';
@@ -44,8 +44,18 @@ export interface DigestPrompt {
   readonly timestamp?: string;
   readonly kind?: string;
   readonly source?: number;
-  readonly parts: Part[];
+  readonly parts: (Part | StoredPromptPart)[];
 }
+
+/**
+ * A prompt's text (or reasoning) too long to hold as one string (a huge line's far text,
+ * shared/far-strings.ts), kept whole in the archive's content store under `contentRef`, which
+ * content-sweep.ts keeps while a digest names it; `content` is its head, for a glance.
+ */
+export type StoredPromptPart = (TextPart | ReasoningPart) & { readonly contentRef: string };
+
+/** Keeps a far text in the archive's content store and says its hash (digest-stored-text.ts); undefined where it cannot. */
+export type KeepText = (far: FarText) => string | undefined;
 
 export interface DigestCounts {
   readonly messages: number;
@@ -102,13 +112,19 @@ export interface Digest {
 
 /** Snippets are for lists and the stage-2 thread; the prompts themselves are kept whole. */
 export const SNIPPET_CHARS = 2_000;
+/** Of a far text (a prompt's kept in the store) the digest reads this much: more than a snippet, so one cut from it ends as the whole text's does. */
+const STORED_HEAD_CHARS = 2 * SNIPPET_CHARS;
 const MAX_FILES = 200;
 const PROMPT_GENERIC_CHARS = 16 * 1024;
 const ERROR_KINDS = new Set(['api-error', 'error', 'tool-error']);
 const INTERRUPT_KINDS = new Set(['interrupt', 'interrupted']);
 const HARNESS_ANSWER_KINDS = new Set(['api-error', 'synthetic']);
 
-export function buildDigest(c: Conversation): Digest {
+/**
+ * `keep`: where a prompt's far text goes (the archive's content store); without it (no archive
+ * at hand) such a text is read whole into the digest, so a prompt is never lost.
+ */
+export function buildDigest(c: Conversation, keep?: KeepText): Digest {
   // Each tool call's files, worked out once for the three facts that read them (a regex and a JSON.parse each).
   const touched = new Map<ToolCallPart, readonly FileTouch[]>();
   const touchesOf = (call: ToolCallPart) => {
@@ -142,7 +158,7 @@ export function buildDigest(c: Conversation): Digest {
   }
   // Walked, not copied: a huge file's messages are made one at a time (claude-code/message-table.ts).
   const prompts: DigestPrompt[] = [];
-  for (const m of c.messages) if (m.role === 'user') prompts.push(promptOf(m));
+  for (const m of c.messages) if (m.role === 'user') prompts.push(promptOf(m, keep));
   const lastAnswer = c.messages.findLast(isAnswer);
   const started = c.startedAt ? Date.parse(c.startedAt) : NaN;
   const ended = c.endedAt ? Date.parse(c.endedAt) : NaN;
@@ -202,8 +218,14 @@ export function outcomeOf(messages: readonly Message[]): Outcome {
   return lastAnswer === -1 ? 'abandoned' : 'success';
 }
 
-function promptOf(m: Message): DigestPrompt {
-  const parts: Part[] = m.parts.map((p) => {
+function promptOf(m: Message, keep: KeepText | undefined): DigestPrompt {
+  const parts: (Part | StoredPromptPart)[] = m.parts.map((p) => {
+    if (p.type === 'text' || p.type === 'reasoning') {
+      const far = farText(p.content);
+      if (!far) return p;
+      const contentRef = keep?.(far);
+      return contentRef ? { ...p, content: headOf(p.content, STORED_HEAD_CHARS), contentRef } : { ...p, content: wholeFarText(far) };
+    }
     if (p.type === 'blob') return { type: 'generic', kind: 'dropped-blob', content: `${p.mimeType} ${p.modality}, ${Math.round((p.content.length * 3) / 4)} bytes (not kept in the digest)` };
     if (p.type === 'generic' && p.content.length > PROMPT_GENERIC_CHARS) return { ...p, content: `${p.content.slice(0, PROMPT_GENERIC_CHARS)}…` };
     // A far string (a huge line's output left in its file) is short as it stands: its head is read.
@@ -213,10 +235,11 @@ function promptOf(m: Message): DigestPrompt {
   return { id: m.id, parentId: m.parentId, timestamp: m.timestamp, kind: m.kind, source: m.source, parts };
 }
 
+/** The text parts' text; of a far one (a huge line's text left in its file) its head, enough for a snippet. */
 export function textOf(parts: readonly Part[]): string {
   return parts
     .filter((p): p is Extract<Part, { type: 'text' }> => p.type === 'text')
-    .map((p) => p.content)
+    .map((p) => (farText(p.content) ? headOf(p.content, STORED_HEAD_CHARS) : p.content))
     .join('\n\n');
 }
 

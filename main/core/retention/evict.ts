@@ -99,7 +99,7 @@ export async function sweep(archive: ArchiveAccess | WritableArchive, options: S
   // A resumed sweep also gives back what the killed one freed but never compacted.
   if (writable && (done.length || resumed !== undefined)) {
     // Content only the old copies referred to (stage 1 drops bulk) goes once no blob refers to it.
-    sweepContent(root);
+    sweepContent(root, writable.db);
     await compact(root, writable.db);
   }
   if (writable) {

@@ -12,6 +12,7 @@ import { lastDataLoss } from '../archive/index-store/read-ledger';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { lostThread, threadFromDigest } from './degrade';
 import { readDigest } from './digest-store';
+import { storedText } from './digest-stored-text';
 
 export type ThreadRow = ConversationRow;
 
@@ -35,7 +36,7 @@ export function currentThread(root: string, db: ReadableIndex, row: ThreadRow, r
     const digest = readDigest(db, row.id);
     if (digest) {
       // Every prompt and the last answer are still there; the person is told the rest could not be read.
-      const thread = threadFromDigest(digest);
+      const thread = threadFromDigest(digest, storedText(root));
       thread.warnings = [{ message: `${DIGEST_FALLBACK} (${row.blob_path}: ${(err as Error).message}); shown from its digest: every prompt and the last answer. \`dejavu verify\` names the damage.` }];
       return thread;
     }

@@ -7,10 +7,12 @@
  * done. Killed anywhere, the index names only files that exist, and repair.ts finishes (after
  * 3) or rolls back (before 3) what was under way, so the ledger says what really happened.
  */
-import type { Conversation } from '../../../shared/record';
+import { createHash } from 'node:crypto';
+import { farText, wholeFarText } from '../../../shared/far-strings';
+import type { Conversation, Part } from '../../../shared/record';
 import type { LedgerAction, LedgerReason } from '../../../shared/retention';
-import { readBlob, writeBlob } from '../archive/blob-store';
-import { encodeConversation } from '../archive/codec';
+import { archiveContent, readBlob, writeBlob } from '../archive/blob-store';
+import { ArchiveFormatError, type ContentStore, encodeConversation } from '../archive/codec';
 import type { WritableArchive } from '../archive/changes';
 import type { ReadableIndex } from '../archive/db';
 import { inTransaction } from '../archive/index-store/handle';
@@ -22,7 +24,8 @@ import { blobRelativePath } from '../archive/paths';
 import { searchRows } from '../search/search-rows';
 import { type Candidate, SEARCH_BYTES_PER_CHAR, stageOf } from './budget';
 import { dropBulk, threadFromDigest } from './degrade';
-import { buildDigest, textOf } from './digest';
+import { buildDigest } from './digest';
+import { keepInStore, storedText } from './digest-stored-text';
 import { readDigest } from './digest-store';
 import { finishCommitted } from './repair';
 import type { ThreadRow } from './restore';
@@ -62,9 +65,10 @@ export function prepareStep(root: string, db: ReadableIndex, c: Candidate, actio
   } catch (err) {
     throw new UnreadableError((err as Error).message);
   }
-  const next = action === 'stage-1' ? dropBulk(current) : threadFromDigest(readDigest(db, c.id) ?? buildDigest(current));
+  const next = action === 'stage-1' ? dropBulk(current) : threadFromDigest(readDigest(db, c.id) ?? buildDigest(current, keepInStore(root)), storedText(root));
   if (!keepsPrompts(current, next)) return undefined;
-  const blobBytesAfter = encodeConversation(next).length;
+  // Its stored prompts named by hash, as writeBlob will write them: the figure is the blob's, to the byte.
+  const blobBytesAfter = encodeConversation(next, hashingOnly(archiveContent(root))).length;
   const chars = (x: Conversation) => searchRows(x).reduce((n, r) => n + r.text.length, 0);
   const searchCharsAfter = chars(next);
   // A dry run reads the record as it was: c's figures say what an earlier planned step left.
@@ -73,10 +77,39 @@ export function prepareStep(root: string, db: ReadableIndex, c: Candidate, actio
   return { candidate: c, action, reason, next, newBlob, blobBytesBefore: c.blobBytes, blobBytesAfter, searchCharsAfter, estimatedFreed: Math.round(c.blobBytes - blobBytesAfter + searchFreed) };
 }
 
-/** Every typed prompt of `before` is in `after`, with the same text. */
+/** The store as an estimate uses it: what it is given is hashed, never written (a dry run writes nothing). */
+function hashingOnly(store: ContentStore): ContentStore {
+  const hashOf = (pieces: Iterable<Buffer | string>) => {
+    const sha = createHash('sha256');
+    for (const piece of pieces) sha.update(typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
+    return { hash: sha.digest('hex'), bytes: 0 };
+  };
+  return { threshold: store.threshold, put: (bytes) => hashOf([bytes]), putSlices: (slices) => hashOf(slices()), get: (hash) => store.get(hash), sliced: (hash) => store.sliced(hash) };
+}
+
+/**
+ * Every typed prompt of `before` is in `after`, with the same text (a far one, read back from the
+ * store, whole). A stored prompt that cannot be read back (its content file gone or damaged) is
+ * not kept: the step is not taken, and the thread stays as it is.
+ */
 export function keepsPrompts(before: Conversation, after: Conversation): boolean {
-  const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, textOf(m.parts)]));
-  return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === textOf(m.parts));
+  try {
+    const kept = new Map(after.messages.filter((m) => m.role === 'user').map((m) => [m.id, wholeTextOf(m.parts)]));
+    return before.messages.every((m) => m.role !== 'user' || kept.get(m.id) === wholeTextOf(m.parts));
+  } catch (err) {
+    if (err instanceof ArchiveFormatError) return false;
+    throw err;
+  }
+}
+
+function wholeTextOf(parts: readonly Part[]): string {
+  return parts
+    .filter((p) => p.type === 'text')
+    .map((p) => {
+      const far = farText(p.content);
+      return far ? wholeFarText(far) : p.content;
+    })
+    .join('\n\n');
 }
 
 export interface BatchOptions {

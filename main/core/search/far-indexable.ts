@@ -1,6 +1,6 @@
 /**
- * What `indexable` keeps of a far string (shared/far-strings.ts: a huge line's tool output left
- * in its file), made as its slices are read: the head, the identifiers of the middle and the
+ * What `indexable` keeps of a far string (shared/far-strings.ts: a huge line's tool output, prompt
+ * or answer left in its file), made as its slices are read: the head, the identifiers of the middle and the
  * tail, never the whole text.
  */
 import type { FarText } from '../../../shared/far-strings';
@@ -11,13 +11,38 @@ const OUTSIDE_TOKEN = /[^\p{L}\p{N}_./@#:+-]/gu;
 /** A middle piece with no such character is cut anyway past this (one run this long is no identifier). */
 const MAX_PENDING = 4 * 1024 * 1024;
 
-export function farIndexable(far: FarText, headSize: number, tailSize: number, idBudget: number): string {
+/**
+ * `wholeUpTo`: a text of at most this many characters is kept whole (as `messageIndexable` keeps a
+ * prompt), held only until it is known to be longer.
+ */
+export function farIndexable(far: FarText, headSize: number, tailSize: number, idBudget: number, wholeUpTo = 0): string {
+  const slices = far.slices()[Symbol.iterator]();
+  const held: string[] = [];
+  let length = 0;
+  for (let next = slices.next(); ; next = slices.next()) {
+    if (next.done) return held.join('');
+    held.push(next.value);
+    length += next.value.length;
+    if (length > wholeUpTo) break;
+  }
+  return abridged(
+    (function* () {
+      yield* held.splice(0);
+      for (let next = slices.next(); !next.done; next = slices.next()) yield next.value;
+    })(),
+    headSize,
+    tailSize,
+    idBudget,
+  );
+}
+
+function abridged(slices: Iterable<string>, headSize: number, tailSize: number, idBudget: number): string {
   let head = '';
   /** Read past the head, not yet known to be middle rather than tail. */
   let pending = '';
   const ids = new Identifiers(idBudget);
   let middle = false;
-  for (const slice of far.slices()) {
+  for (const slice of slices) {
     let text = slice;
     if (head.length < headSize) {
       const take = headSize - head.length;

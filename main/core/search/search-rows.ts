@@ -62,7 +62,7 @@ function messageRows(message: Message, messageIndex: number): SearchRow[] {
     switch (part.type) {
       case 'text':
       case 'reasoning':
-        if (part.content.trim()) texts.push(part.content);
+        if (part.content.trim()) texts.push(indexedText(part));
         break;
       case 'tool_call':
         rows.push({ messageIndex, role: message.role, scope: 'tool_call', tool: part.name, text: `${part.name} ${indexable(part.arguments)}` });
@@ -81,12 +81,22 @@ function messageRows(message: Message, messageIndex: number): SearchRow[] {
   return rows;
 }
 
-/** What the index keeps of a part's text (text and reasoning: all of it; blobs: nothing). */
+/**
+ * A prompt's or answer's text is indexed whole up to this many characters; past it (a pasted
+ * 100 MB log) as a long tool argument is: head, middle identifiers, tail. A huge line's far text
+ * is read so in slices (far-indexable.ts), never whole, and gives the same row.
+ */
+export const MAX_MESSAGE_TEXT = 1024 * 1024;
+
+/** What the index keeps of a part's text (text and reasoning: all of it up to MAX_MESSAGE_TEXT; blobs: nothing). */
 export function indexedText(part: Part): string {
   switch (part.type) {
     case 'text':
-    case 'reasoning':
-      return part.content;
+    case 'reasoning': {
+      const far = farText(part.content);
+      if (far) return farIndexable(far, MAX_TOOL_TEXT, TOOL_TAIL, MAX_MIDDLE_IDENTIFIERS, MAX_MESSAGE_TEXT);
+      return part.content.length <= MAX_MESSAGE_TEXT ? part.content : indexable(part.content);
+    }
     case 'tool_call_response': {
       const far = farText(part.response);
       return far ? farIndexable(far, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS) : indexable(part.response, OUTPUT_HEAD, OUTPUT_TAIL, OUTPUT_IDENTIFIERS);
@@ -105,10 +115,12 @@ export function indexedText(part: Part): string {
 export function rowSources(message: Message, scope: SearchScope): string[] {
   const out: string[] = [];
   const texts: string[] = [];
+  // A far string (a huge line's text left in its file) is quoted as the row holds it, never read whole.
+  const whole = (part: Part, text: string) => (farText(text) ? indexedText(part) : text);
   for (const part of message.parts) {
     if (part.type === 'tool_call' && scope === 'tool_call') out.push(`${part.name} ${part.arguments}`);
-    else if (part.type === 'tool_call_response' && scope === 'tool_output' && part.response.trim()) out.push(part.response);
-    else if ((part.type === 'text' || part.type === 'reasoning' || part.type === 'generic') && part.content.trim()) texts.push(part.content);
+    else if (part.type === 'tool_call_response' && scope === 'tool_output' && part.response.trim()) out.push(whole(part, part.response));
+    else if ((part.type === 'text' || part.type === 'reasoning' || part.type === 'generic') && part.content.trim()) texts.push(whole(part, part.content));
   }
   if (scope === 'message' && texts.length) out.push(texts.join('\n\n'));
   return out;

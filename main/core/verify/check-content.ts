@@ -1,9 +1,10 @@
-/** The content store against the blobs: stored content no blob file refers to (references that do not resolve are check-blobs.ts's). */
+/** The content store against the blobs and digests: stored content none of them refers to (references that do not resolve are check-blobs.ts's). */
 import { markContent, unreferencedContent } from '../archive/content-sweep';
+import type { ReadableIndex } from '../archive/db';
 import { type Finding, problem } from './findings';
 
-export function checkContent(root: string): Finding[] {
-  const mark = markContent(root);
+export function checkContent(root: string, index: ReadableIndex): Finding[] {
+  const mark = markContent(root, index);
   // Without every blob's references, nothing can be called unreferenced.
   if (mark.unreadable.length) return [];
   return unreferencedContent(root, mark).map((c) =>

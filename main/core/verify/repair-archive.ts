@@ -70,7 +70,7 @@ export async function repairArchive(archive: WritableArchive, findings: readonly
 
   // Last: it marks again from the blob files as they are now, after every move above.
   if (of('sweep-content').length) {
-    const swept = sweepContent(root);
+    const swept = sweepContent(root, db);
     done.push(swept.skipped ? `Removed no stored content: ${swept.skipped}.` : `Removed ${swept.removed} stored content file(s) no conversation refers to (${swept.bytes} bytes).`);
   }
   return done;

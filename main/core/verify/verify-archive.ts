@@ -25,7 +25,7 @@ export function verifyArchive(root: string, db: ReadableIndex, search: SearchDb)
   const blobs = checkBlobs(root, db);
   const searched = checkSearch(db, search, blobs.expectedSearchRows);
   const sources = checkSources(db);
-  const findings = [...blobs.findings, ...searched.findings, ...checkDigests(db), ...checkLedger(db), ...sources.findings, ...checkContent(root)];
+  const findings = [...blobs.findings, ...searched.findings, ...checkDigests(db), ...checkLedger(db), ...sources.findings, ...checkContent(root, db)];
   const counts = {
     conversations: conversationCount(db),
     blobFiles: blobs.blobFiles,

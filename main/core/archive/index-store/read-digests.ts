@@ -61,3 +61,11 @@ export function digestBytes(index: ReadableIndex): number {
 export function digestCount(index: ReadableIndex): number {
   return connectionOf(index).prepare('SELECT count(*) FROM digests').pluck().get() as number;
 }
+
+/** The content-store hashes digests name (a prompt's far text kept whole, retention/digest.ts `StoredPromptPart`). */
+export function digestContentRefs(index: ReadableIndex): string[] {
+  const refs: string[] = [];
+  const rows = statementOf(connectionOf(index), `SELECT data FROM digests WHERE instr(data, '"contentRef":') > 0`).pluck().iterate() as Iterable<string>;
+  for (const data of rows) for (const [, hash] of data.matchAll(/"contentRef":"([0-9a-f]{64})"/g)) refs.push(hash);
+  return refs;
+}

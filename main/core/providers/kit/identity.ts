@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { AgentId } from '../../../../shared/agents';
+import { farText, headOf } from '../../../../shared/far-strings';
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
 
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
@@ -80,7 +81,8 @@ export function workspaceFor(cwd: string | undefined, hint?: string): string {
 /** A short title from the first prompt: one line, at most 80 characters. */
 export function titleFrom(text: string | undefined): string | undefined {
   if (!text) return undefined;
-  const line = text.replace(/\s+/g, ' ').trim();
+  // A far string (a huge line's prompt left in its file) is titled by its head, never its stand-in.
+  const line = (farText(text) ? headOf(text, 64 * 1024) : text).replace(/\s+/g, ' ').trim();
   if (!line) return undefined;
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
