@@ -168,7 +168,7 @@ describe('a huge line whose long string is a prompt or an answer', () => {
     expect(dejavu(['verify', '--archive', archive]).stdout).toContain('The archive is consistent.');
   });
 
-  it('imports a 40 MB pasted prompt in one line under 250 MB of peak memory', () => {
+  it('imports a 40 MB pasted prompt in one line under 250 MB of peak memory, and prints it as JSON under 200 MB (read whole, over it)', () => {
     const { lines, records } = seed();
     const t = templates(records);
     const asked = line(t.typed, t.last, pastedPrompt(records, 40 * MB));
@@ -176,9 +176,18 @@ describe('a huge line whose long string is a prompt or an answer', () => {
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, SEED_FILE_NAME);
     writeFileSync(file, `${lines.join('\n')}\n${asked.text}\n`);
-    const run = runWithPeakRss(path.join(REPO_ROOT, 'out', 'cli', 'dejavu.mjs'), ['import', file, '--archive', path.join(dir, 'archive')]);
+    const cli = path.join(REPO_ROOT, 'out', 'cli', 'dejavu.mjs');
+    const archive = path.join(dir, 'archive');
+    const run = runWithPeakRss(cli, ['import', file, '--archive', archive]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.peakMb).toBeLessThan(250);
+    const show = ['show', MAIN, '--json', '--no-redact', '--archive', archive];
+    const sliced = runWithPeakRss(cli, show, {}, 'ignore');
+    expect(sliced.code).toBe(0);
+    expect(sliced.peakMb).toBeLessThan(200);
+    const whole = runWithPeakRss(cli, show, { DEJAVU_FAR_READ_BYTES: String(1024 * MB) }, 'ignore');
+    expect(whole.code).toBe(0);
+    expect(whole.peakMb).toBeGreaterThan(200);
   });
 });

@@ -88,7 +88,7 @@ function conversation(): Conversation {
 describe('the far read of a stored output', () => {
   writeBlob(root, 'proj/far.pb', conversation());
   const whole = readBlob(root, 'proj/far.pb');
-  const farRead = readBlobFar(root, 'proj/far.pb', 16 * 1024);
+  const farRead = readBlobFar(root, 'proj/far.pb', { farAbove: 16 * 1024 });
 
   it('gives far strings to the outgoing read only: the plain read holds the text itself', () => {
     const responses = (c: { messages: readonly { parts: readonly { type: string; response?: string }[] }[] }) => c.messages.flatMap((m) => m.parts.flatMap((p) => (p.type === 'tool_call_response' ? [p.response!] : [])));
@@ -130,9 +130,9 @@ describe('the far read of a stored output', () => {
       writeFileSync(largest, bytes.subarray(0, bytes.length - 20));
       const damaged = `its stored content ${hash.slice(0, 12)}… is damaged`;
       expect(() => readBlob(copy, 'proj/far.pb')).toThrow(damaged);
-      expect(() => readBlobFar(copy, 'proj/far.pb', 16 * 1024)).toThrow(damaged);
+      expect(() => readBlobFar(copy, 'proj/far.pb', { farAbove: 16 * 1024 })).toThrow(damaged);
       rmSync(largest);
-      expect(() => readBlobFar(copy, 'proj/far.pb', 16 * 1024)).toThrow(`its stored content ${hash.slice(0, 12)}… is missing from the archive`);
+      expect(() => readBlobFar(copy, 'proj/far.pb', { farAbove: 16 * 1024 })).toThrow(`its stored content ${hash.slice(0, 12)}… is missing from the archive`);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

@@ -15,9 +15,9 @@ import { printJson, stdout, warn } from '../output';
  * The conversation as it may leave the archive: secrets masked unless `--no-redact` or the
  * `redactExports` setting says otherwise, and the person told which it was.
  */
-function outgoing(id: string, redactFlag: boolean | undefined, cmd: Command): FarConversation {
+function outgoing(id: string, redactFlag: boolean | undefined, cmd: Command, asJson: boolean): FarConversation {
   return withReader(cmd.optsWithGlobals<GlobalOptions>(), (r) => {
-    const result = outgoingRead(r, id, redactFlag === false);
+    const result = outgoingRead(r, id, redactFlag === false, asJson);
     if (!result.redact) warn(REDACTION_OFF_NOTE);
     else if (result.count > 0) warn(`${describeRedaction(result)}; --no-redact keeps them`);
     return result.conversation;
@@ -35,7 +35,7 @@ export function registerShow(program: Command): void {
     .action((id: string, opts: { json?: boolean; markdown?: boolean; redact?: boolean }, cmd: Command) => {
       if (opts.json && opts.markdown) throw new UsageError('choose one of --json and --markdown');
       withTightHeapSync(() => {
-        const conversation = outgoing(id, opts.redact, cmd);
+        const conversation = outgoing(id, opts.redact, cmd, opts.json === true);
         if (opts.json) printJson(conversation);
         // The Markdown is a document: verbatim into a pipe or file, control characters made visible on a terminal.
         else stdout.data(conversationToMarkdown(conversation));
@@ -53,7 +53,7 @@ export function registerShow(program: Command): void {
       if (!(EXPORT_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
       const format = opts.format as ExportFormat;
       withTightHeapSync(() => {
-        const conversation = outgoing(id, opts.redact, cmd);
+        const conversation = outgoing(id, opts.redact, cmd, format === 'json');
         // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.
         if (opts.output === '-') return format === 'json' ? printJson(conversation) : stdout.data(renderExport(conversation, format));
         const file = path.resolve(opts.output ?? exportName(conversation, format));

@@ -6,6 +6,7 @@
 import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
 import { readBlobFar } from '../archive/blob-store';
+import type { FarRead } from '../archive/codec';
 import { IndexReader } from '../archive/index-reader';
 import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
@@ -40,10 +41,10 @@ export class ArchiveReader extends IndexReader {
    * `farAbove` bytes is a far string read from the content store a frame at a time, never whole.
    * Its own type (shared/far-record.ts) keeps it away from every other reader.
    */
-  readFar(id: string, { farAbove }: { readonly farAbove: number }): FarConversation {
+  readFar(id: string, read: FarRead): FarConversation {
     const row = this.row(id);
     return withSourceDeleted(
-      currentThread(this.root, this.db, row, (root, relative) => readBlobFar(root, relative, farAbove)),
+      currentThread(this.root, this.db, row, (root, relative) => readBlobFar(root, relative, read)),
       row.source_deleted,
     );
   }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FarConversation } from '../../../shared/far-record';
 import type { Conversation } from '../../../shared/record';
-import { type ContentStore, decodeConversation, decodeConversationFar, writeConversation } from './codec';
+import { type ContentStore, decodeConversation, decodeConversationFar, type FarRead, writeConversation } from './codec';
 import { contentStore } from './content-store';
 import { insideRoot } from './paths';
 
@@ -91,8 +91,8 @@ export function readBlob(root: string, relative: string): Conversation {
 }
 
 /** The same, its stored texts over `farAbove` bytes left in the store as far strings: for the outgoing writers only (codec.ts decodeConversationFar). */
-export function readBlobFar(root: string, relative: string, farAbove: number): FarConversation {
-  return decodeConversationFar(readFileSync(insideRoot(root, relative)), archiveContent(root), farAbove);
+export function readBlobFar(root: string, relative: string, read: FarRead): FarConversation {
+  return decodeConversationFar(readFileSync(insideRoot(root, relative)), archiveContent(root), read);
 }
 
 export function removeBlob(root: string, relative: string): void {

@@ -83,12 +83,18 @@ export function decodeConversation(bytes: Uint8Array, store?: ContentStore): Con
   return decodeWith(bytes, new StoredTexts(store));
 }
 
+/** How the far read reads stored texts: over `farAbove` bytes, far; prompts and answers too when `farTexts`. */
+export interface FarRead {
+  readonly farAbove: number;
+  readonly farTexts?: boolean;
+}
+
 /**
  * The same, with every stored text over `farAbove` bytes left in the store as a far string
  * (far-content.ts): for the outgoing writers only, hence its own type.
  */
-export function decodeConversationFar(bytes: Uint8Array, store: ContentStore, farAbove: number): FarConversation {
-  return decodeWith(bytes, new StoredTexts(store, farStoredTexts(store, farAbove))) as FarConversation;
+export function decodeConversationFar(bytes: Uint8Array, store: ContentStore, { farAbove, farTexts }: FarRead): FarConversation {
+  return decodeWith(bytes, new StoredTexts(store, farStoredTexts(store, farAbove), farTexts)) as FarConversation;
 }
 
 function decodeWith(bytes: Uint8Array, texts: StoredTexts): Conversation {
@@ -110,6 +116,8 @@ export class StoredTexts {
   constructor(
     private readonly store: ContentStore | undefined,
     private readonly far?: FarStoredTexts,
+    /** Whether a prompt's or answer's text may be far too (for a JSON writer only: see `text`). */
+    private readonly farTexts = false,
   ) {}
 
   of(hash: string, encoding: 'utf8' | 'base64'): string {
@@ -119,9 +127,15 @@ export class StoredTexts {
   }
 
   /**
-   * The text whole, even in the far read: a prompt's or an answer's text, which the Markdown and
-   * HTML views quote and escape as one string (only a tool output's view reads a far string).
+   * A prompt's, answer's or thinking text: whole even in the far read, unless `farTexts` says the
+   * writer is JSON's (it escapes a far string slice by slice); the Markdown and HTML views quote
+   * and escape such a text as one string (only their tool output view reads a far string).
    */
+  text(hash: string): string {
+    return this.farTexts ? this.of(hash, 'utf8') : this.whole(hash, 'utf8');
+  }
+
+  /** The text whole, even in the far read. */
   whole(hash: string, encoding: 'utf8' | 'base64'): string {
     const key = `${encoding}:${hash}`;
     let text = this.read.get(key);
@@ -352,7 +366,7 @@ function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
 /** A prompt's, answer's or thinking text: from the store (whole) when it names a hash, else as written inline. */
 function storedOr(ref: Maybe<string>, inline: string, texts: StoredTexts): string {
   const hash = opt(ref);
-  return hash ? texts.whole(hash, 'utf8') : inline;
+  return hash ? texts.text(hash) : inline;
 }
 
 function resolve(ref: string, store: ContentStore | undefined): Buffer {

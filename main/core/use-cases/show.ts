@@ -32,11 +32,12 @@ export function outgoingFarBytes(): number {
 /**
  * The record with secrets masked unless redaction is off, its large stored texts far strings
  * (shared/far-strings.ts): the writers (`show`, `export`, the MCP resource) stream them, so a
- * 100 MB tool output is never one string.
+ * 100 MB tool output is never one string; for a JSON writer (`forJson`), a 100 MB prompt or answer
+ * neither (the Markdown and HTML views read those whole).
  */
-export function outgoingRead(reader: ArchiveReader, idOrPrefix: string, keepSecrets = false): OutgoingRead {
+export function outgoingRead(reader: ArchiveReader, idOrPrefix: string, keepSecrets = false, forJson = false): OutgoingRead {
   const redact = redactsFor(reader, keepSecrets);
-  return { ...outgoingConversation(reader.readFar(idOrPrefix, { farAbove: outgoingFarBytes() }), redact), redact };
+  return { ...outgoingConversation(reader.readFar(idOrPrefix, { farAbove: outgoingFarBytes(), farTexts: forJson }), redact), redact };
 }
 
 /**
