@@ -16,6 +16,7 @@ import { hugeSessionSeed } from '../bench/huge-session';
 import { runWithPeakRss } from '../bench/peak-rss';
 import { zstdFrames } from '../main/core/archive/zstd-frames';
 import { dejavu } from './cli';
+import { send, startMcp } from './mcp-process';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
 import { contentFiles, FAR, importBoth as importBothIn, MB, mostFrames, searchHits } from './huge-line-runs';
 
@@ -144,7 +145,7 @@ function outputOfBytes(pool: string, bytes: number): string {
 }
 
 describe('show and export of a huge line, read a slice at a time', () => {
-  it('write what reading the output whole writes (show --json, show, export md/json/html), redacted or not, with a secret across each slice edge', () => {
+  it('write what reading the output whole writes (show --json, show, export md/json/html, the MCP pages), redacted or not, with a secret across each slice edge', async () => {
     // The huge-line reader cuts the output every 1 MiB of the file's bytes (FAR_SLICE_BYTES), where
     // nothing is escaped: each of these secrets is cut there, 11 bytes in, and so is each stored frame.
     const aws = ' AKIAUJZDE8GXD6NCF10E ';
@@ -188,6 +189,27 @@ describe('show and export of a huge line, read a slice at a time', () => {
       expect(far.exported[i].file === whole.exported[i].file, `export ${i}`).toBe(true);
     }
     expect(far.exported[1].file).toContain('[redacted: github-token]');
+
+    // The MCP server's pages too: the same text, cut or not, as reading the output whole.
+    const pages = async (env: Record<string, string>) => {
+      const mcp = startMcp(archive, env);
+      try {
+        send(mcp.child, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+        await mcp.next(1);
+        send(mcp.child, { jsonrpc: '2.0', method: 'notifications/initialized' });
+        const asked = [{}, { max_tool_output: 0 }, { from: 3, limit: 400 }];
+        asked.forEach((args, i) => send(mcp.child, { jsonrpc: '2.0', id: 2 + i, method: 'tools/call', params: { name: 'read_conversation', arguments: { id, ...args } } }));
+        return await Promise.all(asked.map(async (_, i) => (await mcp.next(2 + i)).result?.content?.map((c) => c.text).join('') ?? ''));
+      } finally {
+        mcp.child.kill();
+      }
+    };
+    const [farPages, wholePages] = [await pages(FAR_READ), await pages(WHOLE_READ)];
+    for (const [i, page] of farPages.entries()) {
+      expect(page.length, `page ${i}`).toBeGreaterThan(1000);
+      expect(page, `page ${i}`).not.toContain('\u0000');
+      expect(page === wholePages[i], `page ${i}`).toBe(true);
+    }
   });
 
   it('with redaction at capture on, stores the output masked: in its part, in its native record (twice: message and toolUseResult) and in the content store', () => {

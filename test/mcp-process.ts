@@ -11,9 +11,9 @@ export interface Reply {
   readonly error?: { code: number; message: string };
 }
 
-export function startMcp(): { child: ChildProcess; replies: Reply[]; stderr: () => string; next: (id: number) => Promise<Reply> } {
-  const archive = mkdtempSync(path.join(os.tmpdir(), 'dejavu-mcp-big-'));
-  const child = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, DEJAVU_HOME: archive }, stdio: ['pipe', 'pipe', 'pipe'] });
+/** `dejavu mcp` on `archive` (default: a new empty one), with `env` added to its environment. */
+export function startMcp(archive = mkdtempSync(path.join(os.tmpdir(), 'dejavu-mcp-big-')), env: Record<string, string> = {}): { child: ChildProcess; replies: Reply[]; stderr: () => string; next: (id: number) => Promise<Reply> } {
+  const child = spawn(process.execPath, [CLI, 'mcp'], { env: { ...process.env, ...env, DEJAVU_HOME: archive }, stdio: ['pipe', 'pipe', 'pipe'] });
   const replies: Reply[] = [];
   let out = '';
   let err = '';

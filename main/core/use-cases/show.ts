@@ -9,6 +9,7 @@ import { outgoingConversation } from '../redact/outgoing';
 import type { RedactedConversation } from '../redact/redact-conversation';
 import { conversationPageToMarkdown, type MarkdownPageOptions } from '../render/markdown';
 import { redactsFor } from './redaction';
+import { wholeText } from '../../../shared/far-strings';
 
 export { AmbiguousIdError, ConversationNotFoundError } from '../access/archive-reader';
 /** `show` and `export` write with the heap kept near what is alive: a huge output's slices are garbage once written. */
@@ -58,8 +59,12 @@ export function messagePage(conversation: Conversation, offset: number, limit: n
   return { total: conversation.messages.length, offset, messages };
 }
 
-/** A page of a conversation as Markdown (MCP), masked first so a cut tool result never shows half a secret. */
+/**
+ * A page of a conversation as Markdown (MCP), masked first so a cut tool result never shows half a
+ * secret. Read as `show` reads it (a huge stored output a slice at a time): the server runs for
+ * long, and one 100 MB output read whole took it past a GB. The page is one string for JSON-RPC.
+ */
 export function markdownPage(reader: ArchiveReader, idOrPrefix: string, redact: boolean, from: number, limit: number, options: MarkdownPageOptions): string {
-  const { conversation } = outgoingConversation(reader.get(idOrPrefix), redact);
-  return conversationPageToMarkdown(conversation, from, limit, options).markdown;
+  const { conversation } = outgoingConversation(reader.readFar(idOrPrefix, { farAbove: outgoingFarBytes() }), redact);
+  return wholeText(conversationPageToMarkdown(conversation, from, limit, options).markdown);
 }
