@@ -27,7 +27,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     const meta = readSubagentMeta(ctx.path, (message) => warnings.push({ message }));
     const conversation: Conversation = {
       ...base(state.main, mainMessages, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
-      title: subagentTitle(meta, state.main),
+      title: ownCopy(subagentTitle(meta, state.main)),
       parentId: conversationId(AGENT, sessionId),
       relation: 'subagent',
     };
@@ -38,7 +38,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
   const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
   const mainId = conversationId(AGENT, sessionId);
   const fork = forkedMain(state.forkCopies, mainMessages, ctx.path);
-  const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: titleFor(state, state.main) };
+  const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: ownCopy(titleFor(state, state.main)) };
   if (fork?.startedAt !== undefined) main.startedAt = fork.startedAt;
   out.push(main);
   const linked = new Map<string, number>();
@@ -46,7 +46,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     const key = `sidechain-${root}`;
     const conversation: Conversation = {
       ...base(builder, builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
-      title: titleFrom(builder.task),
+      title: ownCopy(titleFrom(builder.task)),
       parentId: mainId,
       relation: 'subagent',
     };
@@ -103,6 +103,15 @@ function takeTaskCall(state: ParseState, linked: Map<string, number>, task: stri
   const taken = linked.get(task) ?? 0;
   linked.set(task, taken + 1);
   return state.taskCalls.get(task)?.[taken];
+}
+
+/**
+ * A title as a string of its own: cut from a prompt, it is a slice that keeps the whole prompt
+ * alive (V8 slices a long string instead of copying it), and a huge file holds a title per
+ * sidechain, each its task prompt, until it is archived. JSON spells every string back exactly.
+ */
+function ownCopy(title: string | undefined): string | undefined {
+  return title === undefined ? undefined : (JSON.parse(JSON.stringify(title)) as string);
 }
 
 function firstSidechainSession(state: ParseState): string | undefined {

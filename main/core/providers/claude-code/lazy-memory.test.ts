@@ -94,7 +94,7 @@ describe('the memory of a huge Claude Code read', () => {
     };
     const after = perMessage(measured.after);
     const during = perMessage(measured.during);
-    expect(after).toBeGreaterThan(50); // the messages were held while measured
+    expect(after).toBeGreaterThan(20); // the messages were held while measured (~30–65 here: a conversation per ~70 messages weighs less now)
     expect(after).toBeLessThan(BYTES_PER_MESSAGE);
     expect(during).toBeGreaterThan(after);
     expect(during).toBeLessThan(BYTES_PER_MESSAGE_READING);
