@@ -3,7 +3,8 @@
  * session file"): a pre-2.0 session has a sidechain per Task call, each a conversation held until
  * the file is archived (~6,700 in the 1 GB bench session). Its messages are a view of the file's
  * message table; that view's handler was four closures and a context per conversation (~400
- * bytes), now one handler for all. Measured in a child Node process, as the heap the parsed
+ * bytes), now one handler for all; each of its columns in the spill file (and each of its
+ * builder's while it reads) had an array for its one page (~150 bytes). Measured in a child Node process, as the heap the parsed
  * conversations hold after a full collection, over 2,000 sidechains of three messages.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,8 +17,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const SIDECHAINS = 2000;
 const PROMPT_CHARS = 512;
-/** Bytes per conversation held: measured ~1,310 here (~1,710 with a handler per view). */
-const BYTES_PER_CONVERSATION = 1500;
+/** Bytes per conversation held: measured ~1,300–1,320 here (~1,515 with an array per one-page column, ~1,715 with a handler per view too). */
+const BYTES_PER_CONVERSATION = 1420;
+/** And per conversation while the file is read (its builder): measured ~2,780 here (~3,310 with an array per one-page column and stow closures per builder). */
+const BYTES_PER_BUILDER = 3000;
 const SESSION = '5a1f7c0e-2b64-4d8e-9c3a-0d6e1f2a3b4c';
 
 /** A pre-2.0 session: the main thread starts a Task per sidechain, each sidechain's first record its prompt. */
@@ -40,45 +43,59 @@ function sessionLines(): string[] {
   return lines;
 }
 
-/** The child: reads the file with parseClaudeCodeLarge and prints the heap its conversations hold, and their titles. */
+/** The child: reads the file with parseClaudeCodeLarge and prints the heap its conversations hold, and their titles; and what the read holds before it assembles them. */
 const MEASURE = `
 import { fileParseContext } from ${JSON.stringify(path.resolve(__dirname, '../../capture/parse-context'))};
 import { parseClaudeCodeLarge } from ${JSON.stringify(path.resolve(__dirname, 'lazy'))};
+import { ParseState } from ${JSON.stringify(path.resolve(__dirname, 'parse'))};
 import { SpillFile } from ${JSON.stringify(path.resolve(__dirname, '../kit/spill-file'))};
 const gc = () => {
   globalThis.gc();
   globalThis.gc();
 };
 const [file, spillDir] = process.argv.slice(2);
-/** In a function of its own: what the read returns dies with it, never kept by the module's await. */
-async function measure() {
+/** In functions of their own: what a read returns dies with it, never kept by the module's await. */
+async function held() {
   gc();
   const before = process.memoryUsage().heapUsed;
   const conversations = await parseClaudeCodeLarge(fileParseContext(file), new SpillFile(spillDir, 16));
   gc();
   return { held: process.memoryUsage().heapUsed - before, titles: conversations.map((c) => c.title) };
 }
-await measure(); // code compiled: not the conversations' cost
-console.log(JSON.stringify(await measure()));
+async function reading() {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const state = new ParseState(file, () => ({ parts: [] }), new SpillFile(spillDir, 16));
+  for await (const line of fileParseContext(file).lines()) state.line(line);
+  gc();
+  return { reading: process.memoryUsage().heapUsed - before, builders: 1 + state.sidechains.size };
+}
+await held(); // code compiled: not the conversations' cost
+await reading();
+console.log(JSON.stringify({ ...(await held()), ...(await reading()) }));
 `;
 
 describe('the conversations of a huge Claude Code read', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dejavu-conversation-memory-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it(`hold under ${BYTES_PER_CONVERSATION} bytes each once read (${SIDECHAINS} sidechains of three messages)`, async () => {
+  it(`hold under ${BYTES_PER_CONVERSATION} bytes each once read, ${BYTES_PER_BUILDER} while it reads (${SIDECHAINS} sidechains of three messages)`, async () => {
     const file = path.join(dir, `${SESSION}.jsonl`);
     writeFileSync(file, `${sessionLines().join('\n')}\n`);
     const entry = path.join(dir, 'measure.ts');
     writeFileSync(entry, MEASURE);
     const script = path.join(dir, 'measure.mjs');
     await build({ entryPoints: [entry], outfile: script, bundle: true, platform: 'node', format: 'esm', logLevel: 'error' });
-    const measured = JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, file, path.join(dir, 'spill')], { encoding: 'utf8' })) as { held: number; titles: string[] };
+    const measured = JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, file, path.join(dir, 'spill')], { encoding: 'utf8' })) as { held: number; titles: string[]; reading: number; builders: number };
     expect(measured.titles).toHaveLength(SIDECHAINS + 1);
     expect(measured.titles[1]).toBe(`Task 0: ${'tidy the components '.repeat(4)}`.slice(0, 79) + '…');
     expect(measured.titles[SIDECHAINS]).toBe(`Task ${SIDECHAINS - 1}: ${'tidy the components '.repeat(4)}`.slice(0, 79) + '…');
     const perConversation = measured.held / measured.titles.length;
     expect(perConversation).toBeGreaterThan(500); // the conversations were held while measured
     expect(perConversation).toBeLessThan(BYTES_PER_CONVERSATION);
+    expect(measured.builders).toBe(SIDECHAINS + 1);
+    const perBuilder = measured.reading / measured.builders;
+    expect(perBuilder).toBeGreaterThan(perConversation);
+    expect(perBuilder).toBeLessThan(BYTES_PER_BUILDER);
   });
 });

@@ -10,7 +10,7 @@ import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import type { SpillFile } from '../kit/spill-file';
 import { assemble } from './assemble';
-import { ConversationBuilder } from './builder';
+import { type BodyStow, ConversationBuilder } from './builder';
 import { FileIds } from './file-ids';
 import { MessageTable } from './message-table';
 import { classifyUser, slashCommandLabel } from './classify';
@@ -68,6 +68,8 @@ export class ParseState implements TitleSources {
   /** A huge file: its messages, of every conversation in it, as columns (message-table.ts). */
   readonly table?: MessageTable;
   private readonly modelNames = new Map<string, string>();
+  /** A huge file: where its builders put their messages (the same for all). */
+  private stow?: BodyStow;
   /** Byte offset where the line being read starts. */
   private lineStart = 0;
   /** The line being read, when its message's body is left in the file. */
@@ -92,11 +94,13 @@ export class ParseState implements TitleSources {
   private builder(subagent: boolean): ConversationBuilder {
     const { bodies, table } = this;
     if (!bodies || !table) return new ConversationBuilder(subagent, this.ids);
-    return new ConversationBuilder(subagent, this.ids, {
+    // One stow for every builder of the file: a huge file has a builder per sidechain.
+    this.stow ??= {
       start: (message) => bodies.start(this.bodyPiece(message)),
       add: (body, message) => bodies.add(body, this.bodyPiece(message)),
       table,
-    });
+    };
+    return new ConversationBuilder(subagent, this.ids, this.stow);
   }
 
   /** Where a message's body is: its line, or the body itself when it must stay in memory (a cut last line, a note). */
