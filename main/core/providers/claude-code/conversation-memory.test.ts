@@ -4,7 +4,8 @@
  * the file is archived (~6,700 in the 1 GB bench session). Its messages are a view of the file's
  * message table; that view's handler was four closures and a context per conversation (~400
  * bytes), now one handler for all; each of its columns in the spill file (and each of its
- * builder's while it reads) had an array for its one page (~150 bytes). Measured in a child Node process, as the heap the parsed
+ * builder's while it reads) had an array for its one page (~150 bytes), and each builder its own
+ * pool of API message ids (~500 bytes, now one pool for the file). Measured in a child Node process, as the heap the parsed
  * conversations hold after a full collection, over 2,000 sidechains of three messages.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,8 +20,12 @@ const SIDECHAINS = 2000;
 const PROMPT_CHARS = 512;
 /** Bytes per conversation held: measured ~1,300–1,320 here (~1,515 with an array per one-page column, ~1,715 with a handler per view too). */
 const BYTES_PER_CONVERSATION = 1420;
-/** And per conversation while the file is read (its builder): measured ~2,780 here (~3,310 with an array per one-page column and stow closures per builder). */
-const BYTES_PER_BUILDER = 3000;
+/**
+ * And per conversation while the file is read (its builder): measured ~2,280 here (~2,780 with a
+ * pool of API message ids per builder, ~3,310 with an array per one-page column and stow closures
+ * per builder too).
+ */
+const BYTES_PER_BUILDER = 2500;
 const SESSION = '5a1f7c0e-2b64-4d8e-9c3a-0d6e1f2a3b4c';
 
 /** A pre-2.0 session: the main thread starts a Task per sidechain, each sidechain's first record its prompt. */

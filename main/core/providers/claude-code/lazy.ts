@@ -31,6 +31,7 @@ export async function parseClaudeCodeLarge(ctx: ParseContext, spill?: SpillFile)
   // Read over: the messages' ids are only spelled out from here on (MessageTable.id).
   state.table!.trim();
   state.ids.pool.seal();
+  state.ids.apiIds.seal();
   return conversations;
 }
 
