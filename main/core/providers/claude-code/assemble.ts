@@ -41,7 +41,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
   const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: ownCopy(titleFor(state, state.main)) };
   if (fork?.startedAt !== undefined) main.startedAt = fork.startedAt;
   out.push(main);
-  const linked = new Map<string, number>();
+  const linked = new Map<number, number>();
   for (const [root, builder] of state.sidechains) {
     const key = `sidechain-${root}`;
     const conversation: Conversation = {
@@ -52,7 +52,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     };
     // A subagent that worked in a subfolder (its own cwd, kept) still belongs to its parent's workspace.
     if (main.workspace !== 'unknown') conversation.workspace = main.workspace;
-    const call = builder.task === undefined ? undefined : takeTaskCall(state, linked, builder.task);
+    const call = builder.taskNumber < 0 ? undefined : takeTaskCall(state, linked, builder.taskNumber);
     if (call !== undefined) conversation.parentToolCallId = call;
     out.push(conversation);
   }
@@ -99,7 +99,7 @@ function subagentTitle(meta: SubagentMeta | undefined, builder: ConversationBuil
 }
 
 /** The parent's Task call whose prompt is the sidechain's task; each call links once (`linked` counts per task). */
-function takeTaskCall(state: ParseState, linked: Map<string, number>, task: string): string | undefined {
+function takeTaskCall(state: ParseState, linked: Map<number, number>, task: number): string | undefined {
   const taken = linked.get(task) ?? 0;
   linked.set(task, taken + 1);
   return state.taskCalls.get(task)?.[taken];

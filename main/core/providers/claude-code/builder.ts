@@ -36,8 +36,8 @@ export class ConversationBuilder {
   firstPrompt?: string;
   /** `/name args` of the first slash command, the title when no prompt was typed. */
   firstSlash?: string;
-  /** Subagent conversations: the task the parent agent wrote (first user text). */
-  task?: string;
+  /** Subagent conversations: the task the parent agent wrote (first user text), as its number in `ids.tasks` (-1: none). */
+  taskNumber = -1;
   /** Set once the first user text of a subagent conversation has been seen. */
   taskSeen = false;
   /** This builder's number in `ids` (FileIds.aliasOwner). */
@@ -73,6 +73,15 @@ export class ConversationBuilder {
     const spill = stow ? ids.spill : undefined;
     this.rows = new IntColumn(-1, spill);
     this.rawParents = new IntColumn(-1, spill);
+  }
+
+  /** The task the parent agent wrote (first user text), for subagent conversations. */
+  get task(): string | undefined {
+    return this.taskNumber < 0 ? undefined : this.ids.tasks.key(this.taskNumber);
+  }
+
+  set task(text: string | undefined) {
+    this.taskNumber = text === undefined ? -1 : this.ids.tasks.intern(text);
   }
 
   /** How many messages it holds. */

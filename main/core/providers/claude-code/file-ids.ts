@@ -32,6 +32,12 @@ export class FileIds {
   readonly apiUsageRow: IntColumn;
   /** API id entry → the next entry of the same builder, in the order first seen (-1: none). */
   readonly apiNext: IntColumn;
+  /**
+   * Task prompts (a Task call's, a sidechain's first user text), numbered: a huge file's
+   * sidechain links to its call by its prompt, kept here (its bytes in the spill file) instead of
+   * as a string in each builder and a key of `ParseState.taskCalls` (~1 KB a sidechain).
+   */
+  readonly tasks: IdPool;
   /** Builders numbered so far. */
   builders = 0;
 
@@ -46,6 +52,7 @@ export class FileIds {
     this.apiIds = new IdPool({ spill });
     this.apiUsageRow = new IntColumn(-1, spill);
     this.apiNext = new IntColumn(-1, spill);
+    this.tasks = new IdPool({ spill });
   }
 
   /** True when `uuid` was read as a record's own uuid. */
@@ -57,6 +64,6 @@ export class FileIds {
   /** The bytes its pool and columns take. */
   get byteLength(): number {
     const columns = [this.seen, this.aliasRow, this.aliasOwner, this.skipped, this.sideRoot, this.apiUsageRow, this.apiNext];
-    return this.pool.byteLength + this.apiIds.byteLength + columns.reduce((n, c) => n + c.byteLength, 0);
+    return this.pool.byteLength + this.apiIds.byteLength + this.tasks.byteLength + columns.reduce((n, c) => n + c.byteLength, 0);
   }
 }

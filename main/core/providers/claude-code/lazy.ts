@@ -32,6 +32,7 @@ export async function parseClaudeCodeLarge(ctx: ParseContext, spill?: SpillFile)
   state.table!.trim();
   state.ids.pool.seal();
   state.ids.apiIds.seal();
+  state.ids.tasks.seal();
   return conversations;
 }
 

@@ -47,8 +47,8 @@ export class ParseState implements TitleSources {
   readonly sidechains = new Map<string, ConversationBuilder>();
   /** Every uuid read (resumed sessions repeat records, and summaries point at leaves), which message each became, the records that became none. */
   readonly ids: FileIds;
-  /** Task tool calls of the main session by their prompt, to link sidechains to them. */
-  readonly taskCalls = new Map<string, string[]>();
+  /** Task tool calls of the main session by their prompt's number in `ids.tasks`, to link sidechains to them. */
+  readonly taskCalls = new Map<number, string[]>();
   readonly unknownTypes = new Map<string, number>();
   readonly summaries: { leafUuid?: string; text: string }[] = [];
   customTitle?: string;
@@ -261,9 +261,10 @@ export class ParseState implements TitleSources {
       const prompt = isObject(block.input) ? str(block.input.prompt) : undefined;
       const id = str(block.id);
       if (prompt === undefined || id === undefined) continue;
-      const ids = this.taskCalls.get(prompt);
+      const task = this.ids.tasks.intern(prompt);
+      const ids = this.taskCalls.get(task);
       if (ids) ids.push(id);
-      else this.taskCalls.set(prompt, [id]);
+      else this.taskCalls.set(task, [id]);
     }
   }
 
