@@ -126,7 +126,8 @@ const HARNESS_ANSWER_KINDS = new Set(['api-error', 'synthetic']);
  */
 export function buildDigest(c: Conversation, keep?: KeepText): Digest {
   // Each tool call's files, worked out once for the three facts that read them (a regex and a JSON.parse each).
-  const touched = new Map<ToolCallPart, readonly FileTouch[]>();
+  // Weak: a huge file's parts are made again at each walk, and a Map held every one seen (digest-memory.test.ts).
+  const touched = new WeakMap<ToolCallPart, readonly FileTouch[]>();
   const touchesOf = (call: ToolCallPart) => {
     let touches = touched.get(call);
     if (!touches) touched.set(call, (touches = fileTouchesOf(call.name, call.arguments)));

@@ -27,7 +27,7 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     const meta = readSubagentMeta(ctx.path, (message) => warnings.push({ message }));
     const conversation: Conversation = {
       ...base(state.main, mainMessages, ctx, nativeId, subConversationId(AGENT, sessionId, `agent-${agentId}`), warnings),
-      title: subagentTitle(meta, state.main),
+      title: ownCopy(subagentTitle(meta, state.main)),
       parentId: conversationId(AGENT, sessionId),
       relation: 'subagent',
     };
@@ -38,21 +38,21 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
   const sessionId = state.main.sessionId ?? firstSidechainSession(state) ?? stem;
   const mainId = conversationId(AGENT, sessionId);
   const fork = forkedMain(state.forkCopies, mainMessages, ctx.path);
-  const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: titleFor(state, state.main) };
+  const main: Conversation = { ...base(state.main, fork?.messages ?? mainMessages, ctx, sessionId, mainId, warnings, fork?.excludeUsage), title: ownCopy(titleFor(state, state.main)) };
   if (fork?.startedAt !== undefined) main.startedAt = fork.startedAt;
   out.push(main);
-  const linked = new Map<string, number>();
+  const linked = new Map<number, number>();
   for (const [root, builder] of state.sidechains) {
     const key = `sidechain-${root}`;
     const conversation: Conversation = {
       ...base(builder, builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
-      title: titleFrom(builder.task),
+      title: ownCopy(titleFrom(builder.task)),
       parentId: mainId,
       relation: 'subagent',
     };
     // A subagent that worked in a subfolder (its own cwd, kept) still belongs to its parent's workspace.
     if (main.workspace !== 'unknown') conversation.workspace = main.workspace;
-    const call = builder.task === undefined ? undefined : takeTaskCall(state, linked, builder.task);
+    const call = builder.taskNumber < 0 ? undefined : takeTaskCall(state, linked, builder.taskNumber);
     if (call !== undefined) conversation.parentToolCallId = call;
     out.push(conversation);
   }
@@ -99,10 +99,19 @@ function subagentTitle(meta: SubagentMeta | undefined, builder: ConversationBuil
 }
 
 /** The parent's Task call whose prompt is the sidechain's task; each call links once (`linked` counts per task). */
-function takeTaskCall(state: ParseState, linked: Map<string, number>, task: string): string | undefined {
+function takeTaskCall(state: ParseState, linked: Map<number, number>, task: number): string | undefined {
   const taken = linked.get(task) ?? 0;
   linked.set(task, taken + 1);
   return state.taskCalls.get(task)?.[taken];
+}
+
+/**
+ * A title as a string of its own: cut from a prompt, it is a slice that keeps the whole prompt
+ * alive (V8 slices a long string instead of copying it), and a huge file holds a title per
+ * sidechain, each its task prompt, until it is archived. JSON spells every string back exactly.
+ */
+function ownCopy(title: string | undefined): string | undefined {
+  return title === undefined ? undefined : (JSON.parse(JSON.stringify(title)) as string);
 }
 
 function firstSidechainSession(state: ParseState): string | undefined {

@@ -3,7 +3,6 @@
  * sidechain, or one subagent file) while the file streams past, then resolves the tree links.
  */
 import type { Message, ParseWarning, Usage } from '../../../../shared/record';
-import { IdPool } from '../kit/id-pool';
 import { IntColumn } from '../kit/int-column';
 import { addUsage } from './content';
 import type { FileIds } from './file-ids';
@@ -37,8 +36,8 @@ export class ConversationBuilder {
   firstPrompt?: string;
   /** `/name args` of the first slash command, the title when no prompt was typed. */
   firstSlash?: string;
-  /** Subagent conversations: the task the parent agent wrote (first user text). */
-  task?: string;
+  /** Subagent conversations: the task the parent agent wrote (first user text), as its number in `ids.tasks` (-1: none). */
+  taskNumber = -1;
   /** Set once the first user text of a subagent conversation has been seen. */
   taskSeen = false;
   /** This builder's number in `ids` (FileIds.aliasOwner). */
@@ -54,10 +53,9 @@ export class ConversationBuilder {
    * else -(entry + 2) of the raw uuid in `ids`, resolved in resolvedMessages(); -1: none.
    */
   private readonly rawParents: IntColumn;
-  /** API message ids (and `#<message id>` for usage without one), numbered … */
-  private readonly apiIds: IdPool;
-  /** … → the row of the first message of it, which holds its latest usage (usage counts once per id). */
-  private readonly usageRows: IntColumn;
+  /** Its first and last API message ids in `ids.apiIds` (FileIds.apiNext links them in order), -1 before the first. */
+  private firstApi = -1;
+  private lastApi = -1;
   /** The last message added, when it was an assistant one: split records merge into it. */
   private open?: { row: number; apiId: string; body: number };
 
@@ -75,8 +73,15 @@ export class ConversationBuilder {
     const spill = stow ? ids.spill : undefined;
     this.rows = new IntColumn(-1, spill);
     this.rawParents = new IntColumn(-1, spill);
-    this.apiIds = new IdPool({ spill });
-    this.usageRows = new IntColumn(-1, spill);
+  }
+
+  /** The task the parent agent wrote (first user text), for subagent conversations. */
+  get task(): string | undefined {
+    return this.taskNumber < 0 ? undefined : this.ids.tasks.key(this.taskNumber);
+  }
+
+  set task(text: string | undefined) {
+    this.taskNumber = text === undefined ? -1 : this.ids.tasks.intern(text);
   }
 
   /** How many messages it holds. */
@@ -84,9 +89,9 @@ export class ConversationBuilder {
     return this.stow ? this.rowCount : this.messages.length;
   }
 
-  /** The bytes its columns take (the file's message table left out): what a huge file's read holds besides the heap. */
+  /** The bytes its columns take (the file's message table and ids left out): what a huge file's read holds besides the heap. */
   get byteLength(): number {
-    return this.rows.byteLength + this.rawParents.byteLength + this.apiIds.byteLength + this.usageRows.byteLength;
+    return this.rows.byteLength + this.rawParents.byteLength;
   }
 
   /** The ids of its messages from the `from`th on. */
@@ -154,9 +159,15 @@ export class ConversationBuilder {
 
   /** Keeps one usage per API message (the last seen: the split records repeat it, growing). */
   private recordUsage(apiId: string, usage: Usage, row: number): void {
-    const entry = this.apiIds.intern(apiId);
-    const first = this.usageRows.get(entry);
-    if (first < 0) this.usageRows.set(entry, row);
+    const { apiIds, apiUsageRow, apiNext } = this.ids;
+    const entry = apiIds.intern(`${this.number}:${apiId}`);
+    const first = apiUsageRow.get(entry);
+    if (first < 0) {
+      apiUsageRow.set(entry, row);
+      if (this.lastApi >= 0) apiNext.set(this.lastApi, entry);
+      else this.firstApi = entry;
+      this.lastApi = entry;
+    }
     this.setUsage(first < 0 ? row : first, usage);
   }
 
@@ -168,9 +179,11 @@ export class ConversationBuilder {
   /** The usage of the distinct API messages, less those in `exclude` (a fork's copies of its parent's). */
   totalUsage(exclude?: ReadonlySet<string>): Usage | undefined {
     let total: Usage | undefined;
-    for (let entry = 0; entry < this.apiIds.size; entry += 1) {
-      if (exclude?.has(this.apiIds.key(entry))) continue;
-      const row = this.usageRows.get(entry);
+    const { apiIds, apiUsageRow, apiNext } = this.ids;
+    const prefix = `${this.number}:`.length;
+    for (let entry = this.firstApi; entry >= 0; entry = apiNext.get(entry)) {
+      if (exclude?.has(apiIds.key(entry).slice(prefix))) continue;
+      const row = apiUsageRow.get(entry);
       const usage = this.stow ? this.stow.table.usageOf(row) : this.messages[row].usage;
       if (!usage) continue;
       total ??= {};

@@ -22,6 +22,22 @@ export class FileIds {
   readonly skipped: IntColumn;
   /** Entry of a sidechain record → the entry of its chain's first record (-1: none). */
   readonly sideRoot: IntColumn;
+  /**
+   * API message ids (and `#<message id>` for usage without one), each behind its builder's number
+   * (`<builder>:<id>`: usage counts once per API message of a conversation), in one pool for the
+   * file: a pool per builder weighed ~1 KB, and a huge file has a builder per sidechain.
+   */
+  readonly apiIds: IdPool;
+  /** API id entry → the row of the first message of it, which holds its latest usage. */
+  readonly apiUsageRow: IntColumn;
+  /** API id entry → the next entry of the same builder, in the order first seen (-1: none). */
+  readonly apiNext: IntColumn;
+  /**
+   * Task prompts (a Task call's, a sidechain's first user text), numbered: a huge file's
+   * sidechain links to its call by its prompt, kept here (its bytes in the spill file) instead of
+   * as a string in each builder and a key of `ParseState.taskCalls` (~1 KB a sidechain).
+   */
+  readonly tasks: IdPool;
   /** Builders numbered so far. */
   builders = 0;
 
@@ -33,6 +49,10 @@ export class FileIds {
     this.aliasOwner = new IntColumn(-1, spill);
     this.skipped = new IntColumn(-2, spill);
     this.sideRoot = new IntColumn(-1, spill);
+    this.apiIds = new IdPool({ spill });
+    this.apiUsageRow = new IntColumn(-1, spill);
+    this.apiNext = new IntColumn(-1, spill);
+    this.tasks = new IdPool({ spill });
   }
 
   /** True when `uuid` was read as a record's own uuid. */
@@ -43,6 +63,7 @@ export class FileIds {
 
   /** The bytes its pool and columns take. */
   get byteLength(): number {
-    return this.pool.byteLength + [this.seen, this.aliasRow, this.aliasOwner, this.skipped, this.sideRoot].reduce((n, c) => n + c.byteLength, 0);
+    const columns = [this.seen, this.aliasRow, this.aliasOwner, this.skipped, this.sideRoot, this.apiUsageRow, this.apiNext];
+    return this.pool.byteLength + this.apiIds.byteLength + this.tasks.byteLength + columns.reduce((n, c) => n + c.byteLength, 0);
   }
 }

@@ -31,6 +31,8 @@ export async function parseClaudeCodeLarge(ctx: ParseContext, spill?: SpillFile)
   // Read over: the messages' ids are only spelled out from here on (MessageTable.id).
   state.table!.trim();
   state.ids.pool.seal();
+  state.ids.apiIds.seal();
+  state.ids.tasks.seal();
   return conversations;
 }
 

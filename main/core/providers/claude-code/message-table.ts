@@ -179,26 +179,10 @@ export class MessageTable {
    * `rows`: the conversation's rows in order (the first `length`); all of them, in order, if left out.
    */
   view(rows?: IntColumn, length = this.rows): Message[] {
-    const message = (row: number) => this.message(row);
-    const indexOf = (key: string | symbol): number => (typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1);
-    return new Proxy([] as Message[], {
-      get(target, key, receiver) {
-        if (key === 'length') return length;
-        const at = indexOf(key);
-        if (at >= 0) return at < length ? message(rows ? rows.get(at) : at) : undefined;
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-      has(target, key) {
-        const at = indexOf(key);
-        return at >= 0 ? at < length : Reflect.has(target, key);
-      },
-      set(_target, key) {
-        throw new Error(`a huge file's messages are read-only (set ${String(key)}): copy them first`);
-      },
-      deleteProperty(_target, key) {
-        throw new Error(`a huge file's messages are read-only (delete ${String(key)}): copy them first`);
-      },
-    });
+    // What the view is, on its (empty) target; the handler is one for every view: a huge file has
+    // a conversation per sidechain, and a handler of closures per view weighed ~500 bytes each.
+    const target = Object.defineProperty([] as Message[], VIEW, { value: { table: this, rows, length } satisfies View });
+    return new Proxy(target, VIEW_HANDLER);
   }
 
   /** The bytes its columns take (room not used yet included), the names and odd timestamps left out. */
@@ -218,3 +202,42 @@ export class MessageTable {
     return this.cachedBody.body;
   }
 }
+
+/** A conversation's rows as seen through `view()`: the first `length` of `rows` (all rows, in order, without it). */
+interface View {
+  readonly table: MessageTable;
+  readonly rows?: IntColumn;
+  readonly length: number;
+}
+
+/** Where a view's target keeps what it shows: not enumerable, and a symbol, so no index or key of an array meets it. */
+const VIEW = Symbol('view');
+
+function viewOf(target: Message[]): View {
+  return (target as unknown as { [VIEW]: View })[VIEW];
+}
+
+function indexOf(key: string | symbol): number {
+  return typeof key === 'string' && /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1;
+}
+
+/** The one handler of every view: reads what to show from the target (VIEW). */
+const VIEW_HANDLER: ProxyHandler<Message[]> = {
+  get(target, key, receiver) {
+    const view = viewOf(target);
+    if (key === 'length') return view.length;
+    const at = indexOf(key);
+    if (at >= 0) return at < view.length ? view.table.message(view.rows ? view.rows.get(at) : at) : undefined;
+    return Reflect.get(target, key, receiver) as unknown;
+  },
+  has(target, key) {
+    const at = indexOf(key);
+    return at >= 0 ? at < viewOf(target).length : Reflect.has(target, key);
+  },
+  set(_target, key) {
+    throw new Error(`a huge file's messages are read-only (set ${String(key)}): copy them first`);
+  },
+  deleteProperty(_target, key) {
+    throw new Error(`a huge file's messages are read-only (delete ${String(key)}): copy them first`);
+  },
+};

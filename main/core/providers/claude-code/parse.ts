@@ -10,7 +10,7 @@ import { parseLine } from '../kit/json-lines';
 import type { IncrementalParser, ParseContext, SourceContext, SourceLine } from '../kit/provider';
 import type { SpillFile } from '../kit/spill-file';
 import { assemble } from './assemble';
-import { ConversationBuilder } from './builder';
+import { type BodyStow, ConversationBuilder } from './builder';
 import { FileIds } from './file-ids';
 import { MessageTable } from './message-table';
 import { classifyUser, slashCommandLabel } from './classify';
@@ -47,8 +47,8 @@ export class ParseState implements TitleSources {
   readonly sidechains = new Map<string, ConversationBuilder>();
   /** Every uuid read (resumed sessions repeat records, and summaries point at leaves), which message each became, the records that became none. */
   readonly ids: FileIds;
-  /** Task tool calls of the main session by their prompt, to link sidechains to them. */
-  readonly taskCalls = new Map<string, string[]>();
+  /** Task tool calls of the main session by their prompt's number in `ids.tasks`, to link sidechains to them. */
+  readonly taskCalls = new Map<number, string[]>();
   readonly unknownTypes = new Map<string, number>();
   readonly summaries: { leafUuid?: string; text: string }[] = [];
   customTitle?: string;
@@ -68,6 +68,8 @@ export class ParseState implements TitleSources {
   /** A huge file: its messages, of every conversation in it, as columns (message-table.ts). */
   readonly table?: MessageTable;
   private readonly modelNames = new Map<string, string>();
+  /** A huge file: where its builders put their messages (the same for all). */
+  private stow?: BodyStow;
   /** Byte offset where the line being read starts. */
   private lineStart = 0;
   /** The line being read, when its message's body is left in the file. */
@@ -92,11 +94,13 @@ export class ParseState implements TitleSources {
   private builder(subagent: boolean): ConversationBuilder {
     const { bodies, table } = this;
     if (!bodies || !table) return new ConversationBuilder(subagent, this.ids);
-    return new ConversationBuilder(subagent, this.ids, {
+    // One stow for every builder of the file: a huge file has a builder per sidechain.
+    this.stow ??= {
       start: (message) => bodies.start(this.bodyPiece(message)),
       add: (body, message) => bodies.add(body, this.bodyPiece(message)),
       table,
-    });
+    };
+    return new ConversationBuilder(subagent, this.ids, this.stow);
   }
 
   /** Where a message's body is: its line, or the body itself when it must stay in memory (a cut last line, a note). */
@@ -257,9 +261,10 @@ export class ParseState implements TitleSources {
       const prompt = isObject(block.input) ? str(block.input.prompt) : undefined;
       const id = str(block.id);
       if (prompt === undefined || id === undefined) continue;
-      const ids = this.taskCalls.get(prompt);
+      const task = this.ids.tasks.intern(prompt);
+      const ids = this.taskCalls.get(task);
       if (ids) ids.push(id);
-      else this.taskCalls.set(prompt, [id]);
+      else this.taskCalls.set(task, [id]);
     }
   }
 

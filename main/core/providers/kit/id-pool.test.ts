@@ -73,10 +73,20 @@ describe('IdPool in a spill file', () => {
   });
 
   it('tells apart strings whose hashes share their slot bits but not their tag, and the reverse', () => {
-    // Hashes 0x0001_0005 and 0x0002_0005: same slot, different tags; 0x0001_0006: same tag, next slot.
-    const hashes = new Map([['a', 0x0001_0005], ['b', 0x0002_0005], ['c', 0x0001_0006]]);
-    const pool = new IdPool({ spill: new SpillFile(dir), hash: (bytes, start, length) => hashes.get(bytes.toString('utf8', start + 1, start + length)) ?? 0x0001_0005 });
+    // Hashes 0x0100_0005 and 0x0200_0005: same slot, different tags (the high 8 bits); 0x0100_0006: same tag, next slot.
+    const hashes = new Map([['a', 0x0100_0005], ['b', 0x0200_0005], ['c', 0x0100_0006]]);
+    const pool = new IdPool({ spill: new SpillFile(dir), hash: (bytes, start, length) => hashes.get(bytes.toString('utf8', start + 1, start + length)) ?? 0x0100_0005 });
     expect(['a', 'b', 'c', 'd'].map((k) => pool.intern(k))).toEqual([0, 1, 2, 3]);
     expect(['d', 'c', 'b', 'a', 'e'].map((k) => pool.find(k))).toEqual([3, 2, 1, 0, -1]);
+  });
+
+  it('keeps finding every string once its entries outgrow the room beside their tags (past 16.7 million; here 1,000)', () => {
+    const pool = new IdPool({ spill: new SpillFile(dir, 4), packedEntries: 1000 });
+    const keys = Array.from({ length: 5000 }, (_, i) => (i % 5 === 0 ? `line-${i}` : randomUUID()));
+    const tagged = keys.slice(0, 1000).map((k) => pool.intern(k));
+    expect(keys.slice(1000).map((k) => pool.intern(k))).toEqual(keys.slice(1000).map((_, i) => 1000 + i));
+    expect(tagged).toEqual(keys.slice(0, 1000).map((_, i) => i));
+    expect(keys.every((k, i) => pool.find(k) === i && pool.key(i) === k)).toBe(true);
+    expect(pool.find(randomUUID())).toBe(-1);
   });
 });

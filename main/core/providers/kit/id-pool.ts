@@ -4,8 +4,8 @@
  * UTF-8, or UTF-16 when it holds a lone surrogate, each behind a tag byte) and found through
  * an open-addressing hash table of integers: ~30 bytes a uuid, where a Set or Map entry with its 36-character string is ~100–150.
  * Given a spill file (a huge file's read), the bytes and their ends live there (spill-file.ts)
- * and memory holds the hash table alone (~6–12 bytes a string while it grows, none once sealed);
- * a slot's 16-bit tag (high bits of the hash) spares most misses a read of the entry's bytes,
+ * and memory holds the hash table alone (~4–8 bytes a string while it grows, none once sealed);
+ * a slot's 8-bit tag (high bits of the hash) spares most misses a read of the entry's bytes,
  * and a hit is always confirmed against them.
  * What a number stands for is kept in IntColumns indexed by it (int-column.ts).
  */
@@ -20,7 +20,8 @@ export type BytesHash = (bytes: Buffer, start: number, length: number) => number
 const EMPTY_BYTES = Buffer.alloc(0);
 const EMPTY_ENDS = new Uint32Array(0);
 const EMPTY_SLOTS = new Int32Array(0);
-const EMPTY_TAGS = new Uint16Array(0);
+/** A spilled pool's slot: its entry + 1 in the low 24 bits, its hash's high 8 bits (its tag) above, while entries fit. */
+const PACKED_ENTRIES = 0xffffff;
 
 export class IdPool {
   /** Allocated at the first string: a re-read of one body makes a whole parse state. Spilled: where a string is staged. */
@@ -31,19 +32,25 @@ export class IdPool {
   private ends = EMPTY_ENDS;
   private readonly spilled?: { bytes: SpilledBytes; ends: IntColumn };
   private count = 0;
-  /** Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). */
+  /**
+   * Hash slots: entry + 1, 0 empty; at most 70 % full (linear probing stays short). Spilled, with a
+   * tag in each slot's high 8 bits (`packed`): 4 bytes a slot, where a 16-bit tag beside it made 6.
+   */
   private slots = EMPTY_SLOTS;
-  /** Spilled: each slot's hash's high 16 bits. */
-  private tags = EMPTY_TAGS;
+  /** Slots hold a tag: spilled, while its entries fit in 24 bits (past 16.7 million, every probe reads the bytes). */
+  private packed: boolean;
+  private readonly packedEntries: number;
   /** An entry's bytes read back from the spill file. */
   private scratch = EMPTY_BYTES;
   private sealed = false;
   private readonly hash: BytesHash;
 
-  /** `spill`: keep the strings there, not in memory; `hash`: only a test forcing collisions gives another. */
-  constructor(options: { spill?: SpillFile; hash?: BytesHash } = {}) {
+  /** `spill`: keep the strings there, not in memory; `hash`, `packedEntries`: only a test gives others (colliding hashes, a pool outgrowing its tags). */
+  constructor(options: { spill?: SpillFile; hash?: BytesHash; packedEntries?: number } = {}) {
     if (options.spill) this.spilled = { bytes: new SpilledBytes(options.spill), ends: new IntColumn(0, options.spill) };
     this.hash = options.hash ?? hashOf;
+    this.packed = this.spilled !== undefined;
+    this.packedEntries = options.packedEntries ?? PACKED_ENTRIES;
   }
 
   /** The entry of `key`, or -1 when it was never added. */
@@ -56,7 +63,11 @@ export class IdPool {
   /** The entry of `key`, added when new. */
   intern(key: string): number {
     if (this.slots.length === 0) this.slots = new Int32Array(32);
-    if (this.spilled && this.tags.length === 0) this.tags = new Uint16Array(32);
+    // Its tags give way before an entry that would not fit beside them.
+    if (this.packed && this.count >= this.packedEntries) {
+      this.packed = false;
+      this.rehash(this.slots.length);
+    }
     const length = this.stage(key);
     const hash = this.hash(this.bytes, this.used, length);
     const { entry, slot } = this.probe(length, hash);
@@ -75,9 +86,8 @@ export class IdPool {
       this.ends[added] = this.used;
     }
     this.count += 1;
-    this.slots[slot] = added + 1;
-    if (this.spilled) this.tags[slot] = hash >>> 16;
-    if (this.count > this.slots.length * 0.7) this.rehash();
+    this.slots[slot] = this.slotOf(added, hash);
+    if (this.count > this.slots.length * 0.7) this.rehash(this.slots.length * 2);
     return added;
   }
 
@@ -89,7 +99,6 @@ export class IdPool {
     this.bytes = Buffer.from(this.bytes.subarray(0, this.used));
     this.ends = this.ends.slice(0, Math.max(this.count, 1));
     this.slots = EMPTY_SLOTS;
-    this.tags = EMPTY_TAGS;
     this.sealed = true;
   }
 
@@ -109,7 +118,7 @@ export class IdPool {
   /** The bytes of memory its buffers take (room not used yet included). */
   get byteLength(): number {
     const spilled = this.spilled ? this.spilled.bytes.byteLength + this.spilled.ends.byteLength + this.scratch.length : 0;
-    return this.bytes.length + this.ends.byteLength + this.slots.byteLength + this.tags.byteLength + spilled;
+    return this.bytes.length + this.ends.byteLength + this.slots.byteLength + spilled;
   }
 
   private startOf(entry: number): number {
@@ -151,30 +160,34 @@ export class IdPool {
   /** The entry whose bytes equal the staged ones, or the empty slot where they would go. */
   private probe(length: number, hash: number): { entry: number; slot: number } {
     const mask = this.slots.length - 1;
-    const tag = hash >>> 16;
+    const tag = hash >>> 24;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const at = this.slots[slot];
       if (at === 0) return { entry: -1, slot };
-      if (this.spilled && this.tags[slot] !== tag) continue;
-      const entry = at - 1;
+      if (this.packed && at >>> 24 !== tag) continue;
+      const entry = (this.packed ? at & PACKED_ENTRIES : at) - 1;
       const start = this.startOf(entry);
       if (this.endOf(entry) - start !== length) continue;
       if (this.entryBytes(entry).compare(this.bytes, this.used, this.used + length) === 0) return { entry, slot };
     }
   }
 
-  private rehash(): void {
-    this.slots = new Int32Array(this.slots.length * 2);
-    if (this.spilled) this.tags = new Uint16Array(this.slots.length);
-    const mask = this.slots.length - 1;
+  /** Slots anew, `size` of them, every entry placed again. */
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    const mask = size - 1;
     for (let entry = 0; entry < this.count; entry += 1) {
       const bytes = this.entryBytes(entry);
       const hash = this.hash(bytes, 0, bytes.length);
       let slot = hash & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-      this.slots[slot] = entry + 1;
-      if (this.spilled) this.tags[slot] = hash >>> 16;
+      this.slots[slot] = this.slotOf(entry, hash);
     }
+  }
+
+  /** What a slot holds for `entry`: entry + 1, with its tag above when packed. */
+  private slotOf(entry: number, hash: number): number {
+    return this.packed ? ((hash >>> 24) << 24) | (entry + 1) : entry + 1;
   }
 }
 

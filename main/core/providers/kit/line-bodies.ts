@@ -115,11 +115,15 @@ const WINDOW = 1024 * 1024;
  * Reads lines of one file again by their byte ranges, a window of ~1 MiB at a time (a file opened
  * per window, not per line: a huge file's bodies are read in file order, three times over). A
  * line longer than the window is read on its own and not kept. Made per read of a file, so
- * nothing read before that read began is ever given back.
+ * nothing read before that read began is ever given back. Every window is read into the same
+ * buffer: a new 1 MiB buffer per window was garbage outside the heap that V8 let pile up (~64 MB
+ * before it collects for it), and glibc then kept the room (README, "One huge session: peak memory").
  */
 export class LineReader {
   private window: Buffer = Buffer.alloc(0);
   private windowStart = 0;
+  /** The one buffer every window is read into (allocated at the first window). */
+  private room?: Buffer;
 
   constructor(private readonly filePath: string) {}
 
@@ -127,9 +131,12 @@ export class LineReader {
   read(ref: LineRef): SourceLine {
     const length = ref.end - ref.start;
     if (ref.start < this.windowStart || ref.end > this.windowStart + this.window.length) {
-      const bytes = this.readAt(ref.start, Math.max(length, length > WINDOW ? 0 : WINDOW));
+      // Let go of the old window first: its bytes are about to be overwritten.
+      this.window = Buffer.alloc(0);
+      const long = length > WINDOW;
+      const bytes = this.readAt(ref.start, long ? Buffer.allocUnsafe(length) : (this.room ??= Buffer.allocUnsafe(WINDOW)));
       if (bytes.length < length) throw new SourceChangedError(`line ${ref.lineNo} is no longer where it was: the file shrank while it was archived`);
-      if (length > WINDOW) return lineOf(bytes.subarray(0, length), ref);
+      if (long) return lineOf(bytes.subarray(0, length), ref);
       this.window = bytes;
       this.windowStart = ref.start;
     }
@@ -137,9 +144,10 @@ export class LineReader {
     return lineOf(this.window.subarray(at, at + length), ref);
   }
 
-  /** Up to `size` bytes from `position` (fewer at the end of the file). */
-  private readAt(position: number, size: number): Buffer {
-    const bytes = Buffer.allocUnsafe(size);
+  /** Up to `into.length` bytes from `position` (fewer at the end of the file), read into `into`. */
+  private readAt(position: number, into: Buffer): Buffer {
+    const bytes = into;
+    const size = into.length;
     const fd = openSync(this.filePath, 'r');
     let got = 0;
     try {

@@ -114,30 +114,35 @@ function writeAll(fd: number, bytes: Buffer, position: number): void {
 const PAGE_WORDS = PAGE_BYTES / 4;
 
 /**
- * Which page of a spill file holds each of a column's pages (-1: never written). A plain array
- * made at the first write: a typed array's own objects weigh ~250 bytes, and a huge file's read
- * makes a few columns per conversation, most of them one page long.
+ * Which page of a spill file holds each of a column's pages (-1: never written). The first in a
+ * field, the others in a plain array made when a second page is written: a huge file's read makes
+ * a few columns per conversation, most of them one page long, and an array grown by `push` took
+ * ~150 bytes for that one page (a typed array's own objects ~250).
  */
 class PageTable {
-  private pages?: number[];
+  private first = -1;
+  /** Pages 1, 2, …: made at the first write past the first page. */
+  private rest?: number[];
 
   constructor(private readonly spill: SpillFile) {}
 
   find(page: number): number {
-    return this.pages !== undefined && page < this.pages.length ? this.pages[page] : -1;
+    if (page === 0) return this.first;
+    return this.rest !== undefined && page <= this.rest.length ? this.rest[page - 1] : -1;
   }
 
   /** The file page of page `page`, taken when new. */
   take(page: number): number {
-    const pages = (this.pages ??= []);
-    while (pages.length <= page) pages.push(-1);
-    if (pages[page] < 0) pages[page] = this.spill.allocate();
-    return pages[page];
+    if (page === 0) return this.first < 0 ? (this.first = this.spill.allocate()) : this.first;
+    const rest = (this.rest ??= []);
+    while (rest.length < page) rest.push(-1);
+    if (rest[page - 1] < 0) rest[page - 1] = this.spill.allocate();
+    return rest[page - 1];
   }
 
-  /** The memory it takes (8 bytes an entry). */
+  /** The memory its pages' numbers take (8 bytes a page past the first). */
   get byteLength(): number {
-    return (this.pages?.length ?? 0) * 8;
+    return (this.rest?.length ?? 0) * 8;
   }
 }
 
