@@ -6,6 +6,7 @@
  * (bin/dejavu.mjs), the app the same js-flag, worker threads this resource limit.
  */
 import v8 from 'node:v8';
+import vm from 'node:vm';
 
 export const YOUNG_GENERATION_MB = 12;
 
@@ -77,4 +78,27 @@ function release(percent: number): void {
 
 function applyGrowing(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent()}`);
+}
+
+/** Native calls (zstd) between two full collections while a huge file's tight heap is held. */
+const NATIVE_CALLS_PER_COLLECTION = 100;
+let nativeCalls = 0;
+let fullCollection: (() => void) | undefined;
+
+/**
+ * Called after each zstd compression. Node frees a call's native context and buffers only when V8
+ * collects the handle, and V8 does not count them toward its heap, so while a huge file was
+ * written (~14,000 calls for 1 GB) they held ~50 MB more than needed (a bare loop of 3,000 1 MiB
+ * compressions: 110 MB peak RSS; a full collection every 100 calls: 61 MB; a minor one: 101 MB).
+ * While a huge file's tight heap is held, a full collection every NATIVE_CALLS_PER_COLLECTION
+ * calls lets them go; other runs are left to V8.
+ */
+export function afterNativeCall(): void {
+  if (heapGrowingPercent() !== HUGE_FILE_HEAP_GROWING_PERCENT || ++nativeCalls % NATIVE_CALLS_PER_COLLECTION !== 0) return;
+  if (!fullCollection) {
+    // V8's own `gc`, reached without starting Node with --expose-gc: the flag holds for contexts made after it.
+    v8.setFlagsFromString('--expose-gc');
+    fullCollection = vm.runInNewContext('gc') as () => void;
+  }
+  fullCollection();
 }

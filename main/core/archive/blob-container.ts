@@ -8,6 +8,7 @@
  */
 import zlib from 'node:zlib';
 import { ArchiveFormatError } from './format-error';
+import { zstdCompress } from './zstd';
 
 const MAGIC_1 = Buffer.from('DJV1', 'latin1');
 const MAGIC_2 = Buffer.from('DJV2', 'latin1');
@@ -28,7 +29,7 @@ export class FrameWriter {
   }
 
   frame(raw: Uint8Array): void {
-    const compressed = zstd ? zlib.zstdCompressSync(raw, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } }) : zlib.gzipSync(raw, { level: 6 });
+    const compressed = zstd ? zstdCompress(raw) : zlib.gzipSync(raw, { level: 6 });
     const length = Buffer.alloc(4);
     length.writeUInt32BE(compressed.length);
     this.write(length);

@@ -12,6 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { ArchiveFormatError, type ContentStore } from './codec';
 import { insideRoot } from './paths';
+import { zstdCompress } from './zstd';
 import { type FrameSpan, zstdFrames, zstdFrameSpansOfFile } from './zstd-frames';
 
 /** Starts with a dot: no sanitized workspace folder can be named so (safeSegment). */
@@ -58,7 +59,7 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
       const relative = contentRelativePath(hash);
       const existing = sizeOf(insideRoot(root, relative));
       if (existing !== undefined) return { hash, bytes: existing };
-      const compressed = zlib.zstdCompressSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } });
+      const compressed = zstdCompress(bytes);
       place(relative, (temp) => writeFileSync(temp, compressed));
       return { hash, bytes: compressed.length };
     },
@@ -84,7 +85,7 @@ export function contentStore(root: string, place: (relative: string, fill: (temp
           for (const slice of slices()) {
             const bytes = Buffer.from(slice, 'utf8');
             again.update(bytes);
-            const frame = zlib.zstdCompressSync(bytes, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 3 } });
+            const frame = zstdCompress(bytes);
             for (let at = 0; at < frame.length; ) at += writeSync(fd, frame, at);
             written += frame.length;
           }
