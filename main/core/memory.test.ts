@@ -12,7 +12,7 @@ import { heapGrowingPercent, SYNC_HEAP_GROWING_PERCENT, withHeapGrowing, withTig
 async function fullCollectionsDuring(work: () => Promise<void>): Promise<number> {
   let full = 0;
   const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if ((e.detail as { kind?: number } | undefined)?.kind === 4) full += 1; // NODE_PERFORMANCE_GC_MAJOR
+    for (const e of list.getEntries()) if ((e as unknown as { detail?: { kind?: number } }).detail?.kind === 4) full += 1; // NODE_PERFORMANCE_GC_MAJOR
   });
   observer.observe({ entryTypes: ['gc'] });
   await work();
