@@ -4,7 +4,8 @@
  * Conversation records, so every reader, search and a later merge treat them like any other.
  */
 import type { Conversation, Message, Part, ReasoningPart, TextPart } from '../../../shared/record';
-import { identifiers, indexedText } from '../search/search-rows';
+import { identifiers } from '../search/identifiers';
+import { indexedText } from '../search/search-rows';
 import type { Digest, StoredPromptPart } from './digest';
 
 /** Tool output, images and system/tool text larger than this are bulk in stage 1. */

@@ -4,7 +4,7 @@
  * tail, never the whole text.
  */
 import type { FarText } from '../../../shared/far-strings';
-import { ABRIDGED, Identifiers } from './search-rows';
+import { ABRIDGED, Identifiers } from './identifiers';
 
 /** A character no word-like run of `identifiers` goes through (its TOKEN's class, negated). */
 const OUTSIDE_TOKEN = /[^\p{L}\p{N}_./@#:+-]/gu;

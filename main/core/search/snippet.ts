@@ -1,5 +1,5 @@
 /** A search hit's snippet: the text it quotes and the excerpt around the first match, terms marked. */
-import { ABRIDGED } from './search-rows';
+import { ABRIDGED } from './identifiers';
 import { literal } from './text-functions';
 
 /**
