@@ -1,15 +1,18 @@
 /** One huge session never holds up the others: they are stored first, and it is read last. */
-import { mkdtempSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../../test/fixtures';
+import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { openArchiveWriter } from '../access/open-writer';
 import { heapGrowingPercent, SYNC_HEAP_GROWING_PERCENT } from '../memory';
 import { providerFor } from '../providers/registry';
 import { type IngestProgress, ingestFiles, type SourceFile } from './ingest';
 
 const BIG = path.join(FIXTURES_DIR, 'codex/EntityProcess__agentv/entire_checkpoints_v1/3c/162d1d8ad4/1/full.jsonl');
+/** The CLI's search indexer thread, as `dejavu sync` starts it (built by the test run's setup). */
+const INDEXER_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'indexer.mjs');
 const SMALL = path.join(FIXTURES_DIR, 'codex/entireio__skills/entire_checkpoints_v1/01/da544acf74/0/full.jsonl');
 
 describe('ingestFiles', () => {
@@ -43,6 +46,34 @@ describe('ingestFiles', () => {
       expect(seen.length).toBeGreaterThan(0);
       expect(new Set(seen)).toEqual(new Set([SYNC_HEAP_GROWING_PERCENT]));
       expect(heapGrowingPercent()).toBe(0);
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('finishes the search indexer thread before it reads a huge file (indexed inline: its isolate not held beside the read), and indexes both', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-ingest-'));
+    const writer = openArchiveWriter(root);
+    const threads = () => readdirSync('/proc/self/task').length;
+    try {
+      const claude = providerFor('claude-code')!;
+      const small = path.join(FIXTURES_DIR, 'claude-code/entireio__skills/entire_checkpoints_v1/45/3006269783/0/full.jsonl');
+      const huge = path.join(FIXTURES_DIR, 'claude-code/entireio__skills/entire_checkpoints_v1/3f/c8a587fcc7/0/full.jsonl');
+      expect(statSync(small).size).toBeLessThan(statSync(huge).size);
+      const before = threads();
+      const seen: { small?: number; huge?: number } = {};
+      const watching = { ...claude, parseLarge: (...args: Parameters<NonNullable<typeof claude.parseLarge>>) => ((seen.huge = threads()), claude.parseLarge!(...args)) };
+      const files: SourceFile[] = [{ path: small, provider: claude, instance: 'host' }, { path: huge, provider: watching, instance: 'host' }];
+      const report = await ingestFiles(writer, files, { hugeBytes: statSync(huge).size, indexerWorker: INDEXER_SCRIPT, onProgress: (p) => void (p.path === small && (seen.small ??= threads())) });
+      expect(report.errors).toEqual([]);
+      expect(seen.small).toBeGreaterThan(before); // the thread indexes the smaller files
+      expect(seen.huge).toBe(before);
+      const search = new Database(path.join(root, 'search.db'), { readonly: true });
+      try {
+        expect(search.prepare('SELECT count(*) FROM indexed WHERE revision > 0').pluck().get()).toBe(report.created.length);
+      } finally {
+        search.close();
+      }
     } finally {
       writer.close();
     }

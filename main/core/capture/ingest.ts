@@ -97,12 +97,13 @@ async function ingestThenSettle(writer: FollowedWriter, files: readonly SourceFi
   const cpuAtStart = process.cpuUsage();
   const sized = await hugeLast(files, options.hugeBytes ?? defaultHugeBytes());
   const progress = new IngestProgressCounter(sized.length, sized.reduce((n, f) => n + f.size, 0), options.onProgress);
-  const finishSink = followSearch(writer, options, progress);
+  const search = followSearch(writer, options, progress);
+  const finishSink = search.finish;
   let report: Omit<IngestReport, 'timings'>;
   let captured = started;
   let captureCpu = { user: 0, system: 0 };
   try {
-    report = await captureFiles(writer, sized, options, progress);
+    report = await captureFiles(writer, sized, options, progress, search.beforeLarge);
     captured = performance.now();
     captureCpu = process.cpuUsage(cpuAtStart);
   } catch (err) {
@@ -117,21 +118,34 @@ async function ingestThenSettle(writer: FollowedWriter, files: readonly SourceFi
   return { ...report, timings: { captureMs: Math.round(captured - started), captureCpuMs: Math.round((captureCpu.user + captureCpu.system) / 1000), searchWaitMs: Math.round(searched - captured) } };
 }
 
+interface FollowedSearch {
+  /** Waits for search to finish (again: at once). */
+  readonly finish: () => Promise<void>;
+  /** Before a huge file is read: search goes on inline. */
+  readonly beforeLarge: () => Promise<void>;
+}
+
 /**
  * How search follows the capture: deferred (no rows made; the catch-up after it indexes
- * everything from the blobs), in the indexer thread, or inline. Returns what waits for it to finish.
+ * everything from the blobs), in the indexer thread, or inline. A huge file is indexed inline,
+ * after the thread has finished what the smaller files gave it: the thread's own isolate and
+ * heap were ~25 MB of a 1 GB file's peak (247-258 -> 223 MB, README "One huge session"), and
+ * the huge file is read alone anyway.
  */
-function followSearch(writer: FollowedWriter, options: IngestOptions, progress: IngestProgressCounter): () => Promise<void> {
+function followSearch(writer: FollowedWriter, options: IngestOptions, progress: IngestProgressCounter): FollowedSearch {
   if (options.deferSearch) {
     const deferred = writer.follow.deferIndexing();
     progress.waiting = deferred.waiting;
-    return async () => deferred.end();
+    return { finish: async () => deferred.end(), beforeLarge: async () => undefined };
   }
-  if (!options.indexerWorker) return async () => undefined;
+  if (!options.indexerWorker) return { finish: async () => undefined, beforeLarge: async () => undefined };
   // Once every file is read, each batch the indexer thread finishes is news: search catching up.
   const sink = threadIndexSink(writer.root, options.indexerWorker, () => progress.report());
   progress.waiting = () => sink.waiting();
-  return writer.follow.indexThrough(sink);
+  const finishThread = writer.follow.indexThrough(sink);
+  let finished: Promise<void> | undefined;
+  const finish = () => (finished ??= finishThread());
+  return { finish, beforeLarge: finish };
 }
 
 /** Files of at least this many bytes are read last (IngestOptions.hugeBytes): `DEJAVU_HUGE_BYTES` (to try the huge-file path on small files), else 32 MiB. */
@@ -152,7 +166,7 @@ async function isUtf8File(filePath: string): Promise<boolean> {
   }
 }
 
-async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[], options: IngestOptions, progress: IngestProgressCounter): Promise<Omit<IngestReport, 'timings'>> {
+async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[], options: IngestOptions, progress: IngestProgressCounter, beforeLarge: () => Promise<void>): Promise<Omit<IngestReport, 'timings'>> {
   const report = { scanned: files.length, read: 0, unchanged: 0, bytesRead: 0, created: [] as string[], updated: [] as string[], rewritten: [] as SourceRewriteReport[], warnings: 0, empty: [] as string[], errors: [] as { path: string; message: string }[] };
   const batchLimit = options.batchBytes ?? 1024 * 1024;
   let batch: ParsedSource[] = [];
@@ -180,6 +194,8 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
         report.unchanged += 1;
       } else {
         const large = info.size >= hugeBytes && file.provider.parseLarge !== undefined && (await isUtf8File(file.path));
+        // The indexer thread failing is the archive's failure, as a store's is.
+        if (large) await beforeLarge().catch((err: unknown) => Promise.reject(new StoreFailure(err)));
         // What the huge read would hold per message goes to a file in the archive's `.tmp/`, removed once it is archived.
         const spill = large ? new SpillFile(path.join(writer.root, TEMP_DIR)) : undefined;
         const read = async () => {

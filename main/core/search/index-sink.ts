@@ -70,7 +70,8 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
       onIndexed?.();
     } else if (msg.type === 'done') {
       done = true;
-      finished?.();
+      // Finished once the thread is gone, its isolate and heap with it (a huge file is read next).
+      void worker.terminate().then(() => finished?.());
     } else fail(Object.assign(new Error(`search indexing failed: ${msg.message}`), { code: msg.code }));
   });
   worker.on('error', fail);
