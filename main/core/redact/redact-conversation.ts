@@ -4,7 +4,7 @@
  * this first, so no renderer needs to know about secrets.
  */
 import type { FarConversation } from '../../../shared/far-record';
-import { farStringsIn } from '../../../shared/far-strings';
+import { farStringsIn, mapFarStringsIn } from '../../../shared/far-strings';
 import type { Conversation, Part } from '../../../shared/record';
 import { type PieceFinding, redactFarText } from './redact-pieces';
 import { redactText } from './redact-text';
@@ -27,10 +27,13 @@ export function redactConversation(c: FarConversation): RedactedConversation<Far
   const kinds: Record<string, number> = {};
   // A secret typed once shows up in the prompt, its native record and the title: counted once.
   const seen = new Set<string>();
+  // A far string is scanned once, though its part and its native record (twice, for Claude Code) hold it.
+  const farDone = new Map<string, string>();
   const clean = (text: string): string => {
     // A native record being captured holds its far strings JSON-escaped: each is masked as one, the text around them as text.
-    const escaped = farStringsIn(text);
-    if (escaped.length) return aroundFarStrings(text, escaped, clean);
+    if (farStringsIn(text).length) return mapFarStringsIn(text, clean, clean);
+    const done = farDone.get(text);
+    if (done !== undefined) return done;
     const far = redactFarText(text);
     const r = far ?? redactText(text);
     for (const f of r.found) {
@@ -39,6 +42,7 @@ export function redactConversation(c: FarConversation): RedactedConversation<Far
       seen.add(key);
       kinds[f.kind] = (kinds[f.kind] ?? 0) + 1;
     }
+    if (far) farDone.set(text, r.text);
     return r.text;
   };
   const cleanOptional = (text: string | undefined) => (text === undefined ? undefined : clean(text));
@@ -51,20 +55,6 @@ export function redactConversation(c: FarConversation): RedactedConversation<Far
   };
   const count = Object.values(kinds).reduce((a, b) => a + b, 0);
   return { conversation: count ? conversation : c, kinds, count };
-}
-
-/**
- * `json` with each of its JSON-escaped stand-ins replaced by clean's (the masked far string, the same
- * one its part gets: redactFarText keys it by the stand-in) and the text between them cleaned.
- */
-function aroundFarStrings(json: string, standIns: readonly string[], clean: (text: string) => string): string {
-  const escape = (s: string) => JSON.stringify(s).slice(1, -1);
-  const byEscaped = new Map(standIns.map((s) => [escape(s), s]));
-  const cut = new RegExp(`(${[...byEscaped.keys()].map((e) => e.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|')})`);
-  return json
-    .split(cut)
-    .map((piece, i) => (i % 2 ? escape(clean(byEscaped.get(piece)!)) : clean(piece)))
-    .join('');
 }
 
 function redactPart(p: Part, clean: (text: string) => string): Part {

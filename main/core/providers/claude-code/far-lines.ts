@@ -6,7 +6,7 @@
  * prompt or answer text (or sits in the native record) does the line stay so; otherwise it is
  * read whole, as before.
  */
-import { farStringsIn, farText, headOf, holdsFarString } from '../../../../shared/far-strings';
+import { farText, headOf, holdsFarString, mapFarStringsIn } from '../../../../shared/far-strings';
 import type { Message, Part } from '../../../../shared/record';
 import { farLineBytes, farStringBytes, scanLine } from '../kit/json-value-stream';
 import type { LineReader, LineRef } from '../kit/line-bodies';
@@ -75,9 +75,7 @@ const HEAD_CHARS = 64 * 1024;
 
 /** The line with each far string written as its head instead. */
 function withHeads(text: string): string {
-  let out = text;
-  for (const standIn of farStringsIn(text)) out = out.replaceAll(JSON.stringify(standIn).slice(1, -1), JSON.stringify(headOf(standIn, HEAD_CHARS)).slice(1, -1));
-  return out;
+  return mapFarStringsIn(text, (standIn) => headOf(standIn, HEAD_CHARS));
 }
 
 /** What a parse made and read, each far string as its head. */
