@@ -40,15 +40,6 @@ export function termWords(text: string): TermWord[] {
   return [...text.matchAll(WORD)].map((m) => ({ word: lower(m[0]), start: m.index, end: m.index + m[0].length }));
 }
 
-/** The distinct words of `text` the vocabulary lists (lower-cased; not CJK alone, none too long). */
-export function vocabularyWords(text: string, into: Set<string>): Set<string> {
-  for (const m of text.matchAll(WORD)) {
-    const w = m[0];
-    if (w.length <= MAX_VOCABULARY_WORD && !isCjkOnly(w)) into.add(lower(w));
-  }
-  return into;
-}
-
 /**
  * A word lower-cased as FTS5 folds it: a character whose lower case is longer (`İ` → `i̇`, with
  * a combining dot FTS5 would take for a separator) stays as it is, as FTS5 leaves it.
