@@ -14,6 +14,16 @@ function rowsOf(conversation: number) {
   return Array.from({ length: 100 }, (_, i) => ({ messageIndex: i, role: 'user', scope: 'message' as const, text: `message ${i} of conversation ${conversation}: word${(i * 7 + conversation) % 997}` }));
 }
 
+/** FTS5's automerge setting in search.db, as another connection reads it (undefined: FTS5's default, 4). */
+function automergeOf(root: string): number | undefined {
+  const db = new Database(searchDbPath(root), { readonly: true });
+  try {
+    return db.prepare("SELECT v FROM message_fts_config WHERE k = 'automerge'").pluck().get() as number | undefined;
+  } finally {
+    db.close();
+  }
+}
+
 describe('SearchIndexer after a large session', () => {
   it('merges the word index into one segment and gives free pages back', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-merge-'));
@@ -21,7 +31,11 @@ describe('SearchIndexer after a large session', () => {
     // One transaction per conversation, as a sync's batches: each leaves a segment to merge.
     for (let c = 1; c <= 210; c += 1) indexer.index([{ seq: c, id: `codex_${c}`, revision: 1, rows: rowsOf(c), lastActive: new Date(Date.UTC(2026, 0, 1) + c * 60_000).toISOString() }]);
     indexer.index([{ seq: 1, id: 'codex_1', revision: 2, rows: rowsOf(1).slice(0, 10) }]); // a rewrite frees pages
+    // Past MERGE_AFTER_ROWS the session merges less as it goes (it merges everything on close)…
+    expect(automergeOf(root)).toBe(16);
     indexer.close();
+    // …and leaves FTS5's own setting for live indexing.
+    expect(automergeOf(root)).toBe(4);
     const db = new Database(searchDbPath(root), { readonly: true });
     try {
       expect(db.prepare('SELECT count(DISTINCT segid) FROM message_fts_idx').pluck().get()).toBe(1);
@@ -30,5 +44,15 @@ describe('SearchIndexer after a large session', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('puts back the live setting a bulk session cut short left behind', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-automerge-'));
+    new SearchIndexer(root).close();
+    const killed = new Database(searchDbPath(root));
+    killed.exec("INSERT INTO message_fts (message_fts, rank) VALUES ('automerge', 16)");
+    killed.close();
+    new SearchIndexer(root).close();
+    expect(automergeOf(root)).toBe(4);
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Role } from '../../../shared/record';
 import type { SearchScope } from './search-rows';
-import { CJK_RUN, isCjkOnly } from './word-tokens';
+import { CJK_RUN, isCjkOnly, mayHoldCjk } from './word-tokens';
 
 /** Conversations last active in the same minute take consecutive slots (then the next minute's). */
 const SLOTS_PER_MINUTE = 8;
@@ -60,6 +60,7 @@ export const roleOf = (rowid: string) => `(${rowid} & 3)`;
 
 /** The overlapping two-character words of the CJK runs in `text` ("重构这" → "重构 构这"), each once. */
 export function cjkBigrams(text: string): string {
+  if (!mayHoldCjk(text)) return '';
   const seen = new Set<string>();
   for (const m of text.matchAll(CJK_RUN)) {
     const run = [...m[0]];
