@@ -4,15 +4,7 @@
  * checks every term, so a row is inflated once.
  */
 import type Database from 'better-sqlite3';
-import { storedLength, unpackHead, unpackText } from './row-text';
-
-/**
- * How much of a long row's deflated text is inflated first: most matches lie near a row's
- * beginning (at 1M messages, `hooks_claudecode_handlers.go`'s rows hold 2.6 M characters and
- * 0.4 M of them come before the first match), so the rest is inflated only when the head does
- * not hold every term (README.md, sixth pass).
- */
-const HEAD_FIRST = 2048;
+import { unpackText } from './row-text';
 
 /** `text_has(text, '["must", …]', '["must not", …]')`: 1 when the text holds every first term (any case) and none of the second. */
 export const TEXT_HAS = 'dejavu_text_has';
@@ -43,24 +35,9 @@ export function textFunctions(db: Database.Database): TextMeter {
     return list;
   };
   db.function(TEXT_HAS, { deterministic: true }, (stored: unknown, must: unknown, mustNot: unknown) => {
-    const value = stored as string | Uint8Array;
-    const wanted = matchers(String(must));
-    const unwanted = matchers(String(mustNot));
-    // The row's whole length counts, however much of it is read: the walk's budget (search.ts)
-    // must stop at the same row whichever way a row was checked, so results do not change.
-    const length = storedLength(value);
-    let text: string | undefined;
-    if (length !== undefined && unwanted.length === 0) {
-      const head = unpackHead(value, HEAD_FIRST);
-      if (head.whole) text = head.text;
-      else if (wanted.every((re) => re.test(head.text))) {
-        meter.read += length;
-        return 1;
-      }
-    }
-    const whole = text ?? unpackText(value);
-    meter.read += whole.length;
-    return wanted.every((re) => re.test(whole)) && !unwanted.some((re) => re.test(whole)) ? 1 : 0;
+    const text = unpackText(stored as string | Uint8Array);
+    meter.read += text.length;
+    return matchers(String(must)).every((re) => re.test(text)) && !matchers(String(mustNot)).some((re) => re.test(text)) ? 1 : 0;
   });
   return meter;
 }
