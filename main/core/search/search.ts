@@ -328,8 +328,8 @@ const KEYS_SQL = `SELECT i.row_key AS key, c.seq AS seq, COALESCE(c.ended_at, c.
  * rows come grouped by row key (one per conversation, newest first: row-keys.ts), so the walk
  * counts conversations by key and stops where the joined walk stops (CANDIDATES rows, or
  * CHECKED_TEXT read with `limit` conversations, at the end of a conversation); then each
- * conversation met is looked up once. The two joins cost 0.8–2.6 ms per 4000 rows at 1M
- * messages, the lookups ~0.2–0.6 ms (README.md, sixth pass). Undefined when a key has no
+ * conversation met is looked up once. The two joins cost 1.4–2.7 ms per 4000 rows at 1M
+ * messages, the lookups 0.1–0.6 ms (155–1,032 conversations) (README.md, sixth pass). Undefined when a key has no
  * conversation (one being removed, whose rows the joined walk skips, so it would stop elsewhere):
  * the caller walks with the joins.
  */
