@@ -329,9 +329,9 @@ const KEYS_SQL = `SELECT i.row_key AS key, c.seq AS seq, COALESCE(c.ended_at, c.
  * counts conversations by key and stops where the joined walk stops (CANDIDATES rows, or
  * CHECKED_TEXT read with `limit` conversations, at the end of a conversation); then each
  * conversation met is looked up once. The two joins cost 1.4–2.7 ms per 4000 rows at 1M
- * messages, the lookups 0.1–0.6 ms (155–1,032 conversations) (README.md, sixth pass). Undefined when a key has no
- * conversation (one being removed, whose rows the joined walk skips, so it would stop elsewhere):
- * the caller walks with the joins.
+ * messages, the lookups 0.1–0.6 ms for 155–1,032 conversations (README.md, sixth pass).
+ * Undefined when a key has no conversation (one being removed, whose rows the joined walk skips,
+ * so it would stop elsewhere): the caller walks with the joins.
  */
 function candidatesWithoutJoins(db: Database.Database, sql: string, params: readonly unknown[], meter: { read: number }, limit: number): MatchRow[] | undefined {
   const rows: MatchRow[] = [];
