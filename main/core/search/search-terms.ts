@@ -18,6 +18,7 @@ import { statementOf } from '../archive/index-store/handle';
 import { cjkBigrams, isCjkBigram } from './row-keys';
 import { hasCjk, MAX_VOCABULARY_WORD, termWords } from './word-tokens';
 import { reversed } from './vocabulary';
+import { anyOfExpressions } from './fts-or';
 
 /** Terms shorter than this (in characters) are checked on the text: too many words contain them. */
 export const MIN_INDEXED = 3;
@@ -164,7 +165,7 @@ function anyOfPhrases(phrases: readonly string[]): string {
 
 /** The FTS5 OR of these words (each one token). */
 function anyOf(words: readonly string[]): string {
-  return words.length === 1 ? ftsString(words[0]) : `(${words.map(ftsString).join(' OR ')})`;
+  return anyOfExpressions(words.map(ftsString));
 }
 
 /** An FTS5 string literal, quotes doubled. */

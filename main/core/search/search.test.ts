@@ -13,6 +13,8 @@ import { excerpt } from './snippet';
 import { textFunctions } from './text-functions';
 import { planTerm, VocabularyReader } from './search-terms';
 import { connectionOf } from '../archive/index-store/handle';
+import { searchDbPath } from './search-db';
+import Database from 'better-sqlite3';
 import { syntheticConversation } from '../../../test/synthetic-conversation';
 
 /** A conversation of `n` user messages, the i-th saying `say(i)`, last active at `at`. */
@@ -53,6 +55,22 @@ describe('search engine', () => {
     const reader = await archiveOf([...newer, old]);
     try {
       expect(reader.search('go.mod').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([['codex_old', 1, 1]]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it("leaves out a conversation being removed (its rows still indexed, its mark gone) and still finds the older ones past its rows", async () => {
+    // The ranked walk without a filter groups rows by row key and looks each conversation up once;
+    // a key with no conversation must neither show nor use up the walk's CANDIDATES.
+    const removed = conversation('removed', '2026-01-01T00:00:00.000Z', CANDIDATES + 10, (i) => `needle number ${i}`);
+    const older = conversation('older', '2025-01-01T00:00:00.000Z', 3, (i) => `a needle here ${i}`);
+    const reader = await archiveOf([removed, older]);
+    const search = new Database(searchDbPath(reader.root));
+    search.prepare('DELETE FROM indexed WHERE conversation_id = ?').run('codex_removed');
+    search.close();
+    try {
+      expect(reader.search('needle').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([['codex_older', 0, 3]]);
     } finally {
       reader.close();
     }
