@@ -115,7 +115,8 @@ export function isIndexerThread(): boolean {
 /** The indexer thread's loop: index each batch, acknowledge it, close on finish. */
 export function runIndexerThread(): void {
   const port = parentPort!;
-  const indexer = new SearchIndexer((workerData as { root: string }).root);
+  // A sync's thread: it ends with the sync, so a large one may index in bulk (indexer.ts).
+  const indexer = new SearchIndexer((workerData as { root: string }).root, { bulk: true });
   port.on('message', (msg: { type: 'items'; items: IndexItem[] } | { type: 'finish' }) => {
     try {
       if (msg.type === 'items') {

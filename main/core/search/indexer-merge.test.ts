@@ -27,7 +27,7 @@ function automergeOf(root: string): number | undefined {
 describe('SearchIndexer after a large session', () => {
   it('merges the word index into one segment and gives free pages back', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-merge-'));
-    const indexer = new SearchIndexer(root);
+    const indexer = new SearchIndexer(root, { bulk: true }); // as a sync's indexer thread
     // One transaction per conversation, as a sync's batches: each leaves a segment to merge.
     for (let c = 1; c <= 210; c += 1) indexer.index([{ seq: c, id: `codex_${c}`, revision: 1, rows: rowsOf(c), lastActive: new Date(Date.UTC(2026, 0, 1) + c * 60_000).toISOString() }]);
     indexer.index([{ seq: 1, id: 'codex_1', revision: 2, rows: rowsOf(1).slice(0, 10) }]); // a rewrite frees pages
@@ -54,5 +54,13 @@ describe('SearchIndexer after a large session', () => {
     killed.close();
     new SearchIndexer(root).close();
     expect(automergeOf(root)).toBe(4);
+  });
+
+  it("keeps FTS5's live setting in the app's live indexer, however many rows it re-indexes", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-live-'));
+    const indexer = new SearchIndexer(root);
+    for (let c = 1; c <= 210; c += 1) indexer.index([{ seq: c, id: `codex_${c}`, revision: 1, rows: rowsOf(c), lastActive: new Date(Date.UTC(2026, 0, 1) + c * 60_000).toISOString() }]);
+    expect(automergeOf(root)).toBeUndefined();
+    indexer.close();
   });
 });

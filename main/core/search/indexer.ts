@@ -113,8 +113,16 @@ export class SearchIndexer {
   private inserted = 0;
   /** This session merges its segments on close, so FTS5 merges less while it runs (beginBulk). */
   private bulk = false;
+  /**
+   * Whether this session may turn bulk past MERGE_AFTER_ROWS: a sync's indexer thread and a
+   * catch-up, which end with the run. Not the app's live indexer, which re-indexes whole
+   * conversations for as long as the app runs: it would pass the mark within minutes and pile up
+   * segments until the app quits.
+   */
+  private mayGoBulk: boolean;
 
-  constructor(root: string) {
+  constructor(root: string, options: { readonly bulk?: boolean } = {}) {
+    this.mayGoBulk = options.bulk ?? false;
     this.db = openSearchDb(root);
     this.db.pragma(`cache_size = -${INDEXER_CACHE_KIB}`);
     this.automerge = this.db.prepare("SELECT v FROM message_fts_config WHERE k = 'automerge'").pluck();
@@ -169,8 +177,7 @@ export class SearchIndexer {
         const rows = this.insertRows(base, 0, item.rows);
         this.mark.run(item.seq, item.id, item.more ? PIECES_PENDING : item.revision, rows, key);
       }
-      this.vocabulary.flush();
-      if (this.inserted >= MERGE_AFTER_ROWS && !this.bulk) this.beginBulk();
+      if (this.mayGoBulk && this.inserted >= MERGE_AFTER_ROWS && !this.bulk) this.beginBulk();
     }).immediate();
   }
 
@@ -244,6 +251,7 @@ export class SearchIndexer {
    * that way, 160–163 MB this way).
    */
   catchUp(root: string, index: ReadableIndex): number {
+    this.mayGoBulk = true; // a catch-up ends with its run, and may be the whole archive (a rebuild)
     const todo = this.pending(index);
     let batch: IndexItem[] = [];
     let chars = 0;

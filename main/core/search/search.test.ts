@@ -7,7 +7,8 @@ import { DEEP_IDENTIFIER, pagedConversation, spoilPagesBut } from '../../../test
 import { ArchiveReader } from '../access/archive-reader';
 import { openArchiveWriter } from '../access/open-writer';
 import { readBlob } from '../archive/blob-store';
-import { allowedConversations, CANDIDATES, CHECKED_TEXT, effectiveQuery } from './search';
+import { allowedConversations, CANDIDATES, CHECKED_TEXT, effectiveQuery, searchArchive } from './search';
+import { ROWIDS_PER_CONVERSATION } from './row-keys';
 import { rowSources, type SearchScope } from './search-rows';
 import { excerpt } from './snippet';
 import { textFunctions } from './text-functions';
@@ -60,6 +61,22 @@ describe('search engine', () => {
     }
   });
 
+  it('finds words FTS5 folds or cuts otherwise than JavaScript: µ, a final ς, combining strokes, any case', async () => {
+    // The vocabulary and a query's words must be cut and folded alike (word-tokens.ts): FTS5 folds
+    // µ to μ and ς to σ and ends a word at some combining marks, where JavaScript does not.
+    const texts = ['took 350µs here', 'ο λόγος είναι', 'strike s̶t̶r̶i̶k̶e̶ out', 'ΑΘΗΝΑΣ πόλη'];
+    const reader = await archiveOf(texts.map((t, i) => conversation(`t${i}`, '2026-01-01T00:00:00.000Z', 1, () => t)));
+    try {
+      const found = (q: string) => reader.search(q).map((h) => h.conversation.id);
+      for (const q of ['350µs', 'took 350µs']) expect(found(q), q).toEqual(['codex_t0']);
+      for (const q of ['λόγος', 'ΛΌΓΟΣ']) expect(found(q), q).toEqual(['codex_t1']);
+      expect(found('s̶t̶r̶i̶k̶e̶')).toEqual(['codex_t2']);
+      for (const q of ['αθηνας', 'ΑΘΗΝΑΣ']) expect(found(q), q).toEqual(['codex_t3']);
+    } finally {
+      reader.close();
+    }
+  });
+
   it("leaves out a conversation being removed (its rows still indexed, its mark gone) and still finds the older ones past its rows", async () => {
     // The ranked walk without a filter groups rows by row key and looks each conversation up once;
     // a key with no conversation must neither show nor use up the walk's CANDIDATES.
@@ -71,6 +88,26 @@ describe('search engine', () => {
     search.close();
     try {
       expect(reader.search('needle').map((h) => [h.conversation.id, h.messageIndex, h.hitCount])).toEqual([['codex_older', 0, 3]]);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('ranks as many older candidates past a conversation being removed as if it were gone: its text read does not count', async () => {
+    // The bare walk reads the removed conversation's long rows (more than CHECKED_TEXT) before it
+    // finds its key has no conversation; the joined walk that follows must not stop at `limit` then.
+    const long = `pull request ${'x'.repeat(50_000)}`;
+    const removed = conversation('removed', '2026-01-01T00:00:00.000Z', Math.ceil(CHECKED_TEXT / long.length) + 10, () => long);
+    // The oldest says it most often in the shortest message: the best match, found only when every old one is ranked.
+    const older = Array.from({ length: 6 }, (_, k) =>
+      conversation(`old${k}`, `2025-0${k + 1}-01T00:00:00.000Z`, 1, () => (k === 0 ? 'pull request pull request pull request' : `the pull request ${'words '.repeat(40)}`)),
+    );
+    const reader = await archiveOf([removed, ...older]);
+    const search = new Database(searchDbPath(reader.root));
+    search.prepare('DELETE FROM indexed WHERE conversation_id = ?').run('codex_removed');
+    search.close();
+    try {
+      expect(reader.search('"pull request"', { limit: 2, now: new Date('2025-07-01T00:00:00.000Z') }).map((h) => h.conversation.id)[0]).toBe('codex_old0');
     } finally {
       reader.close();
     }
@@ -308,6 +345,28 @@ describe('search engine', () => {
       const [again] = reader.search(`${DEEP_IDENTIFIER} in:tools`);
       expect({ snippet: again.snippet, highlights: again.highlights }).toEqual(quote);
     } finally {
+      reader.close();
+    }
+  });
+
+  it('reads one commit all through a search: a sync deleting a later hit\'s rows meanwhile changes nothing it returns', async () => {
+    // Two copies of a conversation whose match lies deep in a long output: the newer one's snippet
+    // reads its record (wholeTexts), and while it does, another connection deletes the older one's rows.
+    const long = await pagedConversation(1);
+    const newer = { ...long, id: `${long.id}-newer`, endedAt: '2026-02-01T00:00:00.000Z' };
+    const older = { ...long, id: `${long.id}-older`, sourcePath: `${long.sourcePath}.older`, endedAt: '2026-01-01T00:00:00.000Z' };
+    const reader = await archiveOf([newer, older]);
+    const writer = new Database(searchDbPath(reader.root));
+    writer.pragma('busy_timeout = 5000');
+    try {
+      const hits = searchArchive(reader.db, `${DEEP_IDENTIFIER} in:tools`, {}, () => {
+        writer.prepare('DELETE FROM message_text WHERE rowid >= (SELECT row_key FROM indexed WHERE conversation_id = ?) * ? AND rowid < ((SELECT row_key FROM indexed WHERE conversation_id = ?) + 1) * ?').run(older.id, ROWIDS_PER_CONVERSATION, older.id, ROWIDS_PER_CONVERSATION);
+        return [];
+      });
+      expect(hits.map((h) => h.conversation.id)).toEqual([newer.id, older.id]);
+      expect(hits[1].snippet).toContain(DEEP_IDENTIFIER);
+    } finally {
+      writer.close();
       reader.close();
     }
   });

@@ -228,7 +228,16 @@ export function allowedConversations(q: SearchQuery): { sql: string; params: unk
   return { sql: `SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${where.join(' AND ')} ORDER BY i.row_key DESC`, params };
 }
 
+/**
+ * The search, in one read transaction: its statements (the walk, each conversation met, the hit
+ * rows) all see the same commit, so a sync storing meanwhile cannot move a conversation's row key
+ * to another between two of them and credit one conversation's rows to another.
+ */
 export function searchArchive(index: ReadableIndex, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
+  return connectionOf(index).transaction(() => searchSnapshot(index, query, options, wholeTexts))();
+}
+
+function searchSnapshot(index: ReadableIndex, query: string, options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
   // The walk reads search.db (ATTACHed as `search`) joined with index.db's conversations in one
   // statement, so SQLite plans the whole walk at once and filters as it goes (one query per
   // conversation instead would cost a round trip per matching row): it stays here, on the
@@ -292,19 +301,23 @@ export function searchArchive(index: ReadableIndex, query: string, options: Sear
         add(groups, r);
         rowsSeen.push(r);
       }
-    else for (const r of statementOf(db, select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
-      if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
-      // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
-      // next, newest first), so every conversation's count is exact; a second query over the
-      // conversation's rowid range cost more (FTS5 reads the doclists again).
-      // A walk whose rows' text is read (phrases, tool names…) also stops once it has read
-      // CHECKED_TEXT and has `limit` conversations: inflating long rows is what such a walk costs
-      // (README.md), and past that they would only be ranked against more candidates.
-      if (plan.ranked && (seen >= CANDIDATES || (meter.read > CHECKED_TEXT && groups.size >= limit)) && r.seq !== last?.seq) break;
-      add(groups, r);
-      if (plan.ranked) rowsSeen.push(r);
-      last = r;
-      seen += 1;
+    else {
+      // The joined walk counts its own text read: rows the bare walk read and this one skips must not stop it sooner.
+      meter.read = 0;
+      for (const r of statementOf(db, select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
+        if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
+        // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
+        // next, newest first), so every conversation's count is exact; a second query over the
+        // conversation's rowid range cost more (FTS5 reads the doclists again).
+        // A walk whose rows' text is read (phrases, tool names…) also stops once it has read
+        // CHECKED_TEXT and has `limit` conversations: inflating long rows is what such a walk costs
+        // (README.md), and past that they would only be ranked against more candidates.
+        if (plan.ranked && (seen >= CANDIDATES || (meter.read > CHECKED_TEXT && groups.size >= limit)) && r.seq !== last?.seq) break;
+        add(groups, r);
+        if (plan.ranked) rowsSeen.push(r);
+        last = r;
+        seen += 1;
+      }
     }
   }
   if (plan.ranked) rankRows(db, groups, rowsSeen, score, plan.rankTerms);

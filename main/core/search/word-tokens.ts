@@ -1,9 +1,9 @@
 /**
  * The words of a text as search.db's word index (FTS5 `unicode61`, remove_diacritics 0) cuts
  * it: runs of letters, digits, private-use characters and the combining diacritics U+0300–U+036F
- * (SQLite's unicode61 keeps those inside a word, not other marks); everything else separates. A
- * query term is cut so to find the vocabulary's words that contain it (search-terms.ts); the
- * vocabulary itself is cut by FTS5 (vocabulary.ts), so this must agree with FTS5.
+ * (SQLite's unicode61 keeps those inside a word, not other marks); everything else separates. The
+ * indexer lists each row's words in the vocabulary (`words`), and a query term is cut the same
+ * way to find the words that contain it (search-terms.ts), so both must agree with FTS5.
  */
 
 /** unicode61's token characters: categories L*, N* and Co, and the combining diacritics (word-tokens.test.ts checks them against FTS5). */
@@ -38,6 +38,15 @@ export interface TermWord {
 /** The words of `text`, lower-cased, in order, with their places. */
 export function termWords(text: string): TermWord[] {
   return [...text.matchAll(WORD)].map((m) => ({ word: lower(m[0]), start: m.index, end: m.index + m[0].length }));
+}
+
+/** The distinct words of `text` the vocabulary lists (lower-cased; not CJK alone, none too long). */
+export function vocabularyWords(text: string, into: Set<string>): Set<string> {
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0];
+    if (w.length <= MAX_VOCABULARY_WORD && !isCjkOnly(w)) into.add(lower(w));
+  }
+  return into;
 }
 
 /**
