@@ -13,7 +13,7 @@ import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, want
 import { openSearchDb } from './search-db';
 import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRowsOf } from './search-rows';
 import { packText } from './row-text';
-import { Vocabulary } from './vocabulary';
+import { relistIfMarked, Vocabulary } from './vocabulary';
 
 /** One conversation's rows at one revision. */
 export interface IndexItem {
@@ -140,6 +140,7 @@ export class SearchIndexer {
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text) VALUES (?, ?)');
     this.insertText = this.db.prepare('INSERT INTO message_text (rowid, message_index, tool, text) VALUES (?, ?, ?, ?)');
     this.vocabulary = new Vocabulary(this.db);
+    relistIfMarked(this.db);
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(
       `INSERT INTO indexed (seq, conversation_id, revision, row_count, row_key) VALUES (?, ?, ?, ?, ?)
@@ -177,6 +178,7 @@ export class SearchIndexer {
         const rows = this.insertRows(base, 0, item.rows);
         this.mark.run(item.seq, item.id, item.more ? PIECES_PENDING : item.revision, rows, key);
       }
+      this.vocabulary.flush();
       if (this.mayGoBulk && this.inserted >= MERGE_AFTER_ROWS && !this.bulk) this.beginBulk();
     }).immediate();
   }

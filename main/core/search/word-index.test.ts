@@ -14,6 +14,7 @@ import { importPaths } from '../capture/import';
 import { type StoredRow, storedRows } from './indexed-marks';
 import { CANDIDATES } from './search';
 import { openSearchDb } from './search-db';
+import { isCjkOnly, MAX_VOCABULARY_WORD } from './word-tokens';
 
 let reader: ArchiveReader;
 let rows: StoredRow[];
@@ -104,4 +105,17 @@ describe('the word index', () => {
     });
   });
 
+
+  it('lists in its vocabulary every word the index holds, as FTS5 cut it (not CJK alone, none too long)', () => {
+    const search = openSearchDb(reader.root);
+    try {
+      search.exec("CREATE VIRTUAL TABLE temp.held USING fts5vocab(main, message_fts, 'row')");
+      const held = (search.prepare('SELECT term FROM temp.held').pluck().all() as string[]).filter((w) => w.length <= MAX_VOCABULARY_WORD && !isCjkOnly(w));
+      const listed = search.prepare('SELECT word FROM words').pluck().all() as string[];
+      expect(held.length).toBeGreaterThan(1000);
+      expect(new Set(listed)).toEqual(new Set(held));
+    } finally {
+      search.close();
+    }
+  });
 });

@@ -1,13 +1,15 @@
 /**
- * The words of a text as search.db's word index (FTS5 `unicode61`, remove_diacritics 0) cuts
- * it: runs of letters, digits, private-use characters and the combining diacritics U+0300–U+036F
- * (SQLite's unicode61 keeps those inside a word, not other marks); everything else separates. The
- * indexer lists each row's words in the vocabulary (`words`), and a query term is cut the same
- * way to find the words that contain it (search-terms.ts), so both must agree with FTS5.
+ * The words of a text as search.db's word index (FTS5 `unicode61`, remove_diacritics 0) cuts and
+ * folds it, to the character: FTS5's own tables (fts5-chars.ts, generated from the SQLite
+ * better-sqlite3 ships) say which characters stay inside a word — its letters, digits and some
+ * marks, and every code point its Unicode tables do not name, emoji newer than them included —
+ * and where its folding differs from JavaScript's (µ → μ, ς → σ, Cherokee left as it is). The
+ * vocabulary holds the words FTS5 cut (vocabulary.ts), and a query term is cut here to find the
+ * words that contain it (search-terms.ts): word-tokens.test.ts checks every code point against FTS5.
  */
+import { FTS5_FOLDS, FTS5_WORD_CHARS } from './fts5-chars';
 
-/** unicode61's token characters: categories L*, N* and Co, and the combining diacritics (word-tokens.test.ts checks them against FTS5). */
-const WORD = /[\p{L}\p{N}\p{Co}\u0300-\u036f]+/gu;
+const WORD = new RegExp(`${FTS5_WORD_CHARS}+`, 'gu');
 /** Scripts written without spaces (Han, Kana, Hangul): a run of them is one long unicode61 word; cjk_fts indexes it. */
 const CJK_SCRIPTS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 const CJK = new RegExp(`[${CJK_SCRIPTS}]`, 'u');
@@ -40,22 +42,19 @@ export function termWords(text: string): TermWord[] {
   return [...text.matchAll(WORD)].map((m) => ({ word: lower(m[0]), start: m.index, end: m.index + m[0].length }));
 }
 
-/** The distinct words of `text` the vocabulary lists (lower-cased; not CJK alone, none too long). */
-export function vocabularyWords(text: string, into: Set<string>): Set<string> {
-  for (const m of text.matchAll(WORD)) {
-    const w = m[0];
-    if (w.length <= MAX_VOCABULARY_WORD && !isCjkOnly(w)) into.add(lower(w));
-  }
-  return into;
-}
-
-/**
- * A word lower-cased as FTS5 folds it: a character whose lower case is longer (`İ` → `i̇`, with
- * a combining dot FTS5 would take for a separator) stays as it is, as FTS5 leaves it.
- */
+/** A word folded as FTS5 folds it: each character on its own (no final-sigma rule), by FTS5's exceptions first. */
 function lower(word: string): string {
-  const l = word.toLowerCase();
-  return l.length === word.length ? l : word.replace(/./gsu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
+  let out = '';
+  for (const ch of word) {
+    const folded = FTS5_FOLDS.get(ch.codePointAt(0) ?? 0);
+    if (folded !== undefined) out += String.fromCodePoint(folded);
+    else {
+      // A character whose lower case is two (İ → i̇) stays as it is (FTS5_FOLDS says where FTS5 folds otherwise).
+      const l = ch.toLowerCase();
+      out += [...l].length === 1 ? l : ch;
+    }
+  }
+  return out;
 }
 
 /** A word of CJK alone: only a CJK term finds it, through cjk_fts. One mixed with Latin (`檢查go`) is listed. */
