@@ -13,7 +13,7 @@ import { cjkBigrams, firstRowid, keyFits, ROWIDS_PER_CONVERSATION, rowidOf, want
 import { openSearchDb } from './search-db';
 import { FRAGMENTS_PER_CONVERSATION, type SearchRow, searchRowsOf } from './search-rows';
 import { packText } from './row-text';
-import { relistIfMarked, Vocabulary } from './vocabulary';
+import { Vocabulary } from './vocabulary';
 
 /** One conversation's rows at one revision. */
 export interface IndexItem {
@@ -108,7 +108,6 @@ export class SearchIndexer {
   private readonly insertCjk;
   private readonly mark;
   private readonly vocabulary;
-  private readonly automerge;
   /** Rows inserted since opened: a large batch's segments are merged on close. */
   private inserted = 0;
   /** This session merges its segments on close, so FTS5 merges less while it runs (beginBulk). */
@@ -125,9 +124,8 @@ export class SearchIndexer {
     this.mayGoBulk = options.bulk ?? false;
     this.db = openSearchDb(root);
     this.db.pragma(`cache_size = -${INDEXER_CACHE_KIB}`);
-    this.automerge = this.db.prepare("SELECT v FROM message_fts_config WHERE k = 'automerge'").pluck();
     // A bulk session cut short (a crash, a kill) left its setting behind: live indexing merges as usual.
-    const automerge = this.automerge.get();
+    const automerge = this.db.prepare("SELECT v FROM message_fts_config WHERE k = 'automerge'").pluck().get();
     if (automerge !== undefined && automerge !== AUTOMERGE_LIVE) this.setAutomerge(AUTOMERGE_LIVE);
     this.previous = this.db.prepare('SELECT row_count, row_key FROM indexed WHERE seq = ?');
     this.keysFrom = this.db.prepare('SELECT row_key FROM indexed WHERE row_key >= ? ORDER BY row_key').pluck();
@@ -140,7 +138,7 @@ export class SearchIndexer {
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text) VALUES (?, ?)');
     this.insertText = this.db.prepare('INSERT INTO message_text (rowid, message_index, tool, text) VALUES (?, ?, ?, ?)');
     this.vocabulary = new Vocabulary(this.db);
-    relistIfMarked(this.db);
+    this.vocabulary.relistIfMarked();
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(
       `INSERT INTO indexed (seq, conversation_id, revision, row_count, row_key) VALUES (?, ?, ?, ?, ?)

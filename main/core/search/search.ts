@@ -312,7 +312,7 @@ function searchSnapshot(index: ReadableIndex, query: string, options: SearchOpti
         // A walk whose rows' text is read (phrases, tool names…) also stops once it has read
         // CHECKED_TEXT and has `limit` conversations: inflating long rows is what such a walk costs
         // (README.md), and past that they would only be ranked against more candidates.
-        if (plan.ranked && (seen >= CANDIDATES || (meter.read > CHECKED_TEXT && groups.size >= limit)) && r.seq !== last?.seq) break;
+        if (plan.ranked && r.seq !== last?.seq && rankedWalkFull(seen, groups.size, meter.read, limit)) break;
         add(groups, r);
         if (plan.ranked) rowsSeen.push(r);
         last = r;
@@ -323,6 +323,15 @@ function searchSnapshot(index: ReadableIndex, query: string, options: SearchOpti
   if (plan.ranked) rankRows(db, groups, rowsSeen, score, plan.rankTerms);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
   return hitsOf(index, top, marks, options, wholeTexts);
+}
+
+/**
+ * Whether a ranked walk that has met `rows` candidates in `conversations` conversations, reading
+ * `textRead` characters, stops at the next conversation: CANDIDATES rows, or CHECKED_TEXT read
+ * with `limit` conversations (the walk's comment in searchSnapshot says why). Both walks ask it.
+ */
+function rankedWalkFull(rows: number, conversations: number, textRead: number, limit: number): boolean {
+  return rows >= CANDIDATES || (textRead > CHECKED_TEXT && conversations >= limit);
 }
 
 /** A ranked walk's rows without their conversations: rowid and length (docsize) only. */
@@ -352,7 +361,7 @@ function candidatesWithoutJoins(db: Database.Database, sql: string, params: read
   for (const r of statementOf(db, sql).iterate(...params) as IterableIterator<MatchRow>) {
     const key = rowKeyOf(r.rowid);
     if (key !== keys[keys.length - 1]) {
-      if (rows.length >= CANDIDATES || (meter.read > CHECKED_TEXT && keys.length >= limit)) break;
+      if (rankedWalkFull(rows.length, keys.length, meter.read, limit)) break;
       keys.push(key);
     }
     rows.push(r);

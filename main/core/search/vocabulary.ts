@@ -19,6 +19,7 @@ const REMEMBERED = 200_000;
 const STAGE = 'vocabulary_stage';
 
 export class Vocabulary {
+  private readonly db;
   private readonly insert;
   private readonly insertTrigrams;
   private readonly stage;
@@ -28,6 +29,7 @@ export class Vocabulary {
   private staged = 0;
 
   constructor(db: Database.Database) {
+    this.db = db;
     this.insert = db.prepare('INSERT OR IGNORE INTO words (word, reversed) VALUES (?, ?)');
     this.insertTrigrams = db.prepare('INSERT INTO words_fts (rowid, word) VALUES (?, ?)');
     // The same tokenizer as message_fts (migration 004): the words listed are the words it holds.
@@ -46,58 +48,60 @@ export class Vocabulary {
     this.stage.run(this.staged, text);
   }
 
-  /** Lists the staged texts' words not listed yet (not CJK alone, none too long) and empties the stage; inside the batch's transaction. */
+  /** Lists the staged texts' words not listed yet and empties the stage; inside the batch's transaction. */
   flush(): void {
     if (this.staged === 0) return;
     // .all(): the connection cannot write while a statement is still stepping (a batch's distinct words: a few thousand).
     for (const word of this.stagedWords.all() as string[]) {
-      // Too long or CJK alone: never listed, and not remembered either (a 32 KB token would stay in memory).
-      if (word.length > MAX_VOCABULARY_WORD || isCjkOnly(word) || this.known.has(word)) continue;
+      // One never listed is not remembered either (a 32 KB token would stay in memory).
+      if (this.known.has(word) || !listable(word)) continue;
       if (this.known.size >= REMEMBERED) this.known = new Set();
       this.known.add(word);
-      const added = this.insert.run(word, reversed(word));
-      if (added.changes) this.insertTrigrams.run(added.lastInsertRowid, word);
+      this.list(word);
     }
     this.clearStage.run();
     this.staged = 0;
+  }
+
+  /**
+   * Lists every word message_fts holds, when search migration 005 marked the vocabulary as listed
+   * by an older build (JavaScript's cut and fold), and drops the mark; in one transaction, so an
+   * interrupted run leaves the mark for the next. Returns how many words were added.
+   */
+  relistIfMarked(): number {
+    const db = this.db;
+    if ((db.prepare('SELECT count(*) FROM vocabulary_relist').pluck().get() as number) === 0) return 0;
+    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary_held USING fts5vocab(main, message_fts, 'row')");
+    const after = db.prepare('SELECT term FROM temp.vocabulary_held WHERE term > ? ORDER BY term LIMIT ?').pluck();
+    let added = 0;
+    db.transaction(() => {
+      // In chunks, each read whole before writing (the connection cannot write while a statement steps).
+      for (let last = ''; ; ) {
+        const terms = after.all(last, RELIST_CHUNK) as string[];
+        if (terms.length === 0) break;
+        for (const word of terms) if (listable(word) && this.list(word)) added += 1;
+        last = terms[terms.length - 1];
+      }
+      db.exec('DELETE FROM vocabulary_relist');
+    }).immediate();
+    db.exec('DROP TABLE temp.vocabulary_held');
+    return added;
+  }
+
+  /** Adds `word` to the vocabulary and its trigrams unless it is there; true when it was added. */
+  private list(word: string): boolean {
+    const added = this.insert.run(word, reversed(word));
+    if (added.changes) this.insertTrigrams.run(added.lastInsertRowid, word);
+    return added.changes > 0;
   }
 }
 
 /** Words of the index listed per statement while the vocabulary is listed again (relistIfMarked). */
 const RELIST_CHUNK = 5000;
 
-/**
- * Lists every word message_fts holds, when search migration 005 marked the vocabulary as listed
- * by an older build (JavaScript's cut and fold), and drops the mark; in one transaction, so an
- * interrupted run leaves the mark for the next. Returns how many words were added.
- */
-export function relistIfMarked(db: Database.Database): number {
-  const marked = db.prepare('SELECT count(*) FROM vocabulary_relist').pluck().get() as number;
-  if (marked === 0) return 0;
-  const insert = db.prepare('INSERT OR IGNORE INTO words (word, reversed) VALUES (?, ?)');
-  const insertTrigrams = db.prepare('INSERT INTO words_fts (rowid, word) VALUES (?, ?)');
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary_held USING fts5vocab(main, message_fts, 'row')");
-  const after = db.prepare('SELECT term FROM temp.vocabulary_held WHERE term > ? ORDER BY term LIMIT ?').pluck();
-  let added = 0;
-  db.transaction(() => {
-    // In chunks, each read whole before writing (the connection cannot write while a statement steps).
-    for (let last = ''; ; ) {
-      const terms = after.all(last, RELIST_CHUNK) as string[];
-      if (terms.length === 0) break;
-      for (const word of terms) {
-        if (word.length > MAX_VOCABULARY_WORD || isCjkOnly(word)) continue;
-        const row = insert.run(word, reversed(word));
-        if (row.changes) {
-          insertTrigrams.run(row.lastInsertRowid, word);
-          added += 1;
-        }
-      }
-      last = terms[terms.length - 1];
-    }
-    db.exec('DELETE FROM vocabulary_relist');
-  }).immediate();
-  db.exec('DROP TABLE temp.vocabulary_held');
-  return added;
+/** The vocabulary leaves out words of CJK alone (cjk_fts finds those) and words too long for a person to type. */
+function listable(word: string): boolean {
+  return word.length <= MAX_VOCABULARY_WORD && !isCjkOnly(word);
 }
 
 /** `word` spelled backwards (by code point): words ending with a suffix are a range of these. */
