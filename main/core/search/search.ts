@@ -42,7 +42,7 @@ import { startReading, TEXT_HAS, type TextMeter, textFunctions } from './text-fu
 import { unpackText } from './row-text';
 import { termWords } from './word-tokens';
 import { type SearchScope } from './search-rows';
-import { docsizeTokens, type Group, type MatchRow, rankRows } from './relevance';
+import { addToGroups, docsizeTokens, type Group, type MatchRow, rankRows, recencyScore } from './relevance';
 import { excerpt, snippetSource } from './snippet';
 
 export interface SearchOptions {
@@ -91,12 +91,12 @@ export const CANDIDATES = 4000;
  */
 export const CHECKED_TEXT = 4_000_000;
 /**
- * The app's page budget (characters of text read): a page the index cannot narrow (`c++`, `->`)
- * costs ~N ms of CPU at 1M messages (measured in README.md, "Bounded pages"), so the main process
- * answers every other request between two pages and a query typed past stops within one page.
+ * The app's page budget, in characters of text read: inflating and checking text costs ~5–7 ms of
+ * CPU a million characters, so a page of a query the index cannot narrow (`c++`, `c#`, `x.y`,
+ * `"->"`) costs 150–225 ms (median) at 1M messages (README.md, "Bounded pages"): the main process
+ * answers every other request between two pages, and a query typed past costs at most its page.
  */
-export const APP_PAGE_TEXT = 40_000_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const APP_PAGE_TEXT = 30_000_000;
 /** How many hits of one search may read their record for a snippet (see snippetSource). */
 const WHOLE_TEXT_HITS = 3;
 
@@ -418,38 +418,6 @@ function candidatesWithoutJoins(db: Database.Database, sql: string, params: read
     r.last_active = c?.last_active ?? null;
   }
   return { rows, stopped };
-}
-
-/**
- * A match's score (lower is better): its relevance weighted by how recently its conversation was
- * active, or, unranked, its place in the walk (newest conversation first).
- */
-function recencyScore(ranked: boolean, now: number): (r: MatchRow) => number {
-  const recency = new Map<number, number>();
-  return (r) => {
-    if (!ranked) return -r.rowid; // newest conversation first; within it, the first match (see addToGroups)
-    let factor = recency.get(r.seq);
-    if (factor === undefined) {
-      const at = r.last_active ? Date.parse(r.last_active) : Number.NaN;
-      factor = 1 + 1 / (1 + Math.max(0, Number.isNaN(at) ? 0 : (now - at) / DAY_MS) / 30);
-      recency.set(r.seq, factor);
-    }
-    return r.rel * factor;
-  };
-}
-
-/** Counts a matching row in its conversation's group and keeps the group's best row. */
-function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked: boolean): void {
-  const g = groups.get(r.seq);
-  if (!g) groups.set(r.seq, { seq: r.seq, bestRowid: r.rowid, bestScore: s, count: 1 });
-  else {
-    g.count += 1;
-    // Rows come newest first: an unranked conversation's hit is its earliest match.
-    if (s < g.bestScore || !ranked) {
-      g.bestScore = Math.min(s, g.bestScore);
-      g.bestRowid = r.rowid;
-    }
-  }
 }
 
 /** The hits of the top conversations: each at its best row, with a snippet of it. */
