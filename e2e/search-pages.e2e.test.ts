@@ -3,7 +3,7 @@
  * a query the index cannot narrow answers its first conversations at once, says how far back it
  * is still searching, then shows the older ones; "No matches" waits for the last page.
  */
-import type { Route } from 'playwright-core';
+import type { Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dejavuJson } from '../test/cli';
 import type { SearchHit } from '../shared/views';
@@ -61,6 +61,39 @@ describe('bounded search pages', () => {
       expect(await app.page.getByRole('status').filter({ hasText: 'match' }).first().textContent()).toBe(`${total} matches in ${all.length} conversations`);
     } finally {
       await app.page.unroute('**/api/dejavu:search');
+      await search.clear();
+    }
+  });
+
+  it('stop for a query typed past: its page in flight is aborted and no older page of it is asked', async () => {
+    const page = app.page;
+    // Not asked before in this page (TanStack Query would answer from its cache).
+    const QUERY = 'ab';
+    const isSearch = (r: Request) => r.url().includes('/api/dejavu:search');
+    const asked = (r: Request) => JSON.parse(r.postData() ?? '{}') as { query?: string; cursor?: number };
+    const pages: (number | undefined)[] = [];
+    const aborted: (number | undefined)[] = [];
+    const onRequest = (r: Request) => void (isSearch(r) && asked(r).query === QUERY && pages.push(asked(r).cursor));
+    const onFailed = (r: Request) => void (isSearch(r) && asked(r).query === QUERY && aborted.push(asked(r).cursor));
+    page.on('request', onRequest);
+    page.on('requestfailed', onFailed);
+    const hold = await holdLaterPages();
+    try {
+      await search.search(QUERY);
+      await expect.poll(hold.asked).toBe(1);
+      expect(pages).toEqual([undefined, expect.any(Number)]);
+      // A word the index answers: one page, no cursor.
+      const marketplace = dejavuJson<SearchHit[]>(['search', 'marketplace', '--limit', '200'], app.env);
+      await search.box.fill('marketplace');
+      await expect.poll(shownIds).toEqual(marketplace.map((h) => h.conversation.id));
+      await expect.poll(() => aborted).toEqual([pages[1]]);
+      hold.release();
+      expect(pages).toHaveLength(2);
+      expect(await page.getByRole('status').filter({ hasText: 'Searching older conversations' }).count()).toBe(0);
+    } finally {
+      await page.unroute('**/api/dejavu:search');
+      page.off('request', onRequest);
+      page.off('requestfailed', onFailed);
       await search.clear();
     }
   });
