@@ -46,7 +46,8 @@ export function useSearchPages(params: SearchRequest & { readonly limit: number 
   });
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage } = search;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData) void fetchNextPage();
+    // cancelRefetch false: a second call while a page is in flight joins it rather than asking again.
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !isPlaceholderData) void fetchNextPage({ cancelRefetch: false });
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData, fetchNextPage]);
   const pages = search.data?.pages;
   const last = pages?.[pages.length - 1];
