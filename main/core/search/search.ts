@@ -16,6 +16,9 @@
  *   ranks the newest CANDIDATES matching rows, which is exact whenever fewer rows match.
  * - Filters on rows (role, tool, scope, negation) and on conversations (agent, workspace,
  *   files touched, dates) are applied to each match as it is met, so they cost no more than the walk.
+ * - The app asks in bounded pages (options.budget: characters of text read; README.md, "Bounded
+ *   pages"): a walk stops at the end of the conversation it is in once it has read its budget, and
+ *   says where (`more`); the next page walks below it (options.cursor). Without a budget, one page.
  *
  * Ranking mixes relevance and recency:
  *   score = bm25 × (1 + 1 / (1 + age_days / 30))
