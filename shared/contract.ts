@@ -9,7 +9,7 @@ import { AGENT_IDS, type AgentId } from './agents';
 import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 import type { ParentLink } from './parent-link';
 import type { Message, SourceRewrite } from './record';
-import type { ArchivedSummary, ArchiveStatsView, CleanupRisk, ResumeHint, SearchHit, SpaceBreakdown, TreeWorkspace } from './views';
+import type { ArchivedSummary, ArchiveStatsView, CleanupRisk, ResumeHint, SearchPage, SpaceBreakdown, TreeWorkspace } from './views';
 import type { EvictionReport, RetentionSettings, RetentionView } from './retention';
 import type { PrivacySettings } from './privacy';
 import { retentionPatchSchema } from './retention-schema';
@@ -138,7 +138,8 @@ export const contract = {
   'dejavu:messages': channel<MessagePage>()(
     z.object({ id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(2_000) }).strict(),
   ),
-  'dejavu:search': channel<SearchHit[]>()(
+  /** One page of a search, bounded by the text it reads: ask again with `more.cursor` for older conversations. */
+  'dejavu:search': channel<SearchPage>()(
     z
       .object({
         query: z.string().min(1).max(1_000),
@@ -147,6 +148,8 @@ export const contract = {
         includeToolOutput: z.boolean().optional(),
         limit: z.number().int().positive().max(500).optional(),
         timeZone,
+        /** A previous page's `more.cursor` (a row key: below 2^29, main/core/search/row-keys.ts). */
+        cursor: z.number().int().min(0).max(2 ** 29 - 1).optional(),
       })
       .strict(),
   ),

@@ -40,6 +40,24 @@ export interface SearchHit {
   readonly highlights: readonly (readonly [number, number])[];
 }
 
+/**
+ * One page of a search: the conversations its walk met, and, when its budget of text read stopped
+ * the walk before the end, where to go on from (main/core/search/README.md, "Bounded pages").
+ */
+export interface SearchPage {
+  readonly hits: readonly SearchHit[];
+  /** Absent when the walk was complete: no older conversation can match. */
+  readonly more?: SearchMore;
+}
+
+/** Where a bounded search page stopped. */
+export interface SearchMore {
+  /** Opaque: pass it back as the next request's `cursor` to search the older conversations. */
+  readonly cursor: number;
+  /** When the last conversation searched was last active (ISO): the page searched back to there. */
+  readonly searchedBackTo: string;
+}
+
 /** workspace → instance → date, with conversation counts at every level. */
 export interface TreeWorkspace {
   readonly workspace: string;

@@ -88,6 +88,14 @@ describe('dejavu serve', () => {
     expect(JSON.parse((await api('dejavu:open-external', { url: 'https://example.com' })).body).error.code).toBe('unsupported');
   });
 
+  it('refuses a search page budget that is not a whole number of characters, with the flag named', () => {
+    for (const given of ['lots', '0', '1.5']) {
+      const r = dejavu(['serve', '--port', '0', '--no-sync', '--search-page-text', given], { DEJAVU_HOME: archive });
+      expect(r.code, given).toBe(2);
+      expect(r.stderr, given).toContain('--search-page-text wants a whole number of characters above 0');
+    }
+  });
+
   it('streams change events to the browser after a sync', async () => {
     const events = await new Promise<string>((resolve, reject) => {
       const req = http.get(new URL('/api/events', server.origin), { headers: { Cookie: cookie } }, (res) => {

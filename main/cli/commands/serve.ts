@@ -24,15 +24,19 @@ export function registerServe(program: Command): void {
     .option('-s, --source <dir>', 'sync this home or folder instead of the defaults (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--no-sync', 'do not sync when starting')
     .option('--no-watch', 'do not watch the agents’ files for new messages')
-    .action(async (opts: { port: number; host: string; source: string[]; sync: boolean; watch: boolean }, cmd: Command) => {
+    // The tests' way to see several pages on a small archive; the default is measured (search README, "Bounded pages").
+    .option('--search-page-text <chars>', 'test/diagnostic: characters of text one search page reads before it answers and goes on older', (v: string) => Number(v))
+    .action(async (opts: { port: number; host: string; source: string[]; sync: boolean; watch: boolean; searchPageText?: number }, cmd: Command) => {
       if (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535) throw new UsageError('--port wants a number from 0 to 65535');
+      const pageText = opts.searchPageText;
+      if (pageText !== undefined && !(Number.isSafeInteger(pageText) && pageText > 0)) throw new UsageError('--search-page-text wants a whole number of characters above 0');
       const staticDir = rendererDir();
       if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`the app is not built (${staticDir}): run \`npm run build\``);
       const root = rootOf(cmd.optsWithGlobals<GlobalOptions>());
       // Loaded here, not with the CLI: the service and the server are memory no other command needs.
       const [{ ArchiveService }, { startServer }] = await Promise.all([import('../../core/service/archive-service'), import('../../server/http-server')]);
       // The service's log goes through the CLI's output layer (control characters from a file name or an error shown, not sent).
-      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript(), log: (level, scope, message) => warn(`${level} [${scope}] ${message}`) });
+      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript(), searchPageText: pageText, log: (level, scope, message) => warn(`${level} [${scope}] ${message}`) });
       const server = await startServer({ service, host: opts.host, port: opts.port, staticDir });
       stdout.write(`${server.url}\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {

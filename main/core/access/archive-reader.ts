@@ -11,7 +11,7 @@ import { IndexReader } from '../archive/index-reader';
 import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
 import { currentMessage, currentThread } from '../retention/restore';
-import { type SearchHit, type SearchOptions, searchArchive } from '../search/search';
+import { type SearchHit, type SearchOptions, type SearchPage, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
 import { rowSources } from '../search/search-rows';
 
@@ -49,7 +49,13 @@ export class ArchiveReader extends IndexReader {
     );
   }
 
-  search(query: string, options?: SearchOptions): SearchHit[] {
+  /** Every hit of a search (no budget: one page, the whole answer). */
+  search(query: string, options?: Omit<SearchOptions, 'budget' | 'cursor'>): SearchHit[] {
+    return [...this.searchPage(query, options).hits];
+  }
+
+  /** One page of a search: the whole answer unless `options.budget` bounds it (search.ts). */
+  searchPage(query: string, options?: SearchOptions): SearchPage {
     // A hit deep inside abridged tool output is quoted from the archived message itself.
     return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
       const row = conversationBySeq(this.db, seq);

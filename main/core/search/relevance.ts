@@ -2,7 +2,8 @@
  * The relevance of a ranked search's candidate rows: BM25 computed over them (not FTS5's bm25(),
  * whose rarity weight costs a second evaluation of the whole query), from each row's length
  * (FTS5's docsize record) and, when the candidates' text is short in all, how often it says each
- * term. README.md next to this file has the measurements.
+ * term; then each match's score (weighted by recency) and its conversation's group. README.md next
+ * to this file has the measurements.
  */
 import type Database from 'better-sqlite3';
 import { statementOf } from '../archive/index-store/handle';
@@ -23,6 +24,8 @@ export interface MatchRow {
   /** The row's length in tokens (FTS5's docsize record: docsizeTokens), read when ranked. */
   sz?: number | null;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a word of the index stands for in characters, about (word and separator; for the cap on counting). */
 const CHARS_PER_WORD = 6;
@@ -139,4 +142,36 @@ function varints(buf: Uint8Array, n: number): number[] {
     out.push(v);
   }
   return out;
+}
+
+/**
+ * A match's score (lower is better): its relevance weighted by how recently its conversation was
+ * active, or, unranked, its place in the walk (newest conversation first).
+ */
+export function recencyScore(ranked: boolean, now: number): (r: MatchRow) => number {
+  const recency = new Map<number, number>();
+  return (r) => {
+    if (!ranked) return -r.rowid; // newest conversation first; within it, the first match (see addToGroups)
+    let factor = recency.get(r.seq);
+    if (factor === undefined) {
+      const at = r.last_active ? Date.parse(r.last_active) : Number.NaN;
+      factor = 1 + 1 / (1 + Math.max(0, Number.isNaN(at) ? 0 : (now - at) / DAY_MS) / 30);
+      recency.set(r.seq, factor);
+    }
+    return r.rel * factor;
+  };
+}
+
+/** Counts a matching row in its conversation's group and keeps the group's best row. */
+export function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked: boolean): void {
+  const g = groups.get(r.seq);
+  if (!g) groups.set(r.seq, { seq: r.seq, bestRowid: r.rowid, bestScore: s, count: 1 });
+  else {
+    g.count += 1;
+    // Rows come newest first: an unranked conversation's hit is its earliest match.
+    if (s < g.bestScore || !ranked) {
+      g.bestScore = Math.min(s, g.bestScore);
+      g.bestRowid = r.rowid;
+    }
+  }
 }

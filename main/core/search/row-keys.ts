@@ -27,6 +27,11 @@ export function wantedRowKey(iso: string | undefined, now = Date.now()): number 
   return Math.min(MAX_KEY - SLOTS_PER_MINUTE, Math.max(0, minutes) * SLOTS_PER_MINUTE);
 }
 
+/** The minute a row key stands for (ISO): when its conversation was last active, or a little after (a busy minute's conversations go on into the next minute's slots). */
+export function rowKeyTime(key: number): string {
+  return new Date(EPOCH_MS + Math.floor(key / SLOTS_PER_MINUTE) * 60_000).toISOString();
+}
+
 /** True when `key` is an acceptable home for a conversation that wants `wanted` (same minute or just after). */
 export function keyFits(key: number, wanted: number): boolean {
   return key >= wanted && key < wanted + SLOTS_PER_MINUTE;

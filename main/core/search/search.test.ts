@@ -359,7 +359,7 @@ describe('search engine', () => {
     const writer = new Database(searchDbPath(reader.root));
     writer.pragma('busy_timeout = 5000');
     try {
-      const hits = searchArchive(reader.db, `${DEEP_IDENTIFIER} in:tools`, {}, () => {
+      const { hits } = searchArchive(reader.db, `${DEEP_IDENTIFIER} in:tools`, {}, () => {
         writer.prepare('DELETE FROM message_text WHERE rowid >= (SELECT row_key FROM indexed WHERE conversation_id = ?) * ? AND rowid < ((SELECT row_key FROM indexed WHERE conversation_id = ?) + 1) * ?').run(older.id, ROWIDS_PER_CONVERSATION, older.id, ROWIDS_PER_CONVERSATION);
         return [];
       });

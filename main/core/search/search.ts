@@ -16,6 +16,9 @@
  *   ranks the newest CANDIDATES matching rows, which is exact whenever fewer rows match.
  * - Filters on rows (role, tool, scope, negation) and on conversations (agent, workspace,
  *   files touched, dates) are applied to each match as it is met, so they cost no more than the walk.
+ * - The app asks in bounded pages (options.budget: characters of text read; README.md, "Bounded
+ *   pages"): a walk stops at the end of the conversation it is in once it has read its budget, and
+ *   says where (`more`); the next page walks below it (options.cursor). Without a budget, one page.
  *
  * Ranking mixes relevance and recency:
  *   score = bm25 × (1 + 1 / (1 + age_days / 30))
@@ -30,19 +33,19 @@ import type Database from 'better-sqlite3';
 import type { ReadableIndex } from '../archive/db';
 import { connectionOf, statementOf } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
-import type { SearchHit } from '../../../shared/views';
+import type { SearchHit, SearchMore, SearchPage } from '../../../shared/views';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { absolutePath } from '../../../shared/tool-files';
 import { touchingSubquery } from '../archive/index-store/read-file-touches';
 import { redactText } from '../redact/redact-text';
 import { hasCriteria, parseQuery, type SearchQuery } from './query';
-import { codesOf, firstRowid, ROLE_CODES, roleOf, rowKeyOf, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
+import { codesOf, firstRowid, ROLE_CODES, roleOf, rowKeyOf, rowKeyTime, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
 import { ftsString, planTerm, VocabularyReader } from './search-terms';
-import { TEXT_HAS, textFunctions } from './text-functions';
+import { startReading, TEXT_HAS, type TextMeter, textFunctions } from './text-functions';
 import { unpackText } from './row-text';
 import { termWords } from './word-tokens';
 import { type SearchScope } from './search-rows';
-import { docsizeTokens, type Group, type MatchRow, rankRows } from './relevance';
+import { addToGroups, docsizeTokens, type Group, type MatchRow, rankRows, recencyScore } from './relevance';
 import { excerpt, snippetSource } from './snippet';
 
 export interface SearchOptions {
@@ -60,9 +63,17 @@ export interface SearchOptions {
   readonly timeZone?: string;
   /** Mask secrets in each snippet's text before it is cut (so no secret is cut in half and left readable). */
   readonly redact?: boolean;
+  /**
+   * Characters of text this page may read (checking terms the index cannot narrow) before it stops
+   * at the end of the conversation it is in and answers `more` (README.md, "Bounded pages");
+   * default: no bound, the whole answer in one page.
+   */
+  readonly budget?: number;
+  /** A previous page's `more.cursor`: this page searches the conversations older than where it stopped. */
+  readonly cursor?: number;
 }
 
-export type { SearchHit };
+export type { SearchHit, SearchPage };
 
 /**
  * The whole texts behind a row (search-rows.ts rowSources), read from the archived record: the
@@ -82,7 +93,13 @@ export const CANDIDATES = 4000;
  * of text read (~3 ms of inflating and matching a MB: README.md), at most CANDIDATES of them.
  */
 export const CHECKED_TEXT = 4_000_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The app's page budget, in characters of text read: inflating and checking text costs ~5–7 ms of
+ * CPU a million characters, so a page of a query the index cannot narrow (`c++`, `c#`, `x.y`,
+ * `"->"`) costs 150–225 ms (median) at 1M messages (README.md, "Bounded pages"): the main process
+ * answers every other request between two pages, and a query typed past costs at most its page.
+ */
+export const APP_PAGE_TEXT = 30_000_000;
 /** How many hits of one search may read their record for a snippet (see snippetSource). */
 const WHOLE_TEXT_HITS = 3;
 
@@ -160,7 +177,7 @@ function planRows(q: SearchQuery, vocabulary: VocabularyReader): RowPlan {
     params.push(...q.tools);
   } else if (!q.includeToolOutput) where.push(`${scopeOf(rowid)} != ${SCOPE_CODES.tool_output}`);
   if (checked.length || checkedOut.length) {
-    where.push(`${TEXT_HAS}(t.text, ?, ?)`);
+    where.push(`${TEXT_HAS}(t.text, ?, ?, ${rowid})`);
     params.push(JSON.stringify(checked), JSON.stringify(checkedOut));
   }
   const ranked = driver !== 'message_fts_docsize' && terms.some((t) => t.plan.match || t.plan.cjk);
@@ -218,12 +235,16 @@ function afterRowKey(q: SearchQuery): number | undefined {
  * recent conversations pass stops at the date instead of listing every older conversation to
  * reject it (`agent:codex after:2026-06` listed all 12,774 at 1M messages: 23 -> 16 ms CPU).
  */
-export function allowedConversations(q: SearchQuery): { sql: string; params: unknown[] } {
+export function allowedConversations(q: SearchQuery, cursor?: number): { sql: string; params: unknown[] } {
   const { where, params } = conversationWhere(q);
   const afterKey = afterRowKey(q);
   if (afterKey !== undefined) {
     where.push('i.row_key >= ?');
     params.push(afterKey);
+  }
+  if (cursor !== undefined) {
+    where.push('i.row_key < ?');
+    params.push(cursor);
   }
   return { sql: `SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${where.join(' AND ')} ORDER BY i.row_key DESC`, params };
 }
@@ -233,24 +254,29 @@ export function allowedConversations(q: SearchQuery): { sql: string; params: unk
  * rows) all see the same commit, so a sync storing meanwhile cannot move a conversation's row key
  * to another between two of them and credit one conversation's rows to another.
  */
-export function searchArchive(index: ReadableIndex, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchHit[] {
+export function searchArchive(index: ReadableIndex, query: string, options: SearchOptions = {}, wholeTexts?: WholeTexts): SearchPage {
   return connectionOf(index).transaction(() => searchSnapshot(index, query, options, wholeTexts))();
 }
 
-function searchSnapshot(index: ReadableIndex, query: string, options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchHit[] {
+function searchSnapshot(index: ReadableIndex, query: string, options: SearchOptions, wholeTexts: WholeTexts | undefined): SearchPage {
   // The walk reads search.db (ATTACHed as `search`) joined with index.db's conversations in one
   // statement, so SQLite plans the whole walk at once and filters as it goes (one query per
   // conversation instead would cost a round trip per matching row): it stays here, on the
   // reader's connection. Every other index.db statement is the data layer's (archive/index-store).
   const db = connectionOf(index);
   const q = effectiveQuery(query, options);
-  if (!hasCriteria(q)) return [];
+  if (!hasCriteria(q)) return { hits: [] };
   const limit = options.limit ?? 50;
   const now = (options.now ?? new Date()).getTime();
   const meter = textFunctions(db);
-  meter.read = 0;
+  startReading(meter, options.budget);
   const plan = planRows(q, new VocabularyReader(db));
-  if (plan.none) return [];
+  if (plan.none) return { hits: [] };
+  // A later page: only rows older than the conversation the previous page ended with (both walks apply plan.where).
+  if (options.cursor !== undefined) {
+    plan.where.push(`${plan.driver}.rowid < ?`);
+    plan.params.push(firstRowid(options.cursor));
+  }
   const conv = conversationWhere(q);
   const marks = [...q.terms, ...q.tools];
   // after: also bounds the walk: older conversations' rows all sit below this rowid (row-keys.ts).
@@ -278,32 +304,38 @@ function searchSnapshot(index: ReadableIndex, query: string, options: SearchOpti
   const rowsSeen: MatchRow[] = [];
   let seen = 0;
   let last: MatchRow | undefined;
+  // Every walk ends at a stop row (TextMeter) once it has read its budget: the page ends there.
+  let stopped = false;
   if (!plan.ranked && (q.agents.length || q.workspaces.length || q.files.length || q.before)) {
     // Conversations first: list those the filters allow, newest first, and look in each one's
     // rowid range, so a filter that excludes the newest conversations costs no walk past them.
-    const only = allowedConversations(q);
+    const only = allowedConversations(q, options.cursor);
     const keys = db
       .prepare(only.sql)
       .pluck()
       .iterate(...only.params) as IterableIterator<number>;
     const inRange = statementOf(db, select(`${plan.driver}.rowid BETWEEN ? AND ?`));
-    for (const key of keys) {
+    walk: for (const key of keys) {
       if (groups.size === limit) break;
       const base = firstRowid(key);
-      for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) add(groups, r);
+      for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) {
+        if ((stopped = meter.stopped)) break walk;
+        add(groups, r);
+      }
     }
   } else {
     // Without a conversation filter, a ranked walk needs its rows' conversations only to group and
     // score them: it joins none per row (candidatesWithoutJoins), unless a row key has none.
     const bare = plan.ranked && conv.where.length === 0 ? candidatesWithoutJoins(db, bareSelect(plan), plan.params, meter, limit) : undefined;
-    if (bare)
-      for (const r of bare) {
+    if (bare) {
+      for (const r of bare.rows) {
         add(groups, r);
         rowsSeen.push(r);
       }
-    else {
+      stopped = bare.stopped;
+    } else {
       // The joined walk counts its own text read: rows the bare walk read and this one skips must not stop it sooner.
-      meter.read = 0;
+      startReading(meter, options.budget);
       for (const r of statementOf(db, select('')).iterate(...plan.params, ...conv.params) as IterableIterator<MatchRow>) {
         if (!plan.ranked && !groups.has(r.seq) && groups.size === limit) break; // the next conversation: the first `limit` are complete
         // Past CANDIDATES, the walk goes on to the end of the conversation it is in (its rows are
@@ -313,6 +345,7 @@ function searchSnapshot(index: ReadableIndex, query: string, options: SearchOpti
         // CHECKED_TEXT and has `limit` conversations: inflating long rows is what such a walk costs
         // (README.md), and past that they would only be ranked against more candidates.
         if (plan.ranked && r.seq !== last?.seq && rankedWalkFull(seen, groups.size, meter.read, limit)) break;
+        if ((stopped = meter.stopped)) break;
         add(groups, r);
         if (plan.ranked) rowsSeen.push(r);
         last = r;
@@ -322,7 +355,18 @@ function searchSnapshot(index: ReadableIndex, query: string, options: SearchOpti
   }
   if (plan.ranked) rankRows(db, groups, rowsSeen, score, plan.rankTerms);
   const top = [...groups.values()].sort((a, b) => a.bestScore - b.bestScore || b.bestRowid - a.bestRowid).slice(0, limit);
-  return hitsOf(index, top, marks, options, wholeTexts);
+  const hits = hitsOf(index, top, marks, options, wholeTexts);
+  return stopped && meter.lastKey !== undefined ? { hits, more: moreAfter(db, meter.lastKey) } : { hits };
+}
+
+/**
+ * Where a page stopped: the row key of the last conversation it searched whole (the next page's
+ * walk starts below it), and when that conversation was last active; a key whose conversation is
+ * being removed says the minute its key stands for (row-keys.ts).
+ */
+function moreAfter(db: Database.Database, key: number): SearchMore {
+  const found = statementOf(db, KEYS_SQL).get(JSON.stringify([key])) as { last_active: string | null } | undefined;
+  return { cursor: key, searchedBackTo: found?.last_active ?? rowKeyTime(key) };
 }
 
 /**
@@ -352,16 +396,18 @@ const KEYS_SQL = `SELECT i.row_key AS key, c.seq AS seq, COALESCE(c.ended_at, c.
  * CHECKED_TEXT read with `limit` conversations, at the end of a conversation); then each
  * conversation met is looked up once. The two joins cost 1.4–2.7 ms per 4000 rows at 1M
  * messages, the lookups 0.1–0.6 ms for 155–1,032 conversations (README.md, sixth pass).
+ * `stopped`: the page's budget of text ended the walk (a stop row, TextMeter).
  * Undefined when a key has no conversation (one being removed, whose rows the joined walk skips,
  * so it would stop elsewhere): the caller walks with the joins.
  */
-function candidatesWithoutJoins(db: Database.Database, sql: string, params: readonly unknown[], meter: { read: number }, limit: number): MatchRow[] | undefined {
+function candidatesWithoutJoins(db: Database.Database, sql: string, params: readonly unknown[], meter: TextMeter, limit: number): { rows: MatchRow[]; stopped: boolean } | undefined {
   const rows: MatchRow[] = [];
   const keys: number[] = [];
+  let stopped = false;
   for (const r of statementOf(db, sql).iterate(...params) as IterableIterator<MatchRow>) {
     const key = rowKeyOf(r.rowid);
     if (key !== keys[keys.length - 1]) {
-      if (rankedWalkFull(rows.length, keys.length, meter.read, limit)) break;
+      if (rankedWalkFull(rows.length, keys.length, meter.read, limit) || (stopped = meter.stopped)) break;
       keys.push(key);
     }
     rows.push(r);
@@ -374,39 +420,7 @@ function candidatesWithoutJoins(db: Database.Database, sql: string, params: read
     r.seq = c?.seq ?? 0;
     r.last_active = c?.last_active ?? null;
   }
-  return rows;
-}
-
-/**
- * A match's score (lower is better): its relevance weighted by how recently its conversation was
- * active, or, unranked, its place in the walk (newest conversation first).
- */
-function recencyScore(ranked: boolean, now: number): (r: MatchRow) => number {
-  const recency = new Map<number, number>();
-  return (r) => {
-    if (!ranked) return -r.rowid; // newest conversation first; within it, the first match (see addToGroups)
-    let factor = recency.get(r.seq);
-    if (factor === undefined) {
-      const at = r.last_active ? Date.parse(r.last_active) : Number.NaN;
-      factor = 1 + 1 / (1 + Math.max(0, Number.isNaN(at) ? 0 : (now - at) / DAY_MS) / 30);
-      recency.set(r.seq, factor);
-    }
-    return r.rel * factor;
-  };
-}
-
-/** Counts a matching row in its conversation's group and keeps the group's best row. */
-function addToGroups(groups: Map<number, Group>, r: MatchRow, s: number, ranked: boolean): void {
-  const g = groups.get(r.seq);
-  if (!g) groups.set(r.seq, { seq: r.seq, bestRowid: r.rowid, bestScore: s, count: 1 });
-  else {
-    g.count += 1;
-    // Rows come newest first: an unranked conversation's hit is its earliest match.
-    if (s < g.bestScore || !ranked) {
-      g.bestScore = Math.min(s, g.bestScore);
-      g.bestRowid = r.rowid;
-    }
-  }
+  return { rows, stopped };
 }
 
 /** The hits of the top conversations: each at its best row, with a snippet of it. */

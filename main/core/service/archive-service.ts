@@ -49,6 +49,8 @@ export interface ServiceOptions {
   readonly onViewing?: (id: string | null) => void;
   /** Where the service's log lines go (default stderr). */
   readonly log?: LogSink;
+  /** Characters of text one search page reads (default APP_PAGE_TEXT); a test or diagnostic knob (`dejavu serve --search-page-text`). */
+  readonly searchPageText?: number;
 }
 
 export class ArchiveService {

@@ -14,7 +14,7 @@ import { listConversations } from '../use-cases/list';
 import type { ArchiveReader } from '../use-cases/open-archive';
 import { pinConversation } from '../use-cases/pin';
 import { plansOf } from '../use-cases/plans';
-import { searchHits } from '../use-cases/search';
+import { APP_PAGE_TEXT, searchPage } from '../use-cases/search';
 import { InvalidSettingsError, privacyOf, savePrivacySettings, saveRetention, type SettingsPatch } from '../use-cases/settings';
 import { conversationDetail, messagePage } from '../use-cases/show';
 import { agentCleanupOf, retentionOf, spaceOf } from '../use-cases/stats';
@@ -62,7 +62,8 @@ function readingHandlers(host: HandlerHost) {
     'dejavu:conversations': (req) => listConversations(host.reader, req),
     'dejavu:conversation': (req) => conversationDetail(host.reader, host.conversation(req.id)),
     'dejavu:messages': (req) => messagePage(host.conversation(req.id), req.offset, req.limit),
-    'dejavu:search': (req) => searchHits(host.reader, req.query, req),
+    // Bounded pages: the process answers every other request between two (search README, "Bounded pages").
+    'dejavu:search': (req) => searchPage(host.reader, req.query, { ...req, budget: host.options.searchPageText ?? APP_PAGE_TEXT }),
     'dejavu:export': (req) => exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone),
     'dejavu:retention': () => retentionOf(host.reader),
     'dejavu:usage': (req) => usageOf(host.reader, req),

@@ -53,6 +53,12 @@ export function dateTime(iso: string | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** The day of a moment as people read it (12 Mar 2025, in the locale's order). */
+export function day(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 /** A tree date node (YYYY-MM-DD, the person's local day) as people read it. */
 export function dayLabel(date: string, now = Date.now()): string {
   if (date === 'undated') return 'Undated';

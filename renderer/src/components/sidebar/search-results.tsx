@@ -1,17 +1,16 @@
 /**
  * Search hits grouped by conversation (with how many hits each has), matched terms highlighted.
  * ↑/↓ move between hits, Enter opens one at its message; Esc in the thread comes back here.
+ * Hits come in pages (use-search-pages.ts): a line says how far back older ones are still sought.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { AgentId } from '../../../../shared/agents';
 import type { SearchHit } from '../../../../shared/views';
-import { agentLabel, dateTime, TIME_ZONE } from '../../lib/format';
-import { useQuery } from '@tanstack/react-query';
-import { keyOf } from '../../lib/queries';
-import { call } from '../../transport';
+import { agentLabel, dateTime, day, TIME_ZONE } from '../../lib/format';
 import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { displayTitle } from '../../../../shared/title';
+import { useSearchPages } from './use-search-pages';
 
 interface SearchResultsProps {
   readonly query: string;
@@ -57,17 +56,13 @@ function moveFocus(e: KeyboardEvent<HTMLElement>): void {
 
 export function SearchResults({ query, agent, workspace, includeToolOutput, onOpenHit }: SearchResultsProps): React.JSX.Element {
   const params = { query, limit: LIMIT, timeZone: TIME_ZONE, ...(agent ? { agent } : {}), ...(workspace ? { workspace } : {}), ...(includeToolOutput ? { includeToolOutput } : {}) };
-  // Typing (debounced by the caller) changes the key: the last answer stays on screen until the
-  // new one comes, and the request of a query typed past is aborted (TanStack Query aborts a
-  // fetch whose signal was taken once nothing observes its key) or, over IPC, its answer unused.
-  const hits = useQuery({
-    queryKey: keyOf('dejavu:search', params),
-    queryFn: ({ signal }) => call('dejavu:search', params, signal),
-    placeholderData: (prev) => prev,
-  });
-  if (hits.error) return <ErrorState title="Search failed" error={hits.error} />;
-  if (!hits.data) return <LoadingState label="Searching…" />;
-  if (!hits.data.length) {
+  const search = useSearchPages(params);
+  const older = search.searchingBackTo && `Searching older conversations… back to ${day(search.searchingBackTo)}`;
+  if (search.error && !search.hits?.length) return <ErrorState title="Search failed" error={search.error} />;
+  if (!search.hits) return <LoadingState label="Searching…" />;
+  // "No matches" only once the last page answered.
+  if (!search.hits.length && older) return <LoadingState label={older} />;
+  if (!search.hits.length) {
     return (
       <EmptyState title="No matches" icon="⌕">
         <p>
@@ -77,13 +72,24 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
       </EmptyState>
     );
   }
-  const groups = groupHits(hits.data);
+  const groups = groupHits(search.hits);
   const n = groups.reduce((sum, g) => sum + g.count, 0);
   return (
-    <div className="search-results" aria-busy={hits.isFetching}>
+    <div className="search-results" aria-busy={search.fetching}>
       <div className="search-count" role="status">
         {n} match{n === 1 ? '' : 'es'} in {groups.length === LIMIT ? `the first ${LIMIT}` : groups.length} conversation{groups.length === 1 ? '' : 's'}
       </div>
+      {older && (
+        <div className="search-progress" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          {older}
+        </div>
+      )}
+      {search.error && (
+        <div className="search-progress" role="alert">
+          Older conversations were not searched: {search.error.message}
+        </div>
+      )}
       <ul className="hits" aria-label="Search results" onKeyDown={moveFocus}>
         {groups.map((g) => (
           <li key={g.conversation.id} className="hit-group" data-conversation-id={g.conversation.id}>
