@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { progressText } from '../../../shared/sync-progress';
 import { REPO_ROOT } from '../../../test/fixtures';
 import { provenanceFor } from '../../../test/provenance';
 import { ArchiveReader } from '../access/archive-reader';
@@ -92,6 +93,7 @@ describe('a sync whose search is behind', () => {
       const left = unindexed.slice(unindexed.findIndex((n) => n > 0));
       expect(progress.slice(progress.length - left.length).every((p) => p.done === p.total)).toBe(true);
       expect(left[0]).toBe(conversations);
+      expect(progressText(progress[progress.length - left.length])).toBe(`Indexing for search: ${conversations} conversations to go`);
       expect(left.at(-1)).toBe(0);
       expect(new Set(left).size).toBeGreaterThan(2);
       left.slice(1).forEach((n, i) => expect(n).toBeLessThanOrEqual(left[i]));
