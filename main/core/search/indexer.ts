@@ -249,7 +249,7 @@ export class SearchIndexer {
    * go in batches of about PIECE_CHARS (a huge conversation in pieces), never 64 whole
    * conversations' rows at once (a catch-up of the 200 MB bench corpus alone peaked at 226–237 MB
    * that way, 160–163 MB this way). `onLeft` is told how many conversations are left, first all of
-   * them, then after each batch (a sync's progress: "Indexing for search: N conversations to go").
+   * them (when there are any), then after each batch (a sync's progress: "Indexing for search: N conversations to go").
    */
   catchUp(root: string, index: ReadableIndex, onLeft?: (left: number) => void): number {
     this.mayGoBulk = true; // a catch-up ends with its run, and may be the whole archive (a rebuild)
@@ -260,7 +260,7 @@ export class SearchIndexer {
     let done = 0;
     /** Conversations whose last rows wait in `batch`. */
     let batched = 0;
-    let told: number | undefined;
+    let told = 0; // nothing to do is no news
     const tell = () => {
       if (todo.length - done !== told) onLeft?.((told = todo.length - done));
     };
