@@ -146,6 +146,19 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
   };
 }
 
+/**
+ * A catch-up alone, in an indexer thread started for it (a merge's `settle` in the app): the
+ * caller's thread stays free. Resolves with how many conversations it indexed.
+ */
+export async function catchUpInThread(root: string, workerFile: string): Promise<number> {
+  const sink = threadIndexSink(root, workerFile);
+  try {
+    return await sink.catchUp();
+  } finally {
+    await sink.finish();
+  }
+}
+
 /** True when this thread was started as the indexer by threadIndexSink. */
 export function isIndexerThread(): boolean {
   return parentPort !== null && (workerData as { role?: string } | null)?.role === INDEXER_ROLE;
@@ -163,7 +176,7 @@ export function runIndexerThread(): void {
         indexer.index(msg.items);
         port.postMessage({ type: 'ack' });
       } else if (msg.type === 'catch-up') {
-        const conversations = catchUpInThread(indexer, root, (left) => port.postMessage({ type: 'catching-up', left }));
+        const conversations = catchUpHere(indexer, root, (left) => port.postMessage({ type: 'catching-up', left }));
         port.postMessage({ type: 'caught-up', conversations });
       } else {
         indexer.close();
@@ -181,7 +194,7 @@ export function runIndexerThread(): void {
  * The catch-up, on the thread: index.db through a reader's connection of its own (SQLite refuses
  * a write on it), which sees every commit the writer made before asking; the blobs one at a time.
  */
-function catchUpInThread(indexer: SearchIndexer, root: string, onLeft: (left: number) => void): number {
+function catchUpHere(indexer: SearchIndexer, root: string, onLeft: (left: number) => void): number {
   const index = openReadableIndex(root);
   try {
     return indexer.catchUp(root, index, onLeft);
