@@ -2,6 +2,8 @@
  * Where capture hands full-text rows: either indexed on the spot, or by a worker thread that
  * owns search.db, so indexing (the slowest step of a sync) runs on the second core while the
  * next files are parsed. A bounded number of batches may be in flight, so memory stays flat.
+ * Asked, the thread also catches search up from the blobs (a sync's last step, a merge's settle),
+ * so a rebuild of search.db never holds the caller's thread (the app's main process).
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { openReadableIndex } from '../archive/db';
