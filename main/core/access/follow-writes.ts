@@ -6,7 +6,7 @@
  */
 import type { ArchiveChange, WritableArchive } from '../archive/changes';
 import { analyzePending, type AnalyzeReport, digestStored } from '../retention/analyze';
-import { type IndexSink, inlineIndexSink } from '../search/index-sink';
+import { catchUpInThread, type IndexSink, inlineIndexSink } from '../search/index-sink';
 import { indexPiecesOf, SearchIndexer } from '../search/indexer';
 
 export interface WriteFollowers {
@@ -22,8 +22,12 @@ export interface WriteFollowers {
    * stored since, not yet searchable; `end` goes back to inline indexing.
    */
   deferIndexing(): { waiting(): number; end(): void };
-  /** Finish interrupted eviction steps, digest what has no current digest, index what search lacks. */
-  settle(): Promise<AnalyzeReport>;
+  /**
+   * Finish interrupted eviction steps, digest what has no current digest, index what search lacks:
+   * with `indexerWorker` (the indexer thread's script) in a thread, so a large catch-up (a
+   * search.db a migration rebuilt is the whole archive) leaves the caller's thread free.
+   */
+  settle(options?: { readonly indexerWorker?: string }): Promise<AnalyzeReport>;
   close(): void;
 }
 
@@ -57,8 +61,10 @@ export function followWrites(archive: WritableArchive): WriteFollowers {
         end: () => void (deferred = undefined),
       };
     },
-    async settle() {
+    async settle(options = {}) {
       const report = await analyzePending(archive);
+      if (options.indexerWorker) await catchUpInThread(archive.root, options.indexerWorker);
+      // Here: whatever is left (nothing, after the thread).
       const indexer = new SearchIndexer(archive.root);
       try {
         indexer.catchUp(archive.root, archive.db);

@@ -98,7 +98,6 @@ async function ingestThenSettle(writer: FollowedWriter, files: readonly SourceFi
   const sized = await hugeLast(files, options.hugeBytes ?? defaultHugeBytes());
   const progress = new IngestProgressCounter(sized.length, sized.reduce((n, f) => n + f.size, 0), options.onProgress);
   const search = followSearch(writer, options, progress);
-  const finishSink = search.finish;
   let report: Omit<IngestReport, 'timings'>;
   let captured = started;
   let captureCpu = { user: 0, system: 0 };
@@ -108,19 +107,21 @@ async function ingestThenSettle(writer: FollowedWriter, files: readonly SourceFi
     captureCpu = process.cpuUsage(cpuAtStart);
   } catch (err) {
     // The capture's own error is the one to tell (a full disk fails the indexer too).
-    await finishSink().catch(() => undefined);
+    await search.abandon().catch(() => undefined);
     throw err;
   }
-  await finishSink();
-  // Digests and search rows of anything a crash or a deferred run left, under the writer lock the caller holds.
+  await search.finish();
+  // Digests, and search rows of anything a crash, a deferred run or a failed catch-up left, under the writer lock the caller holds.
   await writer.follow.settle();
   const searched = performance.now();
   return { ...report, timings: { captureMs: Math.round(captured - started), captureCpuMs: Math.round((captureCpu.user + captureCpu.system) / 1000), searchWaitMs: Math.round(searched - captured) } };
 }
 
 interface FollowedSearch {
-  /** Waits for search to finish (again: at once). */
+  /** Waits for search to finish, caught up with the archive when it runs in a thread (again: at once). */
   readonly finish: () => Promise<void>;
+  /** The capture failed: waits for search to finish what it was handed, and no more. */
+  readonly abandon: () => Promise<void>;
   /** Before a huge file is read: search goes on inline. */
   readonly beforeLarge: () => Promise<void>;
 }
@@ -130,22 +131,34 @@ interface FollowedSearch {
  * everything from the blobs), in the indexer thread, or inline. A huge file is indexed inline,
  * after the thread has finished what the smaller files gave it: the thread's own isolate and
  * heap were ~25 MB of a 1 GB file's peak (247-258 -> 223 MB, README "One huge session"), and
- * the huge file is read alone anyway.
+ * the huge file is read alone anyway. Before the thread finishes, it catches search up with
+ * what it lacks from the blobs (a search.db a migration rebuilt is the whole archive: minutes
+ * at 1M messages), so the caller's thread — the app's main process — stays free meanwhile and
+ * progress counts the conversations left; `settle` then finds nothing left to index.
  */
 function followSearch(writer: FollowedWriter, options: IngestOptions, progress: IngestProgressCounter): FollowedSearch {
   if (options.deferSearch) {
     const deferred = writer.follow.deferIndexing();
     progress.waiting = deferred.waiting;
-    return { finish: async () => deferred.end(), beforeLarge: async () => undefined };
+    const end = async () => deferred.end();
+    return { finish: end, abandon: end, beforeLarge: async () => undefined };
   }
-  if (!options.indexerWorker) return { finish: async () => undefined, beforeLarge: async () => undefined };
+  if (!options.indexerWorker) return { finish: async () => undefined, abandon: async () => undefined, beforeLarge: async () => undefined };
   // Once every file is read, each batch the indexer thread finishes is news: search catching up.
   const sink = threadIndexSink(writer.root, options.indexerWorker, () => progress.report());
   progress.waiting = () => sink.waiting();
   const finishThread = writer.follow.indexThrough(sink);
   let finished: Promise<void> | undefined;
-  const finish = () => (finished ??= finishThread());
-  return { finish, beforeLarge: finish };
+  // Asked while the sink still takes the commits: the thread catches up after the batches before it.
+  const catchUpThenFinish = async () => {
+    try {
+      await sink.catchUp();
+    } finally {
+      await finishThread(); // also after a failure: the next commits are indexed inline again
+    }
+  };
+  const finish = () => (finished ??= catchUpThenFinish());
+  return { finish, abandon: () => (finished ??= finishThread()), beforeLarge: finish };
 }
 
 /** Files of at least this many bytes are read last (IngestOptions.hugeBytes): `DEJAVU_HUGE_BYTES` (to try the huge-file path on small files), else 32 MiB. */

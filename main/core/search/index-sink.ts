@@ -2,8 +2,11 @@
  * Where capture hands full-text rows: either indexed on the spot, or by a worker thread that
  * owns search.db, so indexing (the slowest step of a sync) runs on the second core while the
  * next files are parsed. A bounded number of batches may be in flight, so memory stays flat.
+ * Asked, the thread also catches search up from the blobs (a sync's last step, a merge's settle),
+ * so a rebuild of search.db never holds the caller's thread (the app's main process).
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { openReadableIndex } from '../archive/db';
 import { YOUNG_GENERATION_MB } from '../memory';
 import { type IndexItem, SearchIndexer } from './indexer';
 
@@ -49,14 +52,34 @@ export const INDEXER_ROLE = 'dejavu-search-indexer';
  */
 const MAX_QUEUED_CHARS = 2 * 1024 * 1024;
 
-/** `onIndexed`: told after each batch the thread has indexed (progress: search catching up). */
-export function threadIndexSink(root: string, workerFile: string, onIndexed?: () => void): IndexSink {
+/** The indexer thread: an index sink that can also catch search up from the blobs, off the caller's thread. */
+export interface ThreadIndexSink extends IndexSink {
+  /**
+   * After the batches handed over: the thread indexes, from the blobs, every conversation search
+   * lacks (SearchIndexer.catchUp), and `waiting()` counts those left. Resolves with how many there were.
+   */
+  catchUp(): Promise<number>;
+}
+
+/** What the indexer thread says back. */
+type ThreadMessage =
+  | { type: 'ack' }
+  | { type: 'catching-up'; left: number }
+  | { type: 'caught-up'; conversations: number }
+  | { type: 'done' }
+  | { type: 'error'; message: string; code?: string };
+
+/** `onIndexed`: told after each batch the thread has indexed, its catch-up's too (progress: search catching up). */
+export function threadIndexSink(root: string, workerFile: string, onIndexed?: () => void): ThreadIndexSink {
   const worker = new Worker(workerFile, { workerData: { role: INDEXER_ROLE, root }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const queued: { chars: number; items: number }[] = [];
   let queuedChars = 0;
   let queuedItems = 0;
+  /** Conversations the catch-up running in the thread has left. */
+  let catchingUp = 0;
   let failure: Error | undefined;
   let room: (() => void) | undefined;
+  let caughtUp: ((err?: Error, conversations?: number) => void) | undefined;
   let finished: ((err?: Error) => void) | undefined;
   let done = false;
   // A failed indexer can do no more: end its thread, or it keeps the process alive forever.
@@ -64,9 +87,10 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
     failure ??= err;
     void worker.terminate();
     room?.();
+    caughtUp?.(failure);
     finished?.(failure);
   };
-  worker.on('message', (msg: { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string; code?: string }) => {
+  worker.on('message', (msg: ThreadMessage) => {
     if (msg.type === 'ack') {
       const batch = queued.shift();
       queuedChars -= batch?.chars ?? 0;
@@ -74,6 +98,12 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
       room?.();
       room = undefined;
       onIndexed?.();
+    } else if (msg.type === 'catching-up') {
+      catchingUp = msg.left;
+      onIndexed?.();
+    } else if (msg.type === 'caught-up') {
+      catchingUp = 0;
+      caughtUp?.(undefined, msg.conversations);
     } else if (msg.type === 'done') {
       done = true;
       // Finished once the thread is gone, its isolate and heap with it (a huge file is read next).
@@ -95,6 +125,17 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
       while (queuedChars > MAX_QUEUED_CHARS && !failure) await new Promise<void>((resolve) => (room = resolve));
       if (failure) throw failure;
     },
+    catchUp() {
+      return new Promise<number>((resolve, reject) => {
+        caughtUp = (err, conversations) => {
+          caughtUp = undefined;
+          if (err) reject(err);
+          else resolve(conversations ?? 0);
+        };
+        if (failure) return fail(failure);
+        worker.postMessage({ type: 'catch-up' });
+      });
+    },
     finish() {
       return new Promise<void>((resolve, reject) => {
         finished = (err) => (err ? reject(err) : resolve());
@@ -102,9 +143,22 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
         worker.postMessage({ type: 'finish' });
       });
     },
-    waiting: () => queuedItems,
+    waiting: () => queuedItems + catchingUp,
     waitingChars: () => queuedChars,
   };
+}
+
+/**
+ * A catch-up alone, in an indexer thread started for it (a merge's `settle` in the app): the
+ * caller's thread stays free. Resolves with how many conversations it indexed.
+ */
+export async function catchUpInThread(root: string, workerFile: string): Promise<number> {
+  const sink = threadIndexSink(root, workerFile);
+  try {
+    return await sink.catchUp();
+  } finally {
+    await sink.finish();
+  }
 }
 
 /** True when this thread was started as the indexer by threadIndexSink. */
@@ -112,16 +166,20 @@ export function isIndexerThread(): boolean {
   return parentPort !== null && (workerData as { role?: string } | null)?.role === INDEXER_ROLE;
 }
 
-/** The indexer thread's loop: index each batch, acknowledge it, close on finish. */
+/** The indexer thread's loop: index each batch, acknowledge it, catch up when asked, close on finish. */
 export function runIndexerThread(): void {
   const port = parentPort!;
+  const { root } = workerData as { root: string };
   // A sync's thread: it ends with the sync, so a large one may index in bulk (indexer.ts).
-  const indexer = new SearchIndexer((workerData as { root: string }).root, { bulk: true });
-  port.on('message', (msg: { type: 'items'; items: IndexItem[] } | { type: 'finish' }) => {
+  const indexer = new SearchIndexer(root, { bulk: true });
+  port.on('message', (msg: { type: 'items'; items: IndexItem[] } | { type: 'catch-up' } | { type: 'finish' }) => {
     try {
       if (msg.type === 'items') {
         indexer.index(msg.items);
         port.postMessage({ type: 'ack' });
+      } else if (msg.type === 'catch-up') {
+        const conversations = catchUpHere(indexer, root, (left) => port.postMessage({ type: 'catching-up', left }));
+        port.postMessage({ type: 'caught-up', conversations });
       } else {
         indexer.close();
         port.postMessage({ type: 'done' });
@@ -132,4 +190,17 @@ export function runIndexerThread(): void {
       port.postMessage({ type: 'error', message: (err as Error).message, code: (err as { code?: unknown }).code });
     }
   });
+}
+
+/**
+ * The catch-up, on the thread: index.db through a reader's connection of its own (SQLite refuses
+ * a write on it), which sees every commit the writer made before asking; the blobs one at a time.
+ */
+function catchUpHere(indexer: SearchIndexer, root: string, onLeft: (left: number) => void): number {
+  const index = openReadableIndex(root);
+  try {
+    return indexer.catchUp(root, index, onLeft);
+  } finally {
+    index.close();
+  }
 }

@@ -248,25 +248,40 @@ export class SearchIndexer {
    * (a rebuild after a search migration, a deferred sync). One blob is read at a time, and its rows
    * go in batches of about PIECE_CHARS (a huge conversation in pieces), never 64 whole
    * conversations' rows at once (a catch-up of the 200 MB bench corpus alone peaked at 226–237 MB
-   * that way, 160–163 MB this way).
+   * that way, 160–163 MB this way). `onLeft` is told how many conversations are left, first all of
+   * them (when there are any), then after each batch (a sync's progress: "Indexing for search: N conversations to go").
    */
-  catchUp(root: string, index: ReadableIndex): number {
+  catchUp(root: string, index: ReadableIndex, onLeft?: (left: number) => void): number {
     this.mayGoBulk = true; // a catch-up ends with its run, and may be the whole archive (a rebuild)
     const todo = this.pending(index);
     let batch: IndexItem[] = [];
     let chars = 0;
+    /** Conversations whose rows are all indexed (or whose blob could not be read), of `todo`. */
+    let done = 0;
+    /** Conversations whose last rows wait in `batch`. */
+    let batched = 0;
+    let told = 0; // nothing to do is no news
+    const tell = () => {
+      if (todo.length - done !== told) onLeft?.((told = todo.length - done));
+    };
     const flush = () => {
       if (batch.length > 0) this.index(batch);
       batch = [];
       chars = 0;
+      done += batched;
+      batched = 0;
+      tell();
     };
+    tell();
     for (const t of todo) {
       let conversation: Conversation;
       try {
         conversation = readBlob(root, t.blob_path);
       } catch {
+        done += 1;
         continue; // An unreadable blob stays unindexed (and is retried next time); its row still lists it.
       }
+      let inBatch = false;
       for (const piece of indexPiecesOf([{ conversation, seq: t.seq, revision: t.revision }])) {
         const items = piece.map((item) => ({ ...item, lastActive: t.last_active ?? undefined }));
         if (items.length !== 1 || items[0].first || items[0].more) {
@@ -275,10 +290,13 @@ export class SearchIndexer {
           this.index(items);
           continue;
         }
+        inBatch = true;
         batch.push(items[0]);
         chars += textChars(items[0]);
+        batched += 1;
         if (chars >= PIECE_CHARS || batch.length >= CATCH_UP_CONVERSATIONS) flush();
       }
+      if (!inBatch) done += 1; // its pieces, each indexed on its own
     }
     flush();
     return todo.length;

@@ -193,7 +193,7 @@ export class ArchiveService {
     if (path.resolve(target) === path.resolve(this.options.root)) throw new InvalidRequestError('that is this archive: choose another machine’s archive to merge');
     let report;
     try {
-      report = await mergeFrom(this.writes, target);
+      report = await mergeFrom(this.writes, target, { indexerWorker: this.options.indexerWorker });
     } catch (err) {
       throw err instanceof MergeSourceError ? new InvalidRequestError(err.message) : err;
     }

@@ -29,6 +29,8 @@ export interface MergeOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Conversations per committed batch (default 8: a killed merge redoes little). */
   readonly batchSize?: number;
+  /** The search indexer thread's script: search's catch-up then runs there, off the caller's thread (the app's). */
+  readonly indexerWorker?: string;
 }
 
 export async function mergeArchive(writer: FollowedWriter, source: ArchiveSource, options: MergeOptions = {}): Promise<MergeReport> {
@@ -62,7 +64,7 @@ export async function mergeArchive(writer: FollowedWriter, source: ArchiveSource
   }
   await flush();
   // Search and digests catch up with anything a killed run stored but did not index.
-  await writer.follow.settle();
+  await writer.follow.settle({ indexerWorker: options.indexerWorker });
   return report;
 }
 
