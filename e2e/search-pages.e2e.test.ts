@@ -88,6 +88,8 @@ describe('bounded search pages', () => {
       await expect.poll(shownIds).toEqual(marketplace.map((h) => h.conversation.id));
       await expect.poll(() => aborted).toEqual([pages[1]]);
       hold.release();
+      // Time for a wrongly continued query to ask its next page once its held one is let go.
+      await page.waitForTimeout(400);
       expect(pages).toHaveLength(2);
       expect(await page.getByRole('status').filter({ hasText: 'Searching older conversations' }).count()).toBe(0);
     } finally {

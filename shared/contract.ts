@@ -259,7 +259,7 @@ export interface ContractEvents {
   /** Conversations were added or changed (after a sync, an import, a live append). */
   'dejavu:changed': { readonly conversations: readonly string[] };
   /** How far a sync is (files, bytes, conversations, search's lag), then what it did. */
-  'dejavu:sync-progress': SyncProgress | { readonly finished: SyncOutcome };
+  'dejavu:sync-progress': SyncProgress | { readonly finished: SyncOutcome } | { readonly failed: string };
   /** A menu or shortcut in main asks the renderer to act; a `dejavu://conversation/<id>` link opens that conversation. */
   'dejavu:command': { readonly command: 'find' | 'export-current' | 'export-current-html' | 'settings' } | { readonly command: 'open-conversation'; readonly id: string; readonly message?: number };
   /** Work nobody awaited failed (the sweep after a sync, live capture of a file): for the status bar; also logged. */

@@ -97,7 +97,7 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(archive, () => win);
     const showError = (title: string, message: string) => dialog.showErrorBox(title, message);
     const tray = new AppTray(resourcesDir, { syncNow: () => archive.sync(), open: showWindow, showError });
-    archive.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : tray.progress(p)));
+    archive.on('dejavu:sync-progress', (p) => ('finished' in p ? tray.finished(p.finished) : 'failed' in p ? tray.stopped() : tray.progress(p)));
     installMenu(
       {
         exportThread: () => service?.postCommand({ command: 'export-current' }),

@@ -41,6 +41,12 @@ export class AppTray {
     this.render();
   }
 
+  /** A sync ended without an outcome: its progress is no longer the status (the person who asked is told by `failed`). */
+  stopped(): void {
+    this.status = 'Last sync failed';
+    this.render();
+  }
+
   finished(outcome: SyncOutcome): void {
     const parts = [`${outcome.created} new`, `${outcome.updated} updated`];
     if (outcome.errors.length) parts.push(`${outcome.errors.length} unreadable`);

@@ -85,6 +85,7 @@ export function threadIndexSink(root: string, workerFile: string, onIndexed?: ()
   // A failed indexer can do no more: end its thread, or it keeps the process alive forever.
   const fail = (err: Error) => {
     failure ??= err;
+    catchingUp = 0; // nothing more will be caught up: not "N conversations to go" any longer
     void worker.terminate();
     room?.();
     caughtUp?.(failure);

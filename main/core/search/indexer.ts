@@ -279,6 +279,7 @@ export class SearchIndexer {
         conversation = readBlob(root, t.blob_path);
       } catch {
         done += 1;
+        tell();
         continue; // An unreadable blob stays unindexed (and is retried next time); its row still lists it.
       }
       let inBatch = false;
@@ -296,7 +297,10 @@ export class SearchIndexer {
         batched += 1;
         if (chars >= PIECE_CHARS || batch.length >= CATCH_UP_CONVERSATIONS) flush();
       }
-      if (!inBatch) done += 1; // its pieces, each indexed on its own
+      if (!inBatch) {
+        done += 1; // its pieces, each indexed on its own
+        tell();
+      }
     }
     flush();
     return todo.length;

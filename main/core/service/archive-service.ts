@@ -140,6 +140,10 @@ export class ArchiveService {
     this.syncs += 1;
     try {
       return await this.queue.run(async () => this.synced(await run(this.writer(), this.syncOptions()), folder));
+    } catch (err) {
+      // The progress line ends with the sync, failed too ("Indexing for search: N to go" would stay on screen).
+      this.emit('dejavu:sync-progress', { failed: err instanceof Error ? err.message : String(err) });
+      throw err;
     } finally {
       this.syncs -= 1;
     }

@@ -8,7 +8,7 @@ export function useSyncProgress(): SyncProgress | undefined {
   useEffect(
     () =>
       transport.subscribe('dejavu:sync-progress', (p) => {
-        setProgress('finished' in p ? undefined : p);
+        setProgress('finished' in p || 'failed' in p ? undefined : p);
       }),
     [],
   );
