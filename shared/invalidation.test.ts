@@ -42,11 +42,14 @@ describe('cache invalidation table', () => {
     expect(isStale(change, 'dejavu:search', { query: 'x' })).toBe(true);
   });
 
-  it('reads the last sync and the agents’ homes again when a sync ends, not while it runs', () => {
+  it('reads the last sync, the agents’ homes and search again when a sync ends, done or failed, not while it runs', () => {
     const running = changeOfEvent('dejavu:sync-progress', { done: 1, total: 2, bytesDone: 1, bytesTotal: 2, conversations: 1, unindexed: 0 });
     expect(staleReads(running)).toEqual([]);
     const ended = changeOfEvent('dejavu:sync-progress', { finished: { read: 0, unchanged: 0, created: 0, updated: 0, sourceDeleted: 0, errors: [] } });
-    expect(staleReads(ended)).toEqual(['dejavu:status', 'dejavu:retention', 'dejavu:space', 'dejavu:agent-cleanup', 'dejavu:doctor']);
+    // Search too: a sync that stored nothing may have caught search up (a rebuilt search.db).
+    const afterSync = ['dejavu:status', 'dejavu:search', 'dejavu:retention', 'dejavu:space', 'dejavu:agent-cleanup', 'dejavu:doctor'];
+    expect(staleReads(ended)).toEqual(afterSync);
+    expect(staleReads(changeOfEvent('dejavu:sync-progress', { failed: 'search indexer stopped with code 3' }))).toEqual(afterSync);
   });
 
   it('places every channel: a read names what it reads, a write what it changes, any other why', () => {

@@ -22,7 +22,9 @@ export type Data =
   /** What the agents' own folders hold (the census, their cleanup's risk). */
   | 'homes'
   /** The last `dejavu verify`, which only the CLI runs. */
-  | 'integrity';
+  | 'integrity'
+  /** What search has indexed: it catches up after the conversations are stored (a sync's last step). */
+  | 'search-index';
 
 /** What a write or an event changed. `ids` narrows `thread` to these conversations (the other data go stale whole). */
 export interface Change {
@@ -40,7 +42,12 @@ type Rule<C extends ChannelName> =
 
 /** A sync's write: conversations themselves are announced by `dejavu:changed`, commit by commit. */
 const SYNCED: Change = { data: ['sync-state', 'homes', 'footprint'] };
-const ARCHIVE_REWRITTEN: Change = { data: ['conversations', 'thread', 'pins', 'footprint'] };
+const ARCHIVE_REWRITTEN: Change = { data: ['conversations', 'thread', 'pins', 'footprint', 'search-index'] };
+/**
+ * A sync's end, done or failed: search has indexed what it stored, and what it caught up with
+ * (a rebuilt search.db is filled in by a sync that stores nothing: no `dejavu:changed` says so).
+ */
+const SYNC_ENDED: Change = { data: [...SYNCED.data, 'search-index'] };
 
 export const CHANNEL_DATA: { readonly [C in ChannelName]: Rule<C> } = {
   'dejavu:status': { reads: ['conversations', 'sync-state'] },
@@ -48,7 +55,7 @@ export const CHANNEL_DATA: { readonly [C in ChannelName]: Rule<C> } = {
   'dejavu:conversations': { reads: ['conversations', 'pins'] },
   'dejavu:conversation': { reads: ['thread', 'pins'] },
   'dejavu:messages': { reads: ['thread'] },
-  'dejavu:search': { reads: ['conversations', 'pins'] },
+  'dejavu:search': { reads: ['conversations', 'pins', 'search-index'] },
   'dejavu:export': { neither: 'a file made on request, never cached' },
   'dejavu:save-export': { neither: 'writes a file outside the archive' },
   'dejavu:sync': { writes: () => SYNCED },
@@ -78,7 +85,7 @@ export const EVENT_DATA: { readonly [E in EventName]: (payload: ContractEvents[E
   // append; it is weighed again when a sync ends.
   'dejavu:changed': (p) => ({ data: ['conversations', 'thread'], ids: p.conversations }),
   // While it runs, each commit is a `dejavu:changed`; once it ends, the last sync and the homes are new.
-  'dejavu:sync-progress': (p) => ('finished' in p ? SYNCED : NOTHING),
+  'dejavu:sync-progress': (p) => ('finished' in p || 'failed' in p ? SYNC_ENDED : NOTHING),
   'dejavu:command': () => NOTHING,
   // The status carries the failures main kept: read again, a window that missed the event still has it.
   'dejavu:background-failure': () => ({ data: ['sync-state'] }),

@@ -10,6 +10,7 @@ import { agentLabel, dateTime, day, TIME_ZONE } from '../../lib/format';
 import { ConversationMarks } from '../markers';
 import { EmptyState, ErrorState, LoadingState } from '../states';
 import { displayTitle } from '../../../../shared/title';
+import { SearchLag } from './search-lag';
 import { useSearchPages } from './use-search-pages';
 
 interface SearchResultsProps {
@@ -85,6 +86,7 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
   if (!search.hits.length) {
     return (
       <EmptyState title="No matches" icon="⌕">
+        <SearchLag />
         <p>
           Nothing matched <q>{query}</q>
           {includeToolOutput ? '' : ' in messages. Tool output is not searched unless you tick “Include tool output”.'}
@@ -100,6 +102,7 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
       <div className="search-count" role="status">
         {n} match{n === 1 ? '' : 'es'} in {groups.length >= listed ? `the first ${listed}` : groups.length} conversation{groups.length === 1 ? '' : 's'}
       </div>
+      <SearchLag />
       {older && (
         <div className="search-progress" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
