@@ -31,6 +31,13 @@ describe('search query language', () => {
     expect(hasCriteria(parse('-only'))).toBe(false);
   });
 
+  it('reads a dash before punctuation alone as text (an arrow, an operator), and -"…" as an exclusion still', () => {
+    const q = parse('-> -= -| -x1 -"=>" -é');
+    expect(q.terms).toEqual(['->', '-=', '-|']);
+    expect(q.excluded).toEqual(['x1', '=>', 'é']);
+    expect(parse('-agent:codex').warnings).toEqual(['filters cannot be negated; "-agent:codex" ignored']);
+  });
+
   it('reads every filter, keys in any case, values quoted or bare', () => {
     const q = parse('agent:codex Workspace:"my project" file:"src/my app.ts" role:user tool:Bash after:2026-01 before:2026-02-15 fix');
     expect(q).toMatchObject({

@@ -50,8 +50,12 @@ const ROLES: readonly Role[] = ['user', 'assistant', 'tool', 'system'];
 export const FILTER_KEYS = ['agent', 'workspace', 'file', 'after', 'before', 'role', 'tool', 'in'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** One token: optional `-`, optional `key:`, then a "quoted" or bare value. */
-const TOKEN = /(-(?!-))?(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S*))/y;
+/**
+ * One token: optional `-`, optional `key:`, then a "quoted" or bare value. A bare `-` leaves out
+ * only a value with a letter or digit in it: `->`, `-=` or `-|` are text to find (an arrow, an
+ * operator), not an exclusion of `>`; `-"->"` still leaves the arrow out, and a lone `-` is nothing.
+ */
+const TOKEN = /(-(?!-)(?=[A-Za-z]+:|"|\S*[\p{L}\p{N}]|\s|$))?(?:([A-Za-z]+):)?(?:"([^"]*)"?|(\S*))/uy;
 
 /** A query's parts as parseQuery gathers them, token by token. */
 interface ParsedParts {
