@@ -34,6 +34,14 @@ export interface Change {
 
 export const NOTHING: Change = { data: [] };
 
+/**
+ * Searches are read again on events at most this often (the first at once): a sync commits every
+ * batch and reports every file, live capture every append, and each search runs on main's thread
+ * (a rare term's pages all over again): unthrottled, a search shown during a first sync ran once
+ * per commit. A sync's end reads them again at once (the renderer's queries.ts applies it).
+ */
+export const SEARCH_REFRESH_MS = 3000;
+
 type Rule<C extends ChannelName> =
   | { readonly reads: readonly Data[] }
   | { readonly writes: (request: RequestOf<C>) => Change }
@@ -84,8 +92,9 @@ export const EVENT_DATA: { readonly [E in EventName]: (payload: ContractEvents[E
   // Not the footprint: weighing the archive reads every conversation, too much for each live
   // append; it is weighed again when a sync ends.
   'dejavu:changed': (p) => ({ data: ['conversations', 'thread'], ids: p.conversations }),
-  // While it runs, each commit is a `dejavu:changed`; once it ends, the last sync and the homes are new.
-  'dejavu:sync-progress': (p) => ('finished' in p || 'failed' in p ? SYNC_ENDED : NOTHING),
+  // While it runs, each commit is a `dejavu:changed` and search indexes more (a catch-up commits
+  // nothing); once it ends, the last sync and the homes are new, and search has caught up.
+  'dejavu:sync-progress': (p) => ('finished' in p || 'failed' in p ? SYNC_ENDED : { data: ['search-index'] }),
   'dejavu:command': () => NOTHING,
   // The status carries the failures main kept: read again, a window that missed the event still has it.
   'dejavu:background-failure': () => ({ data: ['sync-state'] }),

@@ -6,8 +6,8 @@
 import { MutationCache, QueryClient, useMutation, type UseMutationOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { EVENT_NAMES } from '../../../shared/channels';
-import type { ChannelName, RequestOf, ResponseOf } from '../../../shared/contract';
-import { type Change, changeOfEvent, changeOfWrite, isStale } from '../../../shared/invalidation';
+import type { ChannelName, ContractEvents, EventName, RequestOf, ResponseOf } from '../../../shared/contract';
+import { type Change, changeOfEvent, changeOfWrite, isStale, SEARCH_REFRESH_MS } from '../../../shared/invalidation';
 import { call, transport } from '../transport';
 
 export const queryClient = new QueryClient({
@@ -39,13 +39,13 @@ export function useChannel<C extends ChannelName>(
   return useQuery({ ...channelQuery(channel, params), ...options });
 }
 
-/** Mark stale every cached answer the change touches (shared/invalidation.ts says which); active ones are read again. */
-function invalidate(change: Change): Promise<void> {
+/** Mark stale every cached answer the change touches (shared/invalidation.ts says which; `only` narrows them); active ones are read again. */
+function invalidate(change: Change, only: (q: { queryKey: readonly unknown[] }) => boolean = () => true): Promise<void> {
   if (change.data.length === 0) return Promise.resolve();
   return queryClient.invalidateQueries({
     predicate: (q) => {
       const [channel, params] = q.queryKey as [ChannelName, unknown];
-      return isStale(change, channel, params);
+      return only(q) && isStale(change, channel, params);
     },
   });
 }
@@ -58,10 +58,40 @@ export function useWrite<C extends ChannelName>(channel: C, options: Omit<UseMut
   return useMutation({ mutationKey: [channel], mutationFn: (request: RequestOf<C>) => call(channel, request), ...options });
 }
 
+// Searches are read again on events at most every SEARCH_REFRESH_MS (shared/invalidation.ts says why).
+let searchDue: ReturnType<typeof setTimeout> | undefined;
+let searchedAt = Number.NEGATIVE_INFINITY;
+const isSearch = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === 'dejavu:search';
+
+function refreshSearches(): void {
+  searchDue = undefined;
+  searchedAt = Date.now();
+  void queryClient.refetchQueries({ predicate: isSearch, type: 'active', stale: true });
+}
+
+/** An event's change: searches marked stale now and read again on the throttle's beat, the rest at once. */
+function applyEvent<E extends EventName>(event: E, payload: ContractEvents[E]): void {
+  const change = changeOfEvent(event, payload);
+  const ends = event === 'dejavu:sync-progress' && ('finished' in (payload as object) || 'failed' in (payload as object));
+  if (ends) {
+    clearTimeout(searchDue);
+    searchedAt = Date.now();
+    searchDue = undefined;
+    void invalidate(change);
+    return;
+  }
+  const searchStale = (q: { queryKey: readonly unknown[] }) => isSearch(q) && isStale(change, 'dejavu:search', q.queryKey[1]);
+  if (queryClient.getQueryCache().findAll({ predicate: searchStale }).length) {
+    void queryClient.invalidateQueries({ predicate: searchStale, refetchType: 'none' });
+    searchDue ??= setTimeout(refreshSearches, Math.max(0, searchedAt + SEARCH_REFRESH_MS - Date.now()));
+  }
+  void invalidate(change, (q) => !isSearch(q));
+}
+
 /** Apply the table to every event main sends (`dejavu:changed`, the end of a sync, …): no polling. */
 export function useChangeSubscription(): void {
   useEffect(() => {
-    const offs = EVENT_NAMES.map((event) => transport.subscribe(event, (payload) => void invalidate(changeOfEvent(event, payload as never))));
+    const offs = EVENT_NAMES.map((event) => transport.subscribe(event, (payload) => applyEvent(event, payload as never)));
     return () => {
       for (const off of offs) off();
     };
