@@ -5,45 +5,35 @@
  * appended to the same file. A reader scrolled up keeps their place; a reader at the bottom
  * follows the new messages; the live dot shows.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../test/fixtures';
 import { type App, startApp } from './harness';
+import { LIVE_LINES as LINES, LIVE_SESSION as SESSION, type LiveHome, liveHome } from './live-session';
 import { ThreadPage } from './pages/thread-page';
 import { TreePage } from './pages/tree-page';
 
-const SESSION = 'be80e9bc-44fd-4e97-abd0-5d14c5d3e626';
 const ID = `claude-code_${SESSION}`;
-const FIXTURE = path.join(FIXTURES_DIR, 'claude-code', 'blackgirlbytes__entire-token-costs-benchmark-tests', 'entire_checkpoints_v1', 'cb', '190e483db3', '0', 'full.jsonl');
-const LINES = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim());
 const FIRST = 120; // both typed prompts and a long stretch of the work
 const SECOND = 160;
 
 let app: App;
-let source: string;
-let file: string;
+let home: LiveHome;
 let thread: ThreadPage;
 let tree: TreePage;
 
 const total = async () => Number((await app.page.getByRole('feed').getAttribute('aria-label'))?.split(' ')[0]);
-const append = (from: number, to: number) => appendFileSync(file, LINES.slice(from, to).map((l) => `${l}\n`).join(''));
+const append = (from: number, to: number) => home.append(from, to);
 
 beforeAll(async () => {
-  source = mkdtempSync(path.join(tmpdir(), 'dejavu-live-home-'));
-  const project = path.join(source, '.claude', 'projects', '-Users-goose-guest-Documents-work-cli');
-  mkdirSync(project, { recursive: true });
-  file = path.join(project, `${SESSION}.jsonl`);
-  writeFileSync(file, LINES.slice(0, FIRST).map((l) => `${l}\n`).join(''));
-  app = await startApp({ importPaths: [], serveArgs: ['--source', source] });
+  home = liveHome('dejavu-live-home-', FIRST);
+  app = await startApp({ importPaths: [], serveArgs: ['--source', home.source] });
   thread = new ThreadPage(app.page);
   tree = new TreePage(app.page);
 });
 
 afterAll(async () => {
   await app?.close();
-  rmSync(source, { recursive: true, force: true });
+  rmSync(home.source, { recursive: true, force: true });
 });
 
 describe('a conversation still being written', () => {

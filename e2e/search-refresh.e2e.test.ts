@@ -4,34 +4,24 @@
  * again at most every SEARCH_REFRESH_MS, the first at once and the last after the writing stops,
  * so the results end up current without a search per append.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../test/fixtures';
 import { SEARCH_REFRESH_MS } from '../shared/invalidation';
 import { type App, startApp } from './harness';
+import { LIVE_LINES as LINES, type LiveHome, liveHome } from './live-session';
 import { SearchPage } from './pages/search-page';
 
-const SESSION = 'be80e9bc-44fd-4e97-abd0-5d14c5d3e626';
-const FIXTURE = path.join(FIXTURES_DIR, 'claude-code', 'blackgirlbytes__entire-token-costs-benchmark-tests', 'entire_checkpoints_v1', 'cb', '190e483db3', '0', 'full.jsonl');
-const LINES = readFileSync(FIXTURE, 'utf8').split('\n').filter((l) => l.trim());
 const FIRST = 60;
 const APPENDS = 12;
 
 let app: App;
-let source: string;
-let file: string;
+let home: LiveHome;
 const asked: { at: number; query: string }[] = [];
 
 beforeAll(async () => {
-  source = mkdtempSync(path.join(tmpdir(), 'dejavu-search-refresh-home-'));
-  const project = path.join(source, '.claude', 'projects', '-Users-goose-guest-Documents-work-cli');
-  mkdirSync(project, { recursive: true });
-  file = path.join(project, `${SESSION}.jsonl`);
-  writeFileSync(file, LINES.slice(0, FIRST).map((l) => `${l}\n`).join(''));
-  app = await startApp({ importPaths: [], serveArgs: ['--source', source] });
+  home = liveHome('dejavu-search-refresh-home-', FIRST);
+  app = await startApp({ importPaths: [], serveArgs: ['--source', home.source] });
   app.page.on('request', (r: Request) => {
     if (r.url().includes('/api/dejavu:search')) asked.push({ at: Date.now(), query: (JSON.parse(r.postData() ?? '{}') as { query: string }).query });
   });
@@ -39,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  rmSync(source, { recursive: true, force: true });
+  rmSync(home.source, { recursive: true, force: true });
 });
 
 describe('a search shown while an agent writes', () => {
@@ -53,7 +43,7 @@ describe('a search shown while an agent writes', () => {
     const step = Math.floor((LINES.length - FIRST) / APPENDS);
     let lastAppend = 0;
     for (let i = 0; i < APPENDS; i += 1) {
-      appendFileSync(file, LINES.slice(FIRST + i * step, FIRST + (i + 1) * step).map((l) => `${l}\n`).join(''));
+      home.append(FIRST + i * step, FIRST + (i + 1) * step);
       lastAppend = Date.now();
       await app.page.waitForTimeout(200);
     }
