@@ -46,6 +46,11 @@ export function progressText(p: SyncProgress, verb = 'Syncing'): string {
   return `${verb} ${files} · ${megabytesOf(p.bytesDone, p.bytesTotal)} · ${count(p.conversations, 'conversation')}${behind}`;
 }
 
+/** What search results say while a sync's indexing lags ("Search is catching up: 300 conversations not searchable yet"). */
+export function searchLagText(p: SyncProgress): string {
+  return `Search is catching up: ${count(p.unindexed, 'conversation')} not searchable yet`;
+}
+
 /** Only the progress fields of a richer report (what crosses to the renderer). */
 export function syncProgressOf(p: SyncProgress): SyncProgress {
   return { done: p.done, total: p.total, bytesDone: p.bytesDone, bytesTotal: p.bytesTotal, conversations: p.conversations, unindexed: p.unindexed };

@@ -29,10 +29,8 @@ export class AppTray {
 
   /** A sync failed: say so in the menu, and to the person who asked for it. */
   failed(err: unknown): void {
-    const message = err instanceof Error ? err.message : String(err);
-    this.status = 'Last sync failed';
-    this.render();
-    this.actions.showError('Sync failed', message);
+    this.stopped();
+    this.actions.showError('Sync failed', err instanceof Error ? err.message : String(err));
   }
 
   /** Show sync progress in the menu and tooltip, in the status bar's words. */

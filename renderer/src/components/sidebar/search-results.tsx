@@ -119,7 +119,7 @@ export function SearchResults({ query, agent, workspace, includeToolOutput, onOp
           <HitGroup key={g.conversation.id} group={g} onOpenHit={onOpenHit} />
         ))}
       </ul>
-      {(groups.length >= limit || loadingMore) && step + 1 < RESULT_STEPS.length + (loadingMore ? 1 : 0) && (
+      {(loadingMore || (groups.length >= limit && step + 1 < RESULT_STEPS.length)) && (
         <button
           type="button"
           className="btn btn-small search-more"
