@@ -37,6 +37,8 @@ export interface SweepOptions {
   /** Tests only: SIGKILL this process at a point of the first batch. */
   readonly crashAt?: CrashPoint;
   readonly onProgress?: (done: number) => void;
+  /** Compacts search.db at the end of an applied sweep (a thread of its own in the app: compact-thread.ts); else on this thread. */
+  readonly compactSearch?: (root: string) => Promise<void>;
 }
 
 const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
@@ -100,7 +102,7 @@ export async function sweep(archive: ArchiveAccess | WritableArchive, options: S
   if (writable && (done.length || resumed !== undefined)) {
     // Content only the old copies referred to (stage 1 drops bulk) goes once no blob refers to it.
     sweepContent(root, writable.db);
-    await compact(root, writable.db);
+    await compact(root, writable.db, options.compactSearch);
   }
   if (writable) {
     endSweep(writable.db);
@@ -137,8 +139,8 @@ function readable(root: string, c: Candidate): boolean {
 }
 
 /** Give freed space back to the disk: search.db's (search/compact-search.ts), then index.db's write-ahead log. */
-async function compact(root: string, db: WritableIndex): Promise<void> {
-  await compactSearchDb(root, yieldNow);
+async function compact(root: string, db: WritableIndex, compactSearch = (at: string) => compactSearchDb(at, yieldNow)): Promise<void> {
+  await compactSearch(root);
   checkpointIndex(db);
 }
 

@@ -8,6 +8,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { openReadableIndex } from '../archive/db';
 import { YOUNG_GENERATION_MB } from '../memory';
+import { isCompactorThread, runCompactorThread } from './compact-thread';
 import { type IndexItem, SearchIndexer } from './indexer';
 
 export interface IndexSink {
@@ -162,13 +163,14 @@ export async function catchUpInThread(root: string, workerFile: string): Promise
   }
 }
 
-/** True when this thread was started as the indexer by threadIndexSink. */
+/** True when this thread was started by threadIndexSink as the indexer, or by compactInThread (its script is the indexer's). */
 export function isIndexerThread(): boolean {
-  return parentPort !== null && (workerData as { role?: string } | null)?.role === INDEXER_ROLE;
+  return (parentPort !== null && (workerData as { role?: string } | null)?.role === INDEXER_ROLE) || isCompactorThread();
 }
 
 /** The indexer thread's loop: index each batch, acknowledge it, catch up when asked, close on finish. */
 export function runIndexerThread(): void {
+  if (isCompactorThread()) return runCompactorThread();
   const port = parentPort!;
   const { root } = workerData as { root: string };
   // A sync's thread: it ends with the sync, so a large one may index in bulk (indexer.ts).

@@ -170,7 +170,7 @@ export class ArchiveService {
     if (changed.length) this.emit('dejavu:changed', { conversations: changed });
     this.emit('dejavu:sync-progress', { finished: outcome });
     // The cadence's sweep is queued now (it runs once this sync's job ends), so `idle()` sees it; its failure is not the sync's.
-    this.inBackground('eviction sweep', sweepWhenDue(this.writes).then((r) => r && this.swept(r)));
+    this.inBackground('eviction sweep', sweepWhenDue(this.writes, Date.now(), this.options.indexerWorker).then((r) => r && this.swept(r)));
     return outcome;
   }
 
@@ -180,7 +180,7 @@ export class ArchiveService {
    */
   evict(dryRun: boolean, overrides?: SettingsPatch): Promise<EvictionReport> {
     if (dryRun) return planSweep(this.options.root, overrides);
-    this.evicting ??= this.track(applySweep(this.writes).then((report) => this.swept(report))).finally(() => {
+    this.evicting ??= this.track(applySweep(this.writes, { indexerWorker: this.options.indexerWorker }).then((report) => this.swept(report))).finally(() => {
       this.evicting = undefined;
     });
     return this.evicting;

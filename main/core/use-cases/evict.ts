@@ -2,6 +2,7 @@
 import type { EvictionReport } from '../../../shared/retention';
 import { openReadableIndex } from '../archive/db';
 import { sweep } from '../retention/evict';
+import { compactInThread } from '../search/compact-thread';
 import type { SettingsPatch } from '../retention/settings';
 import type { CrashPoint } from '../retention/step';
 import type { ArchiveWrites } from './writes';
@@ -26,9 +27,13 @@ export interface ApplyOptions {
   readonly batch?: number;
   /** Tests kill a sweep at this point to prove the next run repairs it. */
   readonly crashAt?: CrashPoint;
+  /** The indexer thread's script: search.db is compacted on a thread of its own, not the caller's (the app's main process). */
+  readonly indexerWorker?: string;
 }
 
 /** A sweep through the archive's writer. */
 export function applySweep(writes: ArchiveWrites, options: ApplyOptions = {}): Promise<EvictionReport> {
-  return writes.withWriter((writer) => sweep(writer, { apply: true, ...options }));
+  const { indexerWorker, ...rest } = options;
+  const compactSearch = indexerWorker ? (root: string) => compactInThread(root, indexerWorker) : undefined;
+  return writes.withWriter((writer) => sweep(writer, { apply: true, ...rest, compactSearch }));
 }

@@ -22,11 +22,12 @@ export function sweepIsDue(root: string, now = Date.now()): boolean {
 
 /**
  * The sweep the cadence calls for, or undefined when none is due. The decision is made and the
- * sweep queued before the first await, so a queue's `idle()` sees it at once.
+ * sweep queued before the first await, so a queue's `idle()` sees it at once. `indexerWorker`:
+ * search.db is compacted on a thread (evict.ts `applySweep`).
  */
-export function sweepWhenDue(writes: ArchiveWrites, now = Date.now()): Promise<EvictionReport | undefined> {
+export function sweepWhenDue(writes: ArchiveWrites, now = Date.now(), indexerWorker?: string): Promise<EvictionReport | undefined> {
   if (!sweepIsDue(writes.root, now)) return Promise.resolve(undefined);
-  return applySweep(writes, { now });
+  return applySweep(writes, { now, indexerWorker });
 }
 
 export interface SyncRun {
@@ -38,6 +39,6 @@ export interface SyncRun {
 /** A sync of the homes, then the sweep the cadence calls for (unless `evict` is false). */
 export async function syncThenSweep(writes: ArchiveWrites, options: SyncOptions, evict = true): Promise<SyncRun> {
   const report = await syncHomes(writes, options);
-  const eviction = evict ? await sweepWhenDue(writes) : undefined;
+  const eviction = evict ? await sweepWhenDue(writes, Date.now(), options.indexerWorker) : undefined;
   return eviction ? { report, eviction } : { report };
 }
