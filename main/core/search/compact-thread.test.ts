@@ -57,14 +57,15 @@ function olderSearchDb(root: string, mb: number): void {
 }
 
 /**
- * The share of `work`'s time the caller's event loop was busy (not waiting for events): what a
- * window's IPC could not be answered in. Unlike a timer's delays, it does not count the time a
- * loaded machine leaves the caller's thread unscheduled while it waits.
+ * How long the caller's event loop was busy (not waiting for events) while `work` ran, and its
+ * share of the time: what a window's IPC could not be answered in. Unlike a timer's delays, it
+ * does not count the time a loaded machine leaves the caller's thread unscheduled while it waits.
  */
-async function callerBusyShare(work: () => Promise<void>): Promise<number> {
+async function callerBusy(work: () => Promise<void>): Promise<{ ms: number; share: number }> {
   const before = performance.eventLoopUtilization();
   await work();
-  return performance.eventLoopUtilization(before).utilization;
+  const used = performance.eventLoopUtilization(before);
+  return { ms: used.active, share: used.utilization };
 }
 
 describe('search.db compaction', () => {
@@ -86,14 +87,15 @@ describe('search.db compaction', () => {
       olderSearchDb(root, 64);
     }
     const bloated = statSync(searchDbPath(threaded)).size;
-    const onThread = await callerBusyShare(() => compactInThread(threaded, INDEXER_SCRIPT));
-    const onCaller = await callerBusyShare(() => compactSearchDb(inline, () => Promise.resolve()));
+    const onThread = await callerBusy(() => compactInThread(threaded, INDEXER_SCRIPT));
+    const onCaller = await callerBusy(() => compactSearchDb(inline, () => Promise.resolve()));
     expect(autoVacuum(threaded)).toBe(INCREMENTAL);
     expect(statSync(searchDbPath(threaded)).size).toBeLessThan(bloated - 60 * 1024 * 1024);
     expect(statSync(searchDbPath(threaded)).size).toBe(statSync(searchDbPath(inline)).size);
-    // The VACUUM kept the caller's loop busy all along; on its own thread, the caller's loop waited idle.
-    expect(onCaller).toBeGreaterThan(0.9);
-    expect(onThread).toBeLessThan(0.3);
+    // The VACUUM kept the caller's loop busy all along; on its own thread, the caller's loop only
+    // started the thread and took its answer (a few ms, more on a loaded machine).
+    expect(onCaller.share).toBeGreaterThan(0.9);
+    expect(onThread.ms).toBeLessThan(onCaller.ms / 3);
   });
 
   it('compacts on the thread at the end of a sweep the app runs', async () => {

@@ -134,7 +134,9 @@ export class SearchIndexer {
     this.removeText = this.db.prepare('DELETE FROM message_text WHERE rowid = ?');
     // message_text has a row for every message_fts row (the word index is contentless: it cannot list its rows).
     this.rowsInRange = this.db.prepare('SELECT rowid FROM message_text WHERE rowid >= ? AND rowid < ?').pluck();
-    this.cjkInRange = this.db.prepare('SELECT rowid FROM cjk_fts WHERE rowid >= ? AND rowid < ?').pluck();
+    // Through cjk_fts's own size table (a row each, keyed by rowid): FTS5 answers a rowid range on the
+    // table itself by scanning it whole, ~14 ms at a million messages, for every conversation stored.
+    this.cjkInRange = this.db.prepare('SELECT id FROM cjk_fts_docsize WHERE id >= ? AND id < ?').pluck();
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text) VALUES (?, ?)');
     this.insertText = this.db.prepare('INSERT INTO message_text (rowid, message_index, tool, text) VALUES (?, ?, ?, ?)');
     this.vocabulary = new Vocabulary(this.db);
