@@ -43,8 +43,9 @@ async function oldSync(root: string): Promise<void> {
       await writer.store([{ path: f.path, agent: f.provider.agent, instance: f.instance, size: info.size, mtimeMs: info.mtimeMs, readOffset: info.size, conversations }]);
     }
     await writer.follow.settle(); // search rows and digests, as that version wrote them
-    // The archive as that version left it: schema 5 (no relation column, migration 007).
-    writeConnectionOf(writer.db).exec('DELETE FROM schema_migrations WHERE version >= 6; ALTER TABLE conversations DROP COLUMN relation');
+    // The archive as that version left it: schema 5 (no relation column, migration 007; no digest facts, 008).
+    writeConnectionOf(writer.db).exec(`DELETE FROM schema_migrations WHERE version >= 6; ALTER TABLE conversations DROP COLUMN relation;
+      DROP TRIGGER digest_facts_after_insert; DROP TRIGGER digest_facts_after_update; DROP TRIGGER digest_facts_after_delete; DROP TABLE digest_facts`);
   } finally {
     writer.close();
   }
@@ -108,7 +109,7 @@ describe('migration 006 (container ids)', { timeout: 60_000 }, () => {
     const before = state(root);
     new ArchiveWriter(root).close(); // a writer migrates when it opens
     const after = state(root);
-    expect(after.version).toBe(7); // and 007 after it: the relation column, read from the renamed blobs
+    expect(after.version).toBe(8); // and 007 after it (the relation column, read from the renamed blobs), and 008
     const db = new Database(path.join(root, 'index.db'), { readonly: true });
     const linked = db.prepare('SELECT relation FROM conversations WHERE parent_id IS NOT NULL').pluck().all();
     db.close();

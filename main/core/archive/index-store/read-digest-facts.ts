@@ -1,7 +1,9 @@
 /**
- * The read store of what the digests say, field by field (json_extract over `digests.data`):
- * the rows the timeline, the usage report and the plans list are built from. The digest's own
- * type lives in retention/digest.ts; these rows carry its fields as stored.
+ * The read store of what the digests say, field by field: the rows the timeline, the usage
+ * report and the plans list are built from, read from `digest_facts` (migration 008: the fields
+ * json_extract gives from `digests.data`, kept in step with it by triggers), so a request reads
+ * these fields and not every whole digest. The digest's own type lives in retention/digest.ts;
+ * these rows carry its fields as stored.
  */
 import type { AgentId } from '../../../../shared/agents';
 import type { TimelineEntry } from '../../../../shared/timeline';
@@ -31,13 +33,9 @@ export interface TimelineDigestRow {
 export function timelineDigestRows(index: ReadableIndex): TimelineDigestRow[] {
   return connectionOf(index)
     .prepare(
-      `SELECT conversation_id AS id, json_extract(data, '$.agent') AS agent, json_extract(data, '$.workspace') AS workspace,
-        json_extract(data, '$.instance') AS instance, json_extract(data, '$.cwd') AS cwd, json_extract(data, '$.gitBranch') AS branch,
-        json_extract(data, '$.title') AS title, json_extract(data, '$.firstPrompt') AS firstPrompt, json_extract(data, '$.startedAt') AS startedAt,
-        json_extract(data, '$.endedAt') AS endedAt, outcome, json_extract(data, '$.counts.prompts') AS prompts,
-        json_extract(data, '$.parentId') AS parentId, json_extract(data, '$.fileTouches') AS files,
-        json_extract(data, '$.filesTouched') AS legacyFiles
-       FROM digests ORDER BY conversation_id`,
+      `SELECT conversation_id AS id, agent, workspace, instance, cwd, git_branch AS branch, title, first_prompt AS firstPrompt,
+        started_at AS startedAt, ended_at AS endedAt, outcome, prompts, parent_id AS parentId, file_touches AS files, legacy_files AS legacyFiles
+       FROM digest_facts ORDER BY conversation_id`,
     )
     .all() as TimelineDigestRow[];
 }
@@ -61,11 +59,9 @@ export interface UsageDigestRow {
 export function usageDigestRows(index: ReadableIndex): UsageDigestRow[] {
   return connectionOf(index)
     .prepare(
-      `SELECT conversation_id AS id, json_extract(data, '$.agent') AS agent, json_extract(data, '$.workspace') AS workspace,
-              json_extract(data, '$.title') AS title, json_extract(data, '$.firstPrompt') AS firstPrompt,
-              json_extract(data, '$.startedAt') AS startedAt, json_extract(data, '$.parentId') AS parentId,
-              json_extract(data, '$.usageBuckets') AS buckets, json_extract(data, '$.usage') AS usage, json_extract(data, '$.model') AS model
-       FROM digests ORDER BY conversation_id`,
+      `SELECT conversation_id AS id, agent, workspace, title, first_prompt AS firstPrompt, started_at AS startedAt, parent_id AS parentId,
+        usage_buckets AS buckets, usage, model
+       FROM digest_facts ORDER BY conversation_id`,
     )
     .all() as UsageDigestRow[];
 }
@@ -85,10 +81,9 @@ export interface PlanDigestRow {
 export function planDigestRows(index: ReadableIndex): PlanDigestRow[] {
   return connectionOf(index)
     .prepare(
-      `SELECT d.conversation_id AS conversationId, json_extract(d.data, '$.agent') AS agent, json_extract(d.data, '$.workspace') AS workspace,
-        json_extract(d.data, '$.title') AS title, json_extract(d.data, '$.firstPrompt') AS firstPrompt, json_extract(d.data, '$.gitBranch') AS gitBranch,
+      `SELECT f.conversation_id AS conversationId, f.agent, f.workspace, f.title, f.first_prompt AS firstPrompt, f.git_branch AS gitBranch,
         p.value AS fact
-       FROM digests d, json_each(d.data, '$.plans') p ORDER BY d.conversation_id, p.key`,
+       FROM digest_facts f, json_each(f.plans) p ORDER BY f.conversation_id, p.key`,
     )
     .all() as PlanDigestRow[];
 }

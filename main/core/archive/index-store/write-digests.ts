@@ -1,4 +1,7 @@
-/** The write store of the `digests` table: one digest per conversation, replaced when a newer one is made. */
+/**
+ * The write store of the `digests` table: one digest per conversation, replaced when a newer one is made.
+ * Triggers on the table (migration 008) keep `digest_facts` in step with every write.
+ */
 import { type WritableIndex, statementOf, writeConnectionOf } from './handle';
 
 export interface DigestRow {

@@ -15,6 +15,7 @@ import { MIGRATIONS } from '.';
 import { linkedConversation } from '../../../../test/synthetic-conversation';
 
 const BEFORE = MIGRATIONS.filter((m) => m.version < 7);
+const THROUGH_7 = MIGRATIONS.filter((m) => m.version <= 7);
 
 /** A session linked under `main` (relation as written; none: written before relations were). */
 function hermes(nativeId: string, relation?: ConversationRelation): Conversation {
@@ -49,7 +50,7 @@ const relations = (db: Database.Database) => db.prepare('SELECT id, relation FRO
 describe('migration 007 (relation)', () => {
   it("fills the new column from each linked conversation's blob head; an unreadable or dropped blob leaves it unset (a subagent)", () => {
     const { root, db } = schema6Archive();
-    expect(migrate(db, MIGRATIONS, root)).toEqual([7]);
+    expect(migrate(db, THROUGH_7, root)).toEqual([7]);
     expect(relations(db)).toEqual([
       { id: 'hermes_compressed', relation: 'continuation' },
       { id: 'hermes_delegate', relation: 'subagent' },
@@ -65,7 +66,7 @@ describe('migration 007 (relation)', () => {
     const { root, db } = schema6Archive();
     migration007.files!(db, root); // the plan is written, then the process dies
     expect(schemaVersion(db)).toBe(6);
-    expect(migrate(db, MIGRATIONS, root)).toEqual([7]);
+    expect(migrate(db, THROUGH_7, root)).toEqual([7]);
     expect(relations(db)).toContainEqual({ id: 'hermes_compressed', relation: 'continuation' });
   });
 

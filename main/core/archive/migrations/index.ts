@@ -6,6 +6,7 @@ import { migration004 } from './004-blob-names';
 import { migration005 } from './005-source-fingerprint';
 import { migration006 } from './006-instance-ids';
 import { migration007 } from './007-relation';
+import { migration008 } from './008-digest-facts';
 import type { Migration } from './migration';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
