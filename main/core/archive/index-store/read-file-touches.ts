@@ -1,7 +1,9 @@
 /**
- * The read store of the files the digests record as touched (`fileTouches` in `digests.data`):
- * the conversations that touched a path, the paths one conversation touched, and the same
- * condition as a subquery for search's `file:` filter.
+ * The read store of the files the digests record as touched (`fileTouches`, kept apart from the
+ * whole digest in `digest_facts`, migration 008): the conversations that touched a path, the
+ * paths one conversation touched, and the same condition as a subquery for search's `file:`
+ * filter. A path's conversations are found by reading every conversation's touches, not every
+ * whole digest: 300–400 → ~125 ms of CPU at a million messages.
  */
 import type { AgentId } from '../../../../shared/agents';
 import { connectionOf, type ReadableIndex } from './handle';
@@ -20,11 +22,11 @@ export interface FileTouchRow {
   calls: number;
 }
 
-const SELECT = `SELECT d.conversation_id AS conversationId, json_extract(d.data, '$.agent') AS agent, json_extract(d.data, '$.workspace') AS workspace,
-  json_extract(d.data, '$.title') AS title, json_extract(d.data, '$.firstPrompt') AS firstPrompt, json_extract(d.data, '$.startedAt') AS startedAt,
-  json_extract(d.data, '$.gitBranch') AS gitBranch, json_extract(f.value, '$.path') AS path, json_extract(f.value, '$.actions') AS actions,
+const SELECT = `SELECT d.conversation_id AS conversationId, d.agent AS agent, d.workspace AS workspace,
+  d.title AS title, d.first_prompt AS firstPrompt, d.started_at AS startedAt,
+  d.git_branch AS gitBranch, json_extract(f.value, '$.path') AS path, json_extract(f.value, '$.actions') AS actions,
   json_extract(f.value, '$.calls') AS calls
-  FROM digests d, json_each(d.data, '$.fileTouches') f`;
+  FROM digest_facts d, json_each(d.file_touches) f`;
 
 /**
  * The SQL condition on a recorded path (`expr`) that `typed` asks for: `absolute` exactly, or,
@@ -41,7 +43,7 @@ export function pathCondition(expr: string, absolute: string, typed: string = ab
 /** Conversations (ids) whose digest records a touch of the path: a subquery for other filters. */
 export function touchingSubquery(absolute: string, typed: string = absolute): { sql: string; params: string[] } {
   const c = pathCondition("json_extract(f.value, '$.path')", absolute, typed);
-  return { sql: `SELECT d.conversation_id FROM digests d, json_each(d.data, '$.fileTouches') f WHERE ${c.sql}`, params: c.params };
+  return { sql: `SELECT d.conversation_id FROM digest_facts d, json_each(d.file_touches) f WHERE ${c.sql}`, params: c.params };
 }
 
 /** The touches of `path` (see pathCondition), newest conversation first. */
