@@ -46,6 +46,42 @@ describe('SearchIndexer after a large session', () => {
     }
   });
 
+  it("merges only the levels it filled in the app's live indexer, when it wrote a small share of a large index", () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-levels-'));
+    const at = (c: number) => new Date(Date.UTC(2026, 0, 1) + c * 60_000).toISOString();
+    const first = new SearchIndexer(root, { bulk: true });
+    // A large archive's index: 84,000 rows in 84 batches, written most by this session, so merged into one segment.
+    for (let b = 0; b < 84; b += 1) {
+      first.index(Array.from({ length: 10 }, (_, i) => ({ seq: b * 10 + i + 1, id: `codex_${b * 10 + i + 1}`, revision: 1, rows: rowsOf(b * 10 + i + 1), lastActive: at(b * 10 + i + 1) })));
+    }
+    first.close();
+    const segments = () => {
+      const db = new Database(searchDbPath(root), { readonly: true });
+      try {
+        return db.prepare('SELECT DISTINCT segid FROM message_fts_idx ORDER BY segid').pluck().all() as number[];
+      } finally {
+        db.close();
+      }
+    };
+    const [large] = segments();
+    expect(segments()).toEqual([large]);
+    // The app's live indexer over a day: 21,000 rows, a quarter of the index or less, many transactions.
+    const later = new SearchIndexer(root);
+    for (let c = 841; c <= 1050; c += 1) later.index([{ seq: c, id: `codex_${c}`, revision: 1, rows: rowsOf(c), lastActive: at(c) }]);
+    later.close();
+    // The large segment is not rewritten as the app quits; what the session wrote is merged down to a few segments.
+    expect(segments()).toContain(large);
+    expect(segments().length).toBeGreaterThan(1);
+    expect(segments().length).toBeLessThanOrEqual(8);
+    expect(automergeOf(root)).toBe(4);
+    const db = new Database(searchDbPath(root), { readonly: true });
+    try {
+      expect(db.prepare("SELECT count(*) FROM message_fts WHERE message_fts MATCH 'conversation'").pluck().get()).toBe(105_000);
+    } finally {
+      db.close();
+    }
+  });
+
   it('puts back the live setting a bulk session cut short left behind', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-indexer-automerge-'));
     new SearchIndexer(root).close();

@@ -41,6 +41,15 @@ const CATCH_UP_CONVERSATIONS = 64;
 
 /** Rows indexed in one session after which the word index's segments are merged on close (see mergeSegments). */
 const MERGE_AFTER_ROWS = 20_000;
+/**
+ * The app's live indexer, past MERGE_AFTER_ROWS over its life, merges all the index on close only
+ * when it wrote at least this share of it; else only the levels it filled. A merge of all rewrites
+ * the whole index, 6.4–7.4 s at a million messages, and the live indexer closes on the main
+ * process as the app quits. A sync's thread and a catch-up still merge all: at 1M, the few
+ * segments a day's sync leaves cost search 10–15 % (its worst query 30–50 %: README.md, "A sync
+ * into a large archive"), and they run off the main process.
+ */
+const MERGE_ALL_SHARE = 1 / 4;
 
 /**
  * SQLite's page cache for the indexer's connection, in KiB (`PRAGMA cache_size = -N`). better-sqlite3
@@ -312,10 +321,12 @@ export class SearchIndexer {
    * Merges the word index's segments after a large batch of rows (a first sync, a rebuild): a
    * term's doclist is then read from one segment instead of each of ~20, which made an expanded
    * term's walk 3–4× cheaper at 200k messages for ~1 s of CPU (README.md). In bounded steps,
-   * each its own transaction, so readers are not held up.
+   * each its own transaction, so readers are not held up. `levels`: only the levels holding four
+   * segments or more are merged (FTS5's 'merge' with a positive page count), so a large segment
+   * written earlier is left as it is.
    */
-  private mergeSegments(): void {
-    const merge = this.db.prepare("INSERT INTO message_fts (message_fts, rank) VALUES ('merge', -500)");
+  private mergeSegments(scope: 'all' | 'levels'): void {
+    const merge = this.db.prepare(`INSERT INTO message_fts (message_fts, rank) VALUES ('merge', ${scope === 'all' ? -500 : 500})`);
     const changes = this.db.prepare('SELECT total_changes()').pluck();
     for (let i = 0; i < 10_000; i += 1) {
       const before = changes.get() as number;
@@ -326,9 +337,10 @@ export class SearchIndexer {
 
   close(): void {
     if (this.inserted >= MERGE_AFTER_ROWS) {
-      this.mergeSegments();
+      const rows = this.db.prepare('SELECT count(*) FROM message_text').pluck().get() as number;
+      this.mergeSegments(this.mayGoBulk || this.inserted >= rows * MERGE_ALL_SHARE ? 'all' : 'levels');
       if (this.bulk) this.setAutomerge(AUTOMERGE_LIVE);
-      this.packAfterBuild();
+      this.packAfterBuild(rows);
     }
     this.db.close();
   }
@@ -350,8 +362,7 @@ export class SearchIndexer {
    * messages 260 → 247 MB, 1.3 s of CPU: README.md). Optional: a failure (disk full, busy) leaves
    * search.db as it was.
    */
-  private packAfterBuild(): void {
-    const rows = this.db.prepare('SELECT count(*) FROM message_text').pluck().get() as number;
+  private packAfterBuild(rows: number): void {
     if (this.inserted * 2 < rows) return;
     try {
       this.db.exec('VACUUM');
