@@ -120,6 +120,7 @@ export class ArchiveService {
     // Only an absent request means "no fields": a null one is malformed, like any other non-object.
     const parsed = spec.request.safeParse(request === undefined ? {} : request);
     if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
+    // A slow read goes to a reading thread, so this thread goes on answering the others meanwhile.
     const lane = this.readingWorkers && readingLane(channel, parsed.data as RequestOf<C>);
     if (lane) return (await this.readingWorkers!.ask(lane, channel, parsed.data)) as Result<ResponseOf<C>>;
     try {
