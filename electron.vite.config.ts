@@ -7,7 +7,7 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'main/electron/app.ts'), 'indexer-worker': resolve(__dirname, 'main/electron/indexer-worker.ts') } },
+      rollupOptions: { input: { index: resolve(__dirname, 'main/electron/app.ts'), 'indexer-worker': resolve(__dirname, 'main/electron/indexer-worker.ts'), 'reading-worker': resolve(__dirname, 'main/electron/reading-worker.ts') } },
     },
   },
   preload: {

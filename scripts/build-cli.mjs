@@ -34,6 +34,8 @@ await build({
 });
 // The search indexer's thread: its own small bundle (main/cli/indexer-thread.ts).
 await build({ ...common, entryPoints: [path.join(root, 'main/cli/indexer-thread.ts')], outfile: path.join(root, 'out/cli/indexer.mjs') });
+// The app service's reading thread for `dejavu serve`: its own small bundle too (main/cli/reading-thread.ts).
+await build({ ...common, entryPoints: [path.join(root, 'main/cli/reading-thread.ts')], outfile: path.join(root, 'out/cli/reading.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/sync-bench.ts')], outfile: path.join(root, 'out/bench/sync-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/evict-bench.ts')], outfile: path.join(root, 'out/bench/evict-bench.mjs') });
 await build({ ...common, entryPoints: [path.join(root, 'bench/search-bench.ts')], outfile: path.join(root, 'out/bench/search-bench.mjs') });

@@ -1,7 +1,11 @@
-/** Entry point of the bundled CLI (out/cli/dejavu.mjs); the search indexer thread runs its own bundle beside it (indexer-thread.ts). */
+/**
+ * Entry point of the bundled CLI (out/cli/dejavu.mjs); the search indexer thread and `serve`'s
+ * reading thread run their own bundles beside it (indexer-thread.ts, reading-thread.ts).
+ */
 import { fileURLToPath } from 'node:url';
 import { setIndexerScript } from './indexer-script';
 import { warn } from './output';
+import { setReadingScript } from './reading-script';
 import { run } from './program';
 
 declare const __DEJAVU_VERSION__: string;
@@ -20,6 +24,7 @@ function endWithParent(): void {
 
 endWithParent();
 setIndexerScript(fileURLToPath(new URL('./indexer.mjs', import.meta.url)));
+setReadingScript(fileURLToPath(new URL('./reading.mjs', import.meta.url)));
 run(process.argv.slice(2), typeof __DEJAVU_VERSION__ === 'string' ? __DEJAVU_VERSION__ : '0.0.0-dev').then(
   (code) => {
     process.exitCode = code;

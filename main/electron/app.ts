@@ -70,6 +70,7 @@ if (!app.requestSingleInstanceLock()) {
     const archive = new ArchiveService({
       root: process.env.DEJAVU_HOME ? path.resolve(process.env.DEJAVU_HOME) : archiveRoot(),
       indexerWorker: path.join(outDir, 'main', 'indexer-worker.js'),
+      readingWorker: path.join(outDir, 'main', 'reading-worker.js'),
       saveFile: async (file) => {
         const target = win && !win.isDestroyed() ? win : undefined;
         const options = { defaultPath: path.join(app.getPath('documents'), file.fileName), filters: [{ name: file.mimeType === 'application/json' ? 'JSON' : file.mimeType === 'text/html' ? 'HTML page' : 'Markdown', extensions: [path.extname(file.fileName).slice(1)] }] };

@@ -7,6 +7,7 @@ import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
 import { indexerScript } from '../indexer-script';
 import { stdout, warn } from '../output';
+import { readingScript } from '../reading-script';
 
 /** The built renderer beside the CLI bundle (out/cli → out/renderer). */
 function rendererDir(): string {
@@ -36,7 +37,7 @@ export function registerServe(program: Command): void {
       // Loaded here, not with the CLI: the service and the server are memory no other command needs.
       const [{ ArchiveService }, { startServer }] = await Promise.all([import('../../core/service/archive-service'), import('../../server/http-server')]);
       // The service's log goes through the CLI's output layer (control characters from a file name or an error shown, not sent).
-      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript(), searchPageText: pageText, log: (level, scope, message) => warn(`${level} [${scope}] ${message}`) });
+      const service = new ArchiveService({ root, sources: opts.source.length ? opts.source : undefined, indexerWorker: indexerScript(), readingWorker: readingScript(), searchPageText: pageText, log: (level, scope, message) => warn(`${level} [${scope}] ${message}`) });
       const server = await startServer({ service, host: opts.host, port: opts.port, staticDir });
       stdout.write(`${server.url}\n`);
       if (!['127.0.0.1', 'localhost', '::1'].includes(opts.host)) {

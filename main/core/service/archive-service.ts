@@ -12,11 +12,13 @@ import type { ZodError } from 'zod';
 import { channelHandlers, type Handlers } from './channel-handlers';
 import { CommandMailbox } from './command-mailbox';
 import { InvalidRequestError, toFailure } from './request-errors';
-import { type BackgroundFailure, type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
+import { type BackgroundFailure, type BackgroundTask, type ChannelName, contract, type ContractEvents, type EventName, type ExportFile, type FolderSyncOutcome, type MergeOutcome, type RequestOf, type ResponseOf, type SyncOutcome } from '../../../shared/contract';
 import { syncProgressOf } from '../../../shared/sync-progress';
 import type { EvictionReport } from '../../../shared/retention';
 import { fail, ok, type Result } from '../../../shared/result';
 import { checkedFolder } from './checked-folder';
+import { readingLane } from './read-channels';
+import { ReadingWorkers } from './reading-workers';
 import { ThreadCache } from './thread-cache';
 import { createLogger, errorText, type Logger, type LogSink } from '../logger';
 import { WriterQueue } from '../writer-queue';
@@ -37,6 +39,11 @@ export interface ServiceOptions {
   readonly sources?: readonly string[];
   readonly home?: string;
   readonly indexerWorker?: string;
+  /**
+   * The reading threads' script (reading-thread.ts as a bundle): the slow reading channels are
+   * answered there (reading-workers.ts). Without it they are answered on this thread.
+   */
+  readonly readingWorker?: string;
   /** Native save dialog (Electron); absent over HTTP. Resolves to the path written, or null. */
   readonly saveFile?: (file: ExportFile) => Promise<string | null>;
   /** Native open dialog for an archive to merge (Electron); absent over HTTP. Resolves to the path chosen, or null. */
@@ -74,6 +81,8 @@ export class ArchiveService {
   private failures: readonly BackgroundFailure[] = [];
   private readonly unfinished = new Set<Promise<unknown>>();
   private readonly handlers: Handlers;
+  /** The slow reading channels' threads, when the host gave their script. */
+  private readonly readingWorkers: ReadingWorkers | undefined;
   private readonly commands = new CommandMailbox<ContractEvents['dejavu:command']>();
   private readonly log: Logger;
 
@@ -81,6 +90,7 @@ export class ArchiveService {
     this.log = createLogger('service', options.log);
     this.reader = new ArchiveReader(options.root);
     this.threads = new ThreadCache(this.reader);
+    if (options.readingWorker) this.readingWorkers = new ReadingWorkers(options.readingWorker, options);
     this.writes = {
       root: options.root,
       syncHomes: (o) => this.queue.run(() => this.writer().syncHomes(o)),
@@ -110,6 +120,9 @@ export class ArchiveService {
     // Only an absent request means "no fields": a null one is malformed, like any other non-object.
     const parsed = spec.request.safeParse(request === undefined ? {} : request);
     if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
+    // A slow read goes to a reading thread, so this thread goes on answering the others meanwhile.
+    const lane = this.readingWorkers && readingLane(channel, parsed.data as RequestOf<C>);
+    if (lane) return (await this.readingWorkers!.ask(lane, channel, parsed.data)) as Result<ResponseOf<C>>;
     try {
       const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
       return ok(await handler(parsed.data));
@@ -311,7 +324,13 @@ export class ArchiveService {
     this.events.emit(event, payload);
   }
 
+  /** The reading lanes whose thread is running (diagnostics, tests). */
+  readingThreads(): string[] {
+    return this.readingWorkers?.running() ?? [];
+  }
+
   close(): void {
+    this.readingWorkers?.close();
     this.reader.close();
   }
 }

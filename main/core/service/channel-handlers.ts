@@ -3,27 +3,20 @@
  * channel, reading the archive through the service's reader and writing through its queues.
  */
 import type { ChannelName, ContractEvents, EventName, FolderSyncOutcome, MergeOutcome, RequestOf, ResponseOf, SyncOutcome } from '../../../shared/contract';
-import type { FileTouchEntry } from '../../../shared/files';
-import type { PlanOrigin } from '../../../shared/plans';
 import type { Conversation } from '../../../shared/record';
 import type { EvictionReport } from '../../../shared/retention';
-import { doctor } from '../use-cases/doctor';
 import { exportFile } from '../use-cases/export';
-import { touching, filesOf, withEdits } from '../use-cases/files';
 import { listConversations } from '../use-cases/list';
 import type { ArchiveReader } from '../use-cases/open-archive';
 import { pinConversation } from '../use-cases/pin';
-import { plansOf } from '../use-cases/plans';
-import { APP_PAGE_TEXT, searchPage } from '../use-cases/search';
 import { InvalidSettingsError, privacyOf, savePrivacySettings, saveRetention, type SettingsPatch } from '../use-cases/settings';
 import { conversationDetail, messagePage } from '../use-cases/show';
-import { agentCleanupOf, retentionOf, spaceOf } from '../use-cases/stats';
-import { timelineOf } from '../use-cases/timeline';
-import { usageOf } from '../use-cases/usage';
+import { agentCleanupOf } from '../use-cases/stats';
 import { lastCheckOf } from '../use-cases/verify';
 import type { ArchiveWrites } from '../use-cases/writes';
 import type { ServiceOptions } from './archive-service';
 import { FolderError } from './checked-folder';
+import { readChannelHandlers } from './read-channels';
 import { InvalidRequestError, UnsupportedError } from './request-errors';
 
 export type Handlers = { [C in ChannelName]: (req: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
@@ -62,22 +55,12 @@ function readingHandlers(host: HandlerHost) {
     'dejavu:conversations': (req) => listConversations(host.reader, req),
     'dejavu:conversation': (req) => conversationDetail(host.reader, host.conversation(req.id)),
     'dejavu:messages': (req) => messagePage(host.conversation(req.id), req.offset, req.limit),
-    // Bounded pages: the process answers every other request between two (search README, "Bounded pages").
-    'dejavu:search': (req) => searchPage(host.reader, req.query, { ...req, budget: host.options.searchPageText ?? APP_PAGE_TEXT }),
     'dejavu:export': (req) => exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone),
-    'dejavu:retention': () => retentionOf(host.reader),
-    'dejavu:usage': (req) => usageOf(host.reader, req),
-    'dejavu:plans': (req) => plansOf(host.reader, { ...req, origin: req.origin as PlanOrigin | undefined }),
-    'dejavu:timeline': (req) => timelineOf(host.reader, req),
-    'dejavu:files': (req) => {
-      if (req.conversationId !== undefined) return filesOf(host.reader, req.conversationId);
-      return withEdits(touching(host.reader, req.path ?? ''), host.conversation, withoutEdits);
-    },
+    // Answered on a reading thread instead when the service has one (read-channels.ts).
+    ...readChannelHandlers(host),
     'dejavu:integrity': () => lastCheckOf(host.reader),
     'dejavu:privacy': () => privacyOf(host.reader),
-    'dejavu:space': () => spaceOf(host.reader),
     'dejavu:agent-cleanup': async () => [await agentCleanupOf(host.reader, host.options.home)],
-    'dejavu:doctor': () => doctor(host.reader, { root: host.options.root, sources: host.options.sources, home: host.options.home }),
     'dejavu:pending-commands': () => host.pendingCommands(),
   } satisfies Partial<Handlers>;
 }
@@ -145,6 +128,3 @@ function actingHandlers(host: HandlerHost) {
     },
   } satisfies Partial<Handlers>;
 }
-
-/** A file-touch entry shown without its edits: its thread cannot be read (the digest outlives it). */
-function withoutEdits(_entry: FileTouchEntry, _err: unknown): void {}

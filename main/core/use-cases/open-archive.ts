@@ -1,6 +1,7 @@
 /**
  * What a surface needs to reach an archive at all: where it is, its reader, the name its writer
- * lock carries, the search indexer's thread, and how a storage failure reads.
+ * lock carries, the search indexer's thread (and any worker thread's young generation), and how a
+ * storage failure reads.
  */
 import { ArchiveReader } from '../access/archive-reader';
 
@@ -9,6 +10,7 @@ export { archiveRoot } from '../archive/paths';
 export { ArchiveBusyError, setWriterName } from '../archive/lock';
 export { storageFailureMessage } from '../archive/storage-error';
 export { runIndexerThread } from '../search/index-sink';
+export { YOUNG_GENERATION_MB } from '../memory';
 
 /** The archive's reader for one job, closed after it. */
 export async function withReaderAsync<T>(root: string, job: (reader: ArchiveReader) => Promise<T>): Promise<T> {

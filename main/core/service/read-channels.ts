@@ -1,0 +1,82 @@
+/**
+ * The channels that only read and can take long on a large archive: answered on a reading thread
+ * when the service has one (reading-workers.ts), else on the caller's thread. One definition
+ * for both, so an answer is the same wherever it is computed.
+ */
+import type { ChannelName, RequestOf } from '../../../shared/contract';
+import type { FileTouchEntry } from '../../../shared/files';
+import type { PlanOrigin } from '../../../shared/plans';
+import type { Conversation } from '../../../shared/record';
+import { doctor } from '../use-cases/doctor';
+import { touching, filesOf, withEdits } from '../use-cases/files';
+import type { ArchiveReader } from '../use-cases/open-archive';
+import { plansOf } from '../use-cases/plans';
+import { APP_PAGE_TEXT, searchPage } from '../use-cases/search';
+import { retentionOf, spaceOf } from '../use-cases/stats';
+import { timelineOf } from '../use-cases/timeline';
+import { usageOf } from '../use-cases/usage';
+import type { Handlers } from './channel-handlers';
+
+/** What of the service's options these channels read: plain data, handed to a reading thread as is. */
+export interface ReadOptions {
+  readonly root: string;
+  readonly sources?: readonly string[];
+  readonly home?: string;
+  readonly searchPageText?: number;
+}
+
+/** What the reading channels need: the archive's reader, the options, and a whole conversation by id. */
+export interface ReadHost {
+  readonly options: ReadOptions;
+  readonly reader: ArchiveReader;
+  conversation(idOrPrefix: string): Conversation;
+}
+
+export function readChannelHandlers(host: ReadHost) {
+  return {
+    // Bounded pages: whichever thread answers, the requests waiting for it are answered between two (search README, "Bounded pages").
+    'dejavu:search': (req) => searchPage(host.reader, req.query, { ...req, budget: host.options.searchPageText ?? APP_PAGE_TEXT }),
+    'dejavu:retention': () => retentionOf(host.reader),
+    'dejavu:usage': (req) => usageOf(host.reader, req),
+    'dejavu:plans': (req) => plansOf(host.reader, { ...req, origin: req.origin as PlanOrigin | undefined }),
+    'dejavu:timeline': (req) => timelineOf(host.reader, req),
+    'dejavu:files': (req) => {
+      if (req.conversationId !== undefined) return filesOf(host.reader, req.conversationId);
+      return withEdits(touching(host.reader, req.path ?? ''), host.conversation, withoutEdits);
+    },
+    'dejavu:space': () => spaceOf(host.reader),
+    'dejavu:doctor': () => doctor(host.reader, { root: host.options.root, sources: host.options.sources, home: host.options.home }),
+  } satisfies Partial<Handlers>;
+}
+
+export type ReadChannel = keyof ReturnType<typeof readChannelHandlers>;
+
+/**
+ * The reading threads' lanes: `space` reads every conversation's blob (93 s at 1M messages) and
+ * has a thread of its own, so it never holds up `reads`, where every other moved request waits
+ * its turn (each well under 2 s at 1M messages).
+ */
+export type ReadingLane = 'space' | 'reads';
+
+/** The lane that answers this (validated) request, or undefined: answered on the caller's thread. */
+export function readingLane<C extends ChannelName>(channel: C, request: RequestOf<C>): ReadingLane | undefined {
+  switch (channel) {
+    case 'dejavu:space':
+      return 'space';
+    case 'dejavu:search':
+    case 'dejavu:retention':
+    case 'dejavu:usage':
+    case 'dejavu:plans':
+    case 'dejavu:timeline':
+    case 'dejavu:doctor':
+      return 'reads';
+    case 'dejavu:files':
+      // A conversation's files are one indexed query (the thread view asks): only a path's history, which reads threads, moves.
+      return (request as RequestOf<'dejavu:files'>).conversationId === undefined ? 'reads' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A file-touch entry shown without its edits: its thread cannot be read (the digest outlives it). */
+function withoutEdits(_entry: FileTouchEntry, _err: unknown): void {}

@@ -1,0 +1,94 @@
+/**
+ * A reading thread's life: one that dies fails what it was asked with a clear error and the next
+ * request starts another; an idle one ends and comes back when asked; close() ends them and fails
+ * what waits. Real threads: a small script that dies on purpose, and the real bundle.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
+import { importPaths } from '../capture/import';
+import { ArchiveService } from './archive-service';
+import { ReadingWorkers } from './reading-workers';
+
+const READING_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'reading.mjs');
+
+/** A reading thread that answers with its thread id, exits with code 7 when asked for space and throws when asked for the census. */
+const DYING_READER = `import { parentPort, threadId } from 'node:worker_threads';
+parentPort.on('message', (ask) => {
+  if (ask.channel === 'dejavu:space') setTimeout(() => process.exit(7), 20);
+  else if (ask.channel === 'dejavu:doctor') throw new Error('the census broke');
+  else parentPort.postMessage({ id: ask.id, result: { ok: true, value: threadId } });
+});
+`;
+
+let work: string;
+let root: string;
+let dying: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-reading-life-'));
+  root = path.join(work, 'archive');
+  dying = path.join(work, 'dying-reader.mjs');
+  writeFileSync(dying, DYING_READER);
+  mkdirSync(path.join(work, 'home'));
+  await importPaths({ root, paths: [path.join(FIXTURES_DIR, 'codex')] });
+}, 60_000);
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a reading thread', () => {
+  it('that dies fails what it was asked with a clear error, and the next request starts another', async () => {
+    const service = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: dying, log: () => undefined });
+    try {
+      expect(await service.handle('dejavu:space', {})).toEqual({
+        ok: false,
+        error: { code: 'internal', message: "the archive's reading thread stopped (exit code 7) before answering; asked again, a new one starts" },
+      });
+      expect(service.readingThreads()).not.toContain('space');
+      const first = await service.handle('dejavu:retention', {});
+      expect(first.ok).toBe(true);
+      // Both waiting when it dies: the census's throw ends the thread, the request behind it fails too.
+      const [census, behind] = await Promise.all([service.handle('dejavu:doctor', {}), service.handle('dejavu:retention', {})]);
+      const died = "the archive's reading thread stopped (exit code 1: the census broke) before answering; asked again, a new one starts";
+      expect(census).toEqual({ ok: false, error: { code: 'internal', message: died } });
+      expect(behind).toEqual(census);
+      const next = await service.handle('dejavu:retention', {});
+      expect(next.ok && first.ok && next.value !== first.value).toBe(true);
+      // Validation stays on the service's side: a malformed request never reaches a thread.
+      expect(await service.handle('dejavu:usage', { by: 'hour' })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    } finally {
+      service.close();
+    }
+  });
+
+  it('ends when idle and starts again when asked; close() ends it and fails what waits', async () => {
+    const workers = new ReadingWorkers(READING_SCRIPT, { root }, { reads: 150, space: 0 });
+    try {
+      expect((await workers.ask('reads', 'dejavu:retention', {})).ok).toBe(true);
+      expect(workers.running()).toEqual(['reads']);
+      await until(() => workers.running().length === 0);
+      expect((await workers.ask('reads', 'dejavu:timeline', {})).ok).toBe(true);
+      // The space lane's thread ends with its answer.
+      expect((await workers.ask('space', 'dejavu:space', {})).ok).toBe(true);
+      expect(workers.running()).not.toContain('space');
+      const waiting = workers.ask('space', 'dejavu:space', {});
+      workers.close();
+      expect(await waiting).toEqual({ ok: false, error: { code: 'internal', message: 'the archive service closed before answering' } });
+      expect(workers.running()).toEqual([]);
+      expect(await workers.ask('reads', 'dejavu:retention', {})).toEqual({ ok: false, error: { code: 'internal', message: 'the archive service is closed' } });
+    } finally {
+      workers.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The service's reading threads (reading-thread.ts), one a lane (read-channels.ts): started at a
+ * lane's first request, ended after the lane's IDLE_MS without one (a thread and its reader cost
+ * memory) and on close(). A lane's requests are answered in turn; the lanes run side by side, so a long
+ * `dejavu:space` holds up no other. A thread that dies fails what it was asked with a clear
+ * error, and the lane's next request starts a new one.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ChannelName } from '../../../shared/contract';
+import { fail, type Result } from '../../../shared/result';
+import { YOUNG_GENERATION_MB } from '../use-cases/open-archive';
+import type { ReadChannel, ReadingLane, ReadOptions } from './read-channels';
+import { READING_ROLE, type ReadingAnswer, type ReadingAsk, type ReadingThreadData } from './reading-thread';
+
+/**
+ * How long a lane's thread waits, idle, before it ends. `reads`: long enough for a view's next
+ * requests (the Activity view asks three), short enough that an idle app gives its memory back
+ * (~45 MB at 1M messages, README). `space`: it ends with its answer: the breakdown leaves its
+ * thread's heap at hundreds of MB at 1M messages, and it is asked rarely, so a new thread (under
+ * 1 s) costs nothing beside it.
+ */
+export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, space: 0 };
+
+interface Lane {
+  readonly worker: Worker;
+  readonly waiting: Map<number, (result: Result<unknown>) => void>;
+  idle?: NodeJS.Timeout;
+  /** Why the thread failed, when it did (its uncaught error), for the error its requests get. */
+  failure?: Error;
+}
+
+export class ReadingWorkers {
+  private readonly lanes = new Map<ReadingLane, Lane>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly script: string,
+    private readonly options: ReadOptions,
+    private readonly idleMs: Readonly<Record<ReadingLane, number>> = IDLE_MS,
+  ) {}
+
+  /** The request's Result, computed on the lane's thread. */
+  ask(lane: ReadingLane, channel: ChannelName, request: unknown): Promise<Result<unknown>> {
+    if (this.closed) return Promise.resolve(fail('internal', 'the archive service is closed'));
+    const thread = this.lanes.get(lane) ?? this.start(lane);
+    clearTimeout(thread.idle);
+    thread.worker.ref(); // a request under way keeps the process alive, as it would on this thread
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      thread.waiting.set(id, resolve);
+      thread.worker.postMessage({ id, channel: channel as ReadChannel, request } satisfies ReadingAsk);
+    });
+  }
+
+  /** The lanes whose thread is running (tests, diagnostics). */
+  running(): ReadingLane[] {
+    return [...this.lanes.keys()];
+  }
+
+  /** End every thread; what they were asked fails. */
+  close(): void {
+    this.closed = true;
+    for (const lane of [...this.lanes.keys()]) this.end(lane, 'the archive service closed before answering');
+  }
+
+  private start(name: ReadingLane): Lane {
+    const data: ReadingThreadData = { role: READING_ROLE, root: this.options.root, sources: this.options.sources, home: this.options.home, searchPageText: this.options.searchPageText };
+    const worker = new Worker(this.script, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const lane: Lane = { worker, waiting: new Map() };
+    this.lanes.set(name, lane);
+    worker.on('message', (answer: ReadingAnswer) => {
+      const resolve = lane.waiting.get(answer.id);
+      lane.waiting.delete(answer.id);
+      resolve?.(answer.result);
+      if (lane.waiting.size === 0) this.idleAfter(name, lane);
+    });
+    worker.on('error', (err) => void (lane.failure ??= err));
+    worker.on('exit', (code) => {
+      if (this.lanes.get(name) !== lane) return; // ended on purpose
+      const why = lane.failure ? `: ${lane.failure.message}` : '';
+      this.end(name, `the archive's reading thread stopped (exit code ${code}${why}) before answering; asked again, a new one starts`);
+    });
+    return lane;
+  }
+
+  /** No request waits: the thread may let the process exit, and ends after idleMs unless asked again. */
+  private idleAfter(name: ReadingLane, lane: Lane): void {
+    lane.worker.unref();
+    if (this.idleMs[name] <= 0) return this.end(name, 'the reading thread ended while idle');
+    lane.idle = setTimeout(() => this.end(name, 'the reading thread ended while idle'), this.idleMs[name]);
+    lane.idle.unref();
+  }
+
+  /** Forget the lane's thread (its next request starts another), end it, and fail what it was asked with `message`. */
+  private end(name: ReadingLane, message: string): void {
+    const lane = this.lanes.get(name);
+    if (!lane) return;
+    this.lanes.delete(name);
+    clearTimeout(lane.idle);
+    void lane.worker.terminate();
+    for (const resolve of lane.waiting.values()) resolve(fail('internal', message));
+    lane.waiting.clear();
+  }
+}
