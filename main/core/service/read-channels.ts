@@ -8,6 +8,7 @@ import type { FileTouchEntry } from '../../../shared/files';
 import type { PlanOrigin } from '../../../shared/plans';
 import type { Conversation } from '../../../shared/record';
 import { doctor } from '../use-cases/doctor';
+import { planSweep } from '../use-cases/evict';
 import { touching, filesOf, withEdits } from '../use-cases/files';
 import type { ArchiveReader } from '../use-cases/open-archive';
 import { plansOf } from '../use-cases/plans';
@@ -46,6 +47,11 @@ export function readChannelHandlers(host: ReadHost) {
     },
     'dejavu:space': () => spaceOf(host.reader),
     'dejavu:doctor': () => doctor(host.reader, { root: host.options.root, sources: host.options.sources, home: host.options.home }),
+    // Only an eviction's preview reads alone (the service's own handler runs a sweep: a write); readingLane sends only those here.
+    'dejavu:evict': (req) => {
+      if (!req.dryRun) throw new Error('an eviction sweep runs on the service’s thread, with its writer');
+      return planSweep(host.options.root, req.overrides);
+    },
   } satisfies Partial<Handlers>;
 }
 
@@ -54,7 +60,9 @@ export type ReadChannel = keyof ReturnType<typeof readChannelHandlers>;
 /**
  * The reading threads' lanes: `space` reads every conversation's blob (93 s at 1M messages) and
  * has a thread of its own, so it never holds up `reads`, where every other moved request waits
- * its turn (each well under 2 s at 1M messages).
+ * its turn (each well under 2 s at 1M messages). An eviction's preview, which works out each step
+ * it plans from the conversation's blob (79 s at 1M messages for a cap 0.8 GB under the archive),
+ * goes there too.
  */
 export type ReadingLane = 'space' | 'reads';
 
@@ -63,6 +71,8 @@ export function readingLane<C extends ChannelName>(channel: C, request: RequestO
   switch (channel) {
     case 'dejavu:space':
       return 'space';
+    case 'dejavu:evict':
+      return (request as RequestOf<'dejavu:evict'>).dryRun ? 'space' : undefined;
     case 'dejavu:search':
     case 'dejavu:retention':
     case 'dejavu:usage':
