@@ -78,14 +78,22 @@ function groups(seen: Seen[]): Seen[][] {
   seen.forEach((s, i) => {
     if (!s.fact.text) return;
     const t = s.fact.title.toLowerCase().replace(/\W+/g, ' ').trim();
-    byTitle.set(t, [...(byTitle.get(t) ?? []), i]);
+    const members = byTitle.get(t);
+    if (members) members.push(i);
+    else byTitle.set(t, [i]);
   });
   for (const members of byTitle.values()) {
-    const words = members.map((i) => wordSet(seen[i].fact.text));
-    for (let a = 0; a < members.length; a++) for (let b = a + 1; b < members.length; b++) if (find(members[a]) !== find(members[b]) && jaccard(words[a], words[b]) >= NEAR_DUPLICATE) join(members[a], members[b]);
+    // A plan's words are cut only when it is compared: most with the same title are joined already (same text).
+    const words = new Map<number, Set<string>>();
+    const wordsOf = (i: number) => words.get(i) ?? words.set(i, wordSet(seen[i].fact.text)).get(i)!;
+    for (let a = 0; a < members.length; a++) for (let b = a + 1; b < members.length; b++) if (find(members[a]) !== find(members[b]) && jaccard(wordsOf(members[a]), wordsOf(members[b])) >= NEAR_DUPLICATE) join(members[a], members[b]);
   }
   const out = new Map<number, Seen[]>();
-  seen.forEach((s, i) => out.set(find(i), [...(out.get(find(i)) ?? []), s]));
+  seen.forEach((s, i) => {
+    const group = out.get(find(i));
+    if (group) group.push(s);
+    else out.set(find(i), [s]);
+  });
   return [...out.values()];
 }
 
