@@ -7,19 +7,13 @@ import { cpSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../../shared/result';
 import { importFixtures } from '../../../test/retention-helpers';
 import { ArchiveService } from '../service/archive-service';
+import { value } from '../../../test/result-value';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-retention-service-'));
 const template = path.join(work, 'template');
 const empty = path.join(work, 'empty-home');
-
-/** The value of a call that must succeed; a failure fails the test with its message. */
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`call failed: ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 let copies = 0;
 async function withService(fn: (service: ArchiveService) => Promise<void>): Promise<void> {

@@ -9,13 +9,13 @@ import { cpSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../../shared/result';
 import { REPO_ROOT } from '../../../test/fixtures';
 import { importFixtures } from '../../../test/retention-helpers';
 import { ArchiveService } from '../service/archive-service';
 import { compactSearchDb } from './compact-search';
 import { compactInThread } from './compact-thread';
 import { openSearchDb, searchDbPath } from './search-db';
+import { value } from '../../../test/result-value';
 
 /** The CLI's indexer thread script (built by the test run's setup); the compactor runs from it. */
 const INDEXER_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'indexer.mjs');
@@ -23,11 +23,6 @@ const INCREMENTAL = 2;
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-compact-thread-'));
 const template = path.join(work, 'template');
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`call failed: ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 function autoVacuum(root: string): number {
   const db = new Database(searchDbPath(root), { readonly: true });

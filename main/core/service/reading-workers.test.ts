@@ -13,6 +13,7 @@ import type { Result } from '../../../shared/result';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { importPaths } from '../capture/import';
 import { ArchiveService } from './archive-service';
+import { value } from '../../../test/result-value';
 
 /** The CLI's reading thread, as `dejavu serve` starts it (built by the test run's setup). */
 const READING_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'reading.mjs');
@@ -21,11 +22,6 @@ const AGENT_DIRS = readdirSync(FIXTURES_DIR, { withFileTypes: true }).filter((d)
 let work: string;
 let root: string;
 let empty: string;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`call failed: ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 function service(archive: string, threads: boolean): ArchiveService {
   return new ArchiveService({ root: archive, sources: [empty], home: empty, readingWorker: threads ? READING_SCRIPT : undefined, log: () => undefined });

@@ -7,20 +7,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../../shared/result';
 import type { SearchHit } from '../../../shared/views';
 import { FIXTURES_DIR } from '../../../test/fixtures';
 import { importPaths } from '../capture/import';
 import { ArchiveService } from './archive-service';
+import { value } from '../../../test/result-value';
 
 let work: string;
 let root: string;
 let empty: string;
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`call failed: ${result.error.code}: ${result.error.message}`);
-  return result.value;
-}
 
 async function withService<T>(searchPageText: number | undefined, fn: (service: ArchiveService) => Promise<T>): Promise<T> {
   const service = new ArchiveService({ root, sources: [empty], searchPageText });
