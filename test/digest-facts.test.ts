@@ -105,6 +105,11 @@ describe('digest_facts', () => {
     db.prepare("UPDATE digests SET data = '{not json' WHERE conversation_id = ?").run(h);
     expect(factIds()).toEqual(digestIds().filter((id) => id !== h));
     expectFactsFollowDigests();
+    // Replaced whole by a damaged one (INSERT OR REPLACE fires no delete trigger): its facts go too.
+    const [, k] = digestIds().filter((id) => id !== h);
+    db.prepare("INSERT OR REPLACE INTO digests (conversation_id, version, revision, analyzed_at, outcome, bytes, data) SELECT conversation_id, version, revision, analyzed_at, outcome, 1, '{broken' FROM digests WHERE conversation_id = ?").run(k);
+    expect(factIds()).toEqual(digestIds().filter((id) => id !== h && id !== k));
+    expectFactsFollowDigests();
     db.prepare('DELETE FROM digests').run();
     expect(factIds()).toEqual([]);
   });

@@ -6,7 +6,7 @@
  */
 import type { LedgerAction, LedgerReason, RetentionSettings } from '../../../shared/retention';
 import type { ReadableIndex } from '../archive/db';
-import { retentionCandidates } from '../archive/index-store/read-retention';
+import { type CandidateRow, retentionCandidate, retentionCandidates } from '../archive/index-store/read-retention';
 
 /**
  * Bytes of search.db a step frees per character of search rows it removes, once compacted: the
@@ -37,8 +37,21 @@ export interface Candidate {
 }
 
 export function loadCandidates(db: ReadableIndex): Candidate[] {
-  const rows = retentionCandidates(db);
-  return rows.map((r) => ({
+  return retentionCandidates(db).map(candidateOf);
+}
+
+/**
+ * The conversation as it is now, when a sweep or a sync moved its record since `c` was listed
+ * (a reader beside the writer — a space breakdown, an eviction's preview on a reading thread —
+ * finds the listed file gone); undefined when it has not moved, so the record is unreadable indeed.
+ */
+export function movedSince(db: ReadableIndex, c: Candidate): Candidate | undefined {
+  const row = retentionCandidate(db, c.id);
+  return row && row.blob_path !== c.blobPath ? candidateOf(row) : undefined;
+}
+
+function candidateOf(r: CandidateRow): Candidate {
+  return {
     seq: r.seq,
     id: r.id,
     revision: r.revision,
@@ -51,7 +64,7 @@ export function loadCandidates(db: ReadableIndex): Candidate[] {
     stage: r.stage,
     analyzed: r.analyzed === 1,
     lastActivity: r.last_activity,
-  }));
+  };
 }
 
 /** One pass of a sweep: what it does, to whom, and while the archive is how big. */

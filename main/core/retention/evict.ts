@@ -15,7 +15,7 @@ import { sweepContent } from '../archive/content-sweep';
 import { archiveDiskBytes } from '../archive/disk-usage';
 import { compactSearchDb } from '../search/compact-search';
 import { analyzePending } from './analyze';
-import { type Candidate, loadCandidates, phases, stageOf } from './budget';
+import { type Candidate, loadCandidates, movedSince, phases, stageOf } from './budget';
 import { markRun, readSettings, type SettingsPatch, settingsPatchSchema, withPatch } from './settings';
 import { endSweep, saveSweep, unfinishedSweep } from './sweep-state';
 import { type CrashPoint, executeSteps, prepareStep, type PreparedStep, UnreadableError } from './step';
@@ -89,6 +89,9 @@ export async function sweep(archive: ArchiveAccess | WritableArchive, options: S
         step = prepareStep(root, db, c, phase.action, phase.reason);
       } catch (err) {
         if (!(err instanceof UnreadableError)) throw err;
+        // A preview reads beside the writer (a reading thread): a record a sweep or a sync moved
+        // meanwhile is not unreadable, and not this plan's to take.
+        if (!writable && movedSince(db, c)) continue;
         c.analyzed = false; // nothing can be made of it: only the data-loss pass may take it
       }
       if (!step) continue;

@@ -102,6 +102,7 @@ describe('the reading threads', () => {
         ['dejavu:search', { query: 'zzqqxx-nowhere' }],
         ['dejavu:evict', { dryRun: true }],
         ['dejavu:evict', { dryRun: true, overrides: { softCapBytes: 1, hardCapBytes: 2 ** 40 } }],
+        ['dejavu:evict', { dryRun: true, overrides: { softCapBytes: 2 ** 40, hardCapBytes: 1 } }],
       ];
       // An eviction report says how long it took: the one figure two runs do not share.
       const timeless = (r: Result<unknown>) => (r.ok && r.value && typeof r.value === 'object' && 'ms' in r.value ? { ...r, value: { ...r.value, ms: 0 } } : r);

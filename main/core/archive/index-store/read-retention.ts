@@ -19,17 +19,19 @@ export interface CandidateRow {
   last_activity: string;
 }
 
+const CANDIDATE_ROWS = `SELECT c.seq, c.id, c.revision, c.blob_path, c.blob_bytes, c.workspace, c.instance, c.agent, c.pinned,
+    ${EFFECTIVE_STAGE} AS stage, COALESCE(d.revision = c.revision, 0) AS analyzed,
+    COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_activity
+  FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id`;
+
 /** Every conversation, least recently active first (the digest's analysis time, then seq, break ties). */
 export function retentionCandidates(index: ReadableIndex): CandidateRow[] {
-  return connectionOf(index)
-    .prepare(
-      `SELECT c.seq, c.id, c.revision, c.blob_path, c.blob_bytes, c.workspace, c.instance, c.agent, c.pinned,
-         ${EFFECTIVE_STAGE} AS stage, COALESCE(d.revision = c.revision, 0) AS analyzed,
-         COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_activity
-       FROM conversations c LEFT JOIN digests d ON d.conversation_id = c.id
-       ORDER BY last_activity, d.analyzed_at, c.seq`,
-    )
-    .all() as CandidateRow[];
+  return connectionOf(index).prepare(`${CANDIDATE_ROWS} ORDER BY last_activity, d.analyzed_at, c.seq`).all() as CandidateRow[];
+}
+
+/** One conversation's row as retentionCandidates gives it, as it is now; undefined when there is none. */
+export function retentionCandidate(index: ReadableIndex, id: string): CandidateRow | undefined {
+  return connectionOf(index).prepare(`${CANDIDATE_ROWS} WHERE c.id = ?`).get(id) as CandidateRow | undefined;
 }
 
 export interface StageCounts {

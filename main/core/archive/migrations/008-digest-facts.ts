@@ -49,9 +49,11 @@ export const migration008: Migration = {
       .map(([c]) => c)
       .join(', ')});
 
-    -- OR REPLACE: an INSERT OR REPLACE on digests replaces its row without a delete trigger (recursive_triggers off).
+    -- An INSERT OR REPLACE on digests replaces its row without a delete trigger (recursive_triggers off):
+    -- the old facts go first, so a replacement that is not JSON leaves none behind.
     CREATE TRIGGER digest_facts_after_insert AFTER INSERT ON digests BEGIN
-      INSERT OR REPLACE INTO digest_facts (${COLUMNS}) SELECT ${valuesOf('NEW')} WHERE json_valid(NEW.data);
+      DELETE FROM digest_facts WHERE conversation_id = NEW.conversation_id;
+      INSERT INTO digest_facts (${COLUMNS}) SELECT ${valuesOf('NEW')} WHERE json_valid(NEW.data);
     END;
     CREATE TRIGGER digest_facts_after_update AFTER UPDATE OF conversation_id, outcome, data ON digests BEGIN
       DELETE FROM digest_facts WHERE conversation_id = OLD.conversation_id;
