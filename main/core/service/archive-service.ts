@@ -18,7 +18,7 @@ import type { EvictionReport } from '../../../shared/retention';
 import { fail, ok, type Result } from '../../../shared/result';
 import { checkedFolder } from './checked-folder';
 import { readingLane } from './read-channels';
-import { ReadingWorkers } from './reading-workers';
+import { ANSWER_INLINE, IDLE_MS, ReadingWorkers } from './reading-workers';
 import { ThreadCache } from './thread-cache';
 import { createLogger, errorText, type Logger, type LogSink } from '../logger';
 import { WriterQueue } from '../writer-queue';
@@ -90,7 +90,10 @@ export class ArchiveService {
     this.log = createLogger('service', options.log);
     this.reader = new ArchiveReader(options.root);
     this.threads = new ThreadCache(this.reader);
-    if (options.readingWorker) this.readingWorkers = new ReadingWorkers(options.readingWorker, options);
+    if (options.readingWorker) {
+      const unloadable = (err: Error) => this.log.error('the reading threads cannot start: slow reads are answered on this thread', err);
+      this.readingWorkers = new ReadingWorkers(options.readingWorker, options, IDLE_MS, unloadable);
+    }
     this.writes = {
       root: options.root,
       syncHomes: (o) => this.queue.run(() => this.writer().syncHomes(o)),
@@ -122,7 +125,10 @@ export class ArchiveService {
     if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
     // A slow read goes to a reading thread, so this thread goes on answering the others meanwhile.
     const lane = this.readingWorkers && readingLane(channel, parsed.data as RequestOf<C>);
-    if (lane) return (await this.readingWorkers!.ask(lane, channel, parsed.data)) as Result<ResponseOf<C>>;
+    if (lane) {
+      const answer = await this.readingWorkers!.ask(lane, channel, parsed.data);
+      if (answer !== ANSWER_INLINE) return answer as Result<ResponseOf<C>>;
+    }
     try {
       const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
       return ok(await handler(parsed.data));

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
 import { importPaths } from '../capture/import';
 import { ArchiveService } from './archive-service';
-import { ReadingWorkers } from './reading-workers';
+import { ANSWER_INLINE, ReadingWorkers } from './reading-workers';
+import type { Result } from '../../../shared/result';
+
+/** Whether a thread answered, and with a success. */
+const okOf = (answer: Result<unknown> | typeof ANSWER_INLINE) => answer !== ANSWER_INLINE && answer.ok;
 
 const READING_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'reading.mjs');
 
@@ -75,12 +79,12 @@ describe('a reading thread', () => {
   it('ends when idle and starts again when asked; close() ends it and fails what waits', async () => {
     const workers = new ReadingWorkers(READING_SCRIPT, { root }, { reads: 150, space: 0 });
     try {
-      expect((await workers.ask('reads', 'dejavu:retention', {})).ok).toBe(true);
+      expect(okOf(await workers.ask('reads', 'dejavu:retention', {}))).toBe(true);
       expect(workers.running()).toEqual(['reads']);
       await until(() => workers.running().length === 0);
-      expect((await workers.ask('reads', 'dejavu:timeline', {})).ok).toBe(true);
+      expect(okOf(await workers.ask('reads', 'dejavu:timeline', {}))).toBe(true);
       // The space lane's thread ends with its answer.
-      expect((await workers.ask('space', 'dejavu:space', {})).ok).toBe(true);
+      expect(okOf(await workers.ask('space', 'dejavu:space', {}))).toBe(true);
       expect(workers.running()).not.toContain('space');
       const waiting = workers.ask('space', 'dejavu:space', {});
       workers.close();
@@ -89,6 +93,28 @@ describe('a reading thread', () => {
       expect(await workers.ask('reads', 'dejavu:retention', {})).toEqual({ ok: false, error: { code: 'internal', message: 'the archive service is closed' } });
     } finally {
       workers.close();
+    }
+  });
+
+  it('whose script cannot be loaded (a broken install) leaves every slow read to the service, said once in its log', async () => {
+    const logged: string[] = [];
+    const missing = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: path.join(work, 'no-such-reader.mjs'), log: (level, _scope, message) => logged.push(`${level} ${message}`) });
+    const inline = new ArchiveService({ root, sources: [path.join(work, 'home')], log: () => undefined });
+    try {
+      for (const [channel, request] of [
+        ['dejavu:timeline', {}],
+        ['dejavu:retention', {}],
+        ['dejavu:search', { query: 'the' }],
+      ] as const) {
+        const answered = await missing.handle(channel, request);
+        expect(answered.ok, `${channel}: ${JSON.stringify(answered)}`).toBe(true);
+        expect(answered).toStrictEqual(await inline.handle(channel, request));
+      }
+      expect(missing.readingThreads()).toEqual([]);
+      expect(logged.filter((l) => l.includes('reading threads cannot start'))).toHaveLength(1);
+    } finally {
+      missing.close();
+      inline.close();
     }
   });
 });

@@ -21,28 +21,44 @@ import { READING_ROLE, type ReadingAnswer, type ReadingAsk, type ReadingThreadDa
  */
 export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, space: 0 };
 
+/** What `ask` answers when the threads' script cannot be loaded at all: the caller answers on its own thread. */
+export const ANSWER_INLINE = Symbol('answer inline');
+
 interface Lane {
   readonly worker: Worker;
-  readonly waiting: Map<number, (result: Result<unknown>) => void>;
+  readonly waiting: Map<number, (result: Result<unknown> | typeof ANSWER_INLINE) => void>;
   idle?: NodeJS.Timeout;
   /** Why the thread failed, when it did (its uncaught error), for the error its requests get. */
   failure?: Error;
+}
+
+/** An error that says the script itself is missing (a broken install or package), not that a request failed. */
+function isUnloadable(err: Error): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === 'ENOENT';
 }
 
 export class ReadingWorkers {
   private readonly lanes = new Map<ReadingLane, Lane>();
   private nextId = 1;
   private closed = false;
+  /** Why the script cannot be loaded, once a thread said so: from then on every lane is answered inline. */
+  private unloadable: Error | undefined;
 
   constructor(
     private readonly script: string,
     private readonly options: ReadOptions,
     private readonly idleMs: Readonly<Record<ReadingLane, number>> = IDLE_MS,
+    private readonly onUnloadable: (err: Error) => void = () => undefined,
   ) {}
 
-  /** The request's Result, computed on the lane's thread. */
-  ask(lane: ReadingLane, channel: ChannelName, request: unknown): Promise<Result<unknown>> {
+  /**
+   * The request's Result, computed on the lane's thread; ANSWER_INLINE when the threads' script
+   * cannot be loaded (the answer is the caller's to compute, as without threads: `onUnloadable` is told once).
+   */
+  ask(lane: ReadingLane, channel: ChannelName, request: unknown): Promise<Result<unknown> | typeof ANSWER_INLINE> {
     if (this.closed) return Promise.resolve(fail('internal', 'the archive service is closed'));
+    if (this.unloadable) return Promise.resolve(ANSWER_INLINE);
     const thread = this.lanes.get(lane) ?? this.start(lane);
     clearTimeout(thread.idle);
     thread.worker.ref(); // a request under way keeps the process alive, as it would on this thread
@@ -78,10 +94,20 @@ export class ReadingWorkers {
     worker.on('error', (err) => void (lane.failure ??= err));
     worker.on('exit', (code) => {
       if (this.lanes.get(name) !== lane) return; // ended on purpose
+      if (lane.failure && isUnloadable(lane.failure)) return this.cannotLoad(name, lane, lane.failure);
       const why = lane.failure ? `: ${lane.failure.message}` : '';
       this.end(name, `the archive's reading thread stopped (exit code ${code}${why}) before answering; asked again, a new one starts`);
     });
     return lane;
+  }
+
+  /** The script cannot be loaded: what waits, and every later request, is answered by the caller. */
+  private cannotLoad(name: ReadingLane, lane: Lane, err: Error): void {
+    this.lanes.delete(name);
+    this.unloadable = err;
+    this.onUnloadable(err);
+    for (const resolve of lane.waiting.values()) resolve(ANSWER_INLINE);
+    lane.waiting.clear();
   }
 
   /** No request waits: the thread may let the process exit, and ends after idleMs unless asked again. */
