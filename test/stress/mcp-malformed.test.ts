@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../live-home';
 import { send, startMcp } from '../mcp-process';
 
 describe('dejavu mcp given malformed requests', () => {
@@ -41,7 +42,8 @@ describe('dejavu mcp given malformed requests', () => {
     const invalid = { code: -32600, message: 'invalid request: not a JSON-RPC 2.0 message' };
     expect(await mcp.next(6)).toEqual({ jsonrpc: '2.0', id: 6, error: invalid });
     expect(mcp.replies.filter((r) => r.id === null)).toEqual([0, 1, 2].map(() => ({ jsonrpc: '2.0', id: null, error: invalid })));
-    expect(mcp.stderr()).toContain('dejavu mcp: ignored a message that is not JSON-RPC 2.0');
+    // Said on stderr, a pipe of its own: its line may come in after the replies on stdout.
+    await until(() => mcp.stderr().includes('dejavu mcp: ignored a message that is not JSON-RPC 2.0'), 10_000, 'the ignored message named on stderr');
 
     send(child, { jsonrpc: '2.0', id: 7, method: 'tools/list' });
     const tools = await mcp.next(7);
