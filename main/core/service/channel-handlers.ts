@@ -9,7 +9,7 @@ import { exportFile } from '../use-cases/export';
 import { listConversations } from '../use-cases/list';
 import type { ArchiveReader } from '../use-cases/open-archive';
 import { pinConversation } from '../use-cases/pin';
-import { InvalidSettingsError, privacyOf, savePrivacySettings, saveRetention, type SettingsPatch } from '../use-cases/settings';
+import { privacyOf, savePrivacySettings, saveRetention, type SettingsPatch } from '../use-cases/settings';
 import { conversationDetail, messagePage } from '../use-cases/show';
 import { agentCleanupOf } from '../use-cases/stats';
 import { lastCheckOf } from '../use-cases/verify';
@@ -78,20 +78,8 @@ function actingHandlers(host: HandlerHost) {
       host.emit('dejavu:changed', { conversations: [pinned.id] });
       return pinned;
     },
-    'dejavu:set-retention': async (req) => {
-      try {
-        return await saveRetention(host.writes, req.settings);
-      } catch (err) {
-        throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
-      }
-    },
-    'dejavu:evict': async (req) => {
-      try {
-        return await host.evict(req.dryRun, req.overrides);
-      } catch (err) {
-        throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
-      }
-    },
+    'dejavu:set-retention': (req) => saveRetention(host.writes, req.settings),
+    'dejavu:evict': (req) => host.evict(req.dryRun, req.overrides),
     'dejavu:set-privacy': (req) => savePrivacySettings(host.writes, req.settings),
     'dejavu:merge-archive': async (req) => {
       let target = req.path;

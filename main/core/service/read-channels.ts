@@ -8,7 +8,7 @@ import type { FileTouchEntry } from '../../../shared/files';
 import type { PlanOrigin } from '../../../shared/plans';
 import type { Conversation } from '../../../shared/record';
 import { doctor } from '../use-cases/doctor';
-import { InvalidSettingsError, planSweep } from '../use-cases/evict';
+import { planSweep } from '../use-cases/evict';
 import { touching, filesOf, withEdits } from '../use-cases/files';
 import type { ArchiveReader } from '../use-cases/open-archive';
 import { plansOf } from '../use-cases/plans';
@@ -17,7 +17,6 @@ import { retentionOf, spaceOf } from '../use-cases/stats';
 import { timelineOf } from '../use-cases/timeline';
 import { usageOf } from '../use-cases/usage';
 import type { Handlers } from './channel-handlers';
-import { InvalidRequestError } from './request-errors';
 
 /** What of the service's options these channels read: plain data, handed to a reading thread as is. */
 export interface ReadOptions {
@@ -49,13 +48,9 @@ export function readChannelHandlers(host: ReadHost) {
     'dejavu:space': () => spaceOf(host.reader),
     'dejavu:doctor': () => doctor(host.reader, { root: host.options.root, sources: host.options.sources, home: host.options.home }),
     // Only an eviction's preview reads alone (the service's own handler runs a sweep: a write); readingLane sends only those here.
-    'dejavu:evict': async (req) => {
+    'dejavu:evict': (req) => {
       if (!req.dryRun) throw new Error('an eviction sweep runs on the service’s thread, with its writer');
-      try {
-        return await planSweep(host.options.root, req.overrides);
-      } catch (err) {
-        throw err instanceof InvalidSettingsError ? new InvalidRequestError(err.message) : err;
-      }
+      return planSweep(host.options.root, req.overrides);
     },
   } satisfies Partial<Handlers>;
 }
