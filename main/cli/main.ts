@@ -3,9 +3,8 @@
  * reading thread run their own bundles beside it (indexer-thread.ts, reading-thread.ts).
  */
 import { fileURLToPath } from 'node:url';
-import { setIndexerScript } from './indexer-script';
 import { warn } from './output';
-import { setReadingScript } from './reading-script';
+import { setThreadScripts } from './thread-scripts';
 import { run } from './program';
 
 declare const __DEJAVU_VERSION__: string;
@@ -23,8 +22,7 @@ function endWithParent(): void {
 }
 
 endWithParent();
-setIndexerScript(fileURLToPath(new URL('./indexer.mjs', import.meta.url)));
-setReadingScript(fileURLToPath(new URL('./reading.mjs', import.meta.url)));
+setThreadScripts({ indexer: fileURLToPath(new URL('./indexer.mjs', import.meta.url)), reading: fileURLToPath(new URL('./reading.mjs', import.meta.url)) });
 run(process.argv.slice(2), typeof __DEJAVU_VERSION__ === 'string' ? __DEJAVU_VERSION__ : '0.0.0-dev').then(
   (code) => {
     process.exitCode = code;

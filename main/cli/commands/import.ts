@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { type AgentId, AGENT_IDS, isAgentId } from '../../../shared/agents';
 import { importFiles } from '../../core/use-cases/import';
 import { type GlobalOptions, rootOf } from '../archive-access';
-import { indexerScript } from '../indexer-script';
+import { indexerScript } from '../thread-scripts';
 import { UsageError } from '../errors';
 import { printJson, progressBar, warn } from '../output';
 import { progressText } from '../../../shared/sync-progress';

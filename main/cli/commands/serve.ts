@@ -5,9 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { type GlobalOptions, rootOf } from '../archive-access';
 import { UsageError } from '../errors';
-import { indexerScript } from '../indexer-script';
+import { indexerScript, readingScript } from '../thread-scripts';
 import { stdout, warn } from '../output';
-import { readingScript } from '../reading-script';
 
 /** The built renderer beside the CLI bundle (out/cli → out/renderer). */
 function rendererDir(): string {

@@ -4,7 +4,7 @@ import { type LiveChange, LiveCapture } from '../../core/use-cases/live';
 import { syncThenSweep } from '../../core/use-cases/retention-cadence';
 import { liveWrites, oneShotWrites } from '../../core/use-cases/writes';
 import { type GlobalOptions, rootOf } from '../archive-access';
-import { indexerScript } from '../indexer-script';
+import { indexerScript } from '../thread-scripts';
 import { formatBytes, printJson, progressBar, stdout, warn } from '../output';
 import { reportIngest } from './report';
 import { progressText } from '../../../shared/sync-progress';
