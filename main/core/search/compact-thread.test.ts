@@ -1,6 +1,6 @@
 /**
  * search.db gives an eviction's freed pages back without rewriting itself (incremental
- * auto-vacuum from its first table on), and an older one — which needs one VACUUM of the whole
+ * auto-vacuum from when it is made), and an older one — which needs one VACUUM of the whole
  * file to get there, 17 s at a million messages — is compacted on a thread of its own, so the
  * app's main process goes on answering the window meanwhile.
  */

@@ -30,16 +30,16 @@ function openSearchConnection(root: string): SearchDb {
   try {
     // The wait first: switching a new file to WAL takes a write lock another process may hold.
     db.pragma('busy_timeout = 10000');
-    // Before its first table: an eviction sweep then gives freed pages back to the disk without
-    // rewriting the file (compact-search.ts), which for an older search.db costs one VACUUM of it all.
-    if (isEmpty(db)) db.pragma('auto_vacuum = INCREMENTAL');
     switchToWal(db);
     db.pragma('synchronous = NORMAL');
     const applied = migrate(db, SEARCH_MIGRATIONS);
     // A migration that dropped the old index (search.db is rebuilt from the blobs) leaves its pages
     // free inside the file: give them back now, while the tables are empty and a VACUUM costs nothing.
+    // A new search.db comes this way too. The VACUUM also turns on incremental auto-vacuum, at no cost
+    // of its own: an eviction sweep then gives freed pages back without rewriting the file
+    // (compact-search.ts), which for an older search.db costs one VACUUM of it all.
     if (applied.includes(WORD_INDEX_VERSION)) {
-      db.pragma('auto_vacuum = INCREMENTAL'); // the VACUUM makes it so, at no cost of its own
+      db.pragma('auto_vacuum = INCREMENTAL');
       db.exec('VACUUM');
     }
     return db;
@@ -47,10 +47,6 @@ function openSearchConnection(root: string): SearchDb {
     db.close();
     throw err;
   }
-}
-
-function isEmpty(db: SearchDb): boolean {
-  return db.prepare('SELECT count(*) FROM sqlite_master').pluck().get() === 0;
 }
 
 /**
