@@ -66,13 +66,17 @@ export function localDay(when: string | number | Date, tz: string): string | und
   if (Number.isNaN(ms)) return undefined;
   // The wall clock's date, read as UTC from the instant moved by the zone's offset.
   const wall = new Date(ms + offsetAt(ms, tz));
-  return `${String(wall.getUTCFullYear()).padStart(4, '0')}-${String(wall.getUTCMonth() + 1).padStart(2, '0')}-${String(wall.getUTCDate()).padStart(2, '0')}`;
+  return ymd(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate());
 }
 
 /** localDay as Intl says it, instant by instant (the test's reference). */
 export function localDayOfIntl(ms: number, tz: string): string {
   const p = wallParts(ms, tz);
-  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return ymd(p.year, p.month, p.day);
+}
+
+function ymd(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** How far `tz`'s wall clock is ahead of UTC at this instant. */

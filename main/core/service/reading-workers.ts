@@ -42,8 +42,8 @@ export class ReadingWorkers {
   private readonly lanes = new Map<ReadingLane, Lane>();
   private nextId = 1;
   private closed = false;
-  /** Why the script cannot be loaded, once a thread said so: from then on every lane is answered inline. */
-  private unloadable: Error | undefined;
+  /** The script cannot be loaded, a thread said so: from then on every lane is answered inline. */
+  private unloadable = false;
 
   constructor(
     private readonly script: string,
@@ -104,7 +104,7 @@ export class ReadingWorkers {
   /** The script cannot be loaded: what waits, and every later request, is answered by the caller. */
   private cannotLoad(name: ReadingLane, lane: Lane, err: Error): void {
     this.lanes.delete(name);
-    this.unloadable = err;
+    this.unloadable = true;
     this.onUnloadable(err);
     for (const resolve of lane.waiting.values()) resolve(ANSWER_INLINE);
     lane.waiting.clear();
