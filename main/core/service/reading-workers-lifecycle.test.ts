@@ -27,15 +27,26 @@ parentPort.on('message', (ask) => {
 });
 `;
 
+/** A reading thread whose timeline holds it for 5 s (as a report at 1M messages holds it for a second or more), answering the rest at once. */
+const SLOW_REPORTS = `import { parentPort } from 'node:worker_threads';
+parentPort.on('message', (ask) => {
+  if (ask.channel === 'dejavu:timeline') { const end = Date.now() + 5000; while (Date.now() < end); }
+  parentPort.postMessage({ id: ask.id, result: { ok: true, value: ask.channel } });
+});
+`;
+
 let work: string;
 let root: string;
 let dying: string;
+let slowReports: string;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-reading-life-'));
   root = path.join(work, 'archive');
   dying = path.join(work, 'dying-reader.mjs');
   writeFileSync(dying, DYING_READER);
+  slowReports = path.join(work, 'slow-reports.mjs');
+  writeFileSync(slowReports, SLOW_REPORTS);
   mkdirSync(path.join(work, 'home'));
   await importPaths({ root, paths: [path.join(FIXTURES_DIR, 'codex')] });
 }, 60_000);
@@ -76,8 +87,24 @@ describe('a reading thread', () => {
     }
   });
 
+  it('busy with a report holds up no search: search pages have a lane of their own', async () => {
+    const service = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: slowReports, log: () => undefined });
+    try {
+      const started = Date.now();
+      const timeline = service.handle('dejavu:timeline', {});
+      const search = await service.handle('dejavu:search', { query: 'the' });
+      expect(search).toEqual({ ok: true, value: 'dejavu:search' });
+      // Behind the timeline on one thread it would have waited its 5 s.
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(service.readingThreads().sort()).toEqual(['reads', 'search']);
+      expect(await timeline).toEqual({ ok: true, value: 'dejavu:timeline' });
+    } finally {
+      service.close();
+    }
+  });
+
   it('ends when idle and starts again when asked; close() ends it and fails what waits', async () => {
-    const workers = new ReadingWorkers(READING_SCRIPT, { root }, { reads: 150, space: 0 });
+    const workers = new ReadingWorkers(READING_SCRIPT, { root }, { reads: 150, search: 150, space: 0 });
     try {
       expect(okOf(await workers.ask('reads', 'dejavu:retention', {}))).toBe(true);
       expect(workers.running()).toEqual(['reads']);

@@ -110,16 +110,17 @@ describe('the reading threads', () => {
       for (const [channel, request] of asks) {
         const expected = timeless(await inline.handle(channel, request));
         const asked = threaded.handle(channel, request);
-        // The whole-archive reads (space, an eviction's preview) go to the lane of their own.
+        // The whole-archive reads (space, an eviction's preview) go to the lane of their own, and so do search pages.
         if (channel === 'dejavu:space' || channel === 'dejavu:evict') expect(threaded.readingThreads(), channel).toContain('space');
+        if (channel === 'dejavu:search') expect(threaded.readingThreads(), channel).toContain('search');
         const answered = timeless(await asked);
         expect(answered, `${channel} ${JSON.stringify(request)}`).toStrictEqual(expected);
         if (!expected.ok) failures += 1;
       }
       // The list holds failures of the handlers (a zone Intl refuses) and of validation, not only successes.
       expect(failures).toBeGreaterThanOrEqual(3);
-      // Answered by the reads lane's thread (still there, idle); the space lane's ended with its answer.
-      expect(threaded.readingThreads()).toEqual(['reads']);
+      // Answered by the reads and search lanes' threads (still there, idle); the space lane's ended with its answer.
+      expect(threaded.readingThreads().sort()).toEqual(['reads', 'search']);
     } finally {
       inline.close();
       threaded.close();

@@ -15,11 +15,11 @@ import { READING_ROLE, type ReadingAnswer, type ReadingAsk, type ReadingThreadDa
 /**
  * How long a lane's thread waits, idle, before it ends. `reads`: long enough for a view's next
  * requests (the Activity view asks three), short enough that an idle app gives its memory back
- * (~45 MB at 1M messages, README). `space`: it ends with its answer: the breakdown leaves its
+ * (~45 MB at 1M messages, README); `search` the same, for the next query typed. `space`: it ends with its answer: the breakdown leaves its
  * thread's heap at hundreds of MB at 1M messages, and it is asked rarely, so a new thread (under
  * 1 s) costs nothing beside it.
  */
-export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, space: 0 };
+export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, search: 30_000, space: 0 };
 
 /** What `ask` answers when the threads' script cannot be loaded at all: the caller answers on its own thread. */
 export const ANSWER_INLINE = Symbol('answer inline');
