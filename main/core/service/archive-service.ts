@@ -17,7 +17,7 @@ import { syncProgressOf } from '../../../shared/sync-progress';
 import type { EvictionReport } from '../../../shared/retention';
 import { fail, ok, type Result } from '../../../shared/result';
 import { checkedFolder } from './checked-folder';
-import { readingLane } from './read-channels';
+import { INLINE_WHILE_STARTING, readingLane } from './read-channels';
 import { ANSWER_INLINE, IDLE_MS, ReadingWorkers } from './reading-workers';
 import { ThreadCache } from './thread-cache';
 import { createLogger, errorText, type Logger, type LogSink } from '../logger';
@@ -125,7 +125,8 @@ export class ArchiveService {
     if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
     // A slow read goes to a reading thread, so this thread goes on answering the others meanwhile.
     const lane = this.readingWorkers && readingLane(channel, parsed.data as RequestOf<C>);
-    if (lane) {
+    if (lane && INLINE_WHILE_STARTING.has(lane) && !this.readingWorkers!.ready(lane)) this.readingWorkers!.warm(lane);
+    else if (lane) {
       const answer = await this.readingWorkers!.ask(lane, channel, parsed.data);
       if (answer !== ANSWER_INLINE) return answer as Result<ResponseOf<C>>;
     }

@@ -32,16 +32,31 @@ export interface ReadingAnswer {
   readonly result: Result<unknown>;
 }
 
+/** Posted once, when the thread has loaded and opened its reader: from then on it answers at once. */
+export interface ReadingReady {
+  readonly ready: true;
+}
+
 /** True when this thread was started as a reading thread by ReadingWorkers. */
 export function isReadingThread(): boolean {
   return parentPort !== null && (workerData as { role?: string } | null)?.role === READING_ROLE;
 }
 
-/** The reading thread's loop: answer each request in turn; the reader is opened at the first. */
+/**
+ * The reading thread's loop: answer each request in turn. The reader is opened at the start, then
+ * the thread says it is ready; one that cannot be opened yet (no archive) is opened at a request,
+ * which fails as the service's own would.
+ */
 export function runReadingThread(): void {
   const port = parentPort!;
   const options = workerData as ReadingThreadData;
   let reader: ArchiveReader | undefined;
+  try {
+    reader = new ArchiveReader(options.root);
+  } catch {
+    // Asked again by the first request, whose answer says why.
+  }
+  port.postMessage({ ready: true } satisfies ReadingReady);
   port.on('message', async (ask: ReadingAsk) => {
     let result: Result<unknown>;
     try {

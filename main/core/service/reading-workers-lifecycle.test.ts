@@ -27,10 +27,17 @@ parentPort.on('message', (ask) => {
 });
 `;
 
-/** A reading thread whose timeline holds it for 5 s (as a report at 1M messages holds it for a second or more), answering the rest at once. */
+/**
+ * A reading thread that takes 2 s to start (as a real one takes ~0.5 s, over 1 s beside a sync)
+ * and whose timeline holds it for 5 s (as a report at 1M messages holds it for a second or more),
+ * answering the rest at once with the channel's name.
+ */
 const SLOW_REPORTS = `import { parentPort } from 'node:worker_threads';
+const busy = (ms) => { const end = Date.now() + ms; while (Date.now() < end); };
+busy(2000);
+parentPort.postMessage({ ready: true });
 parentPort.on('message', (ask) => {
-  if (ask.channel === 'dejavu:timeline') { const end = Date.now() + 5000; while (Date.now() < end); }
+  if (ask.channel === 'dejavu:timeline') busy(5000);
   parentPort.postMessage({ id: ask.id, result: { ok: true, value: ask.channel } });
 });
 `;
@@ -62,6 +69,17 @@ async function until(condition: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
+/** SLOW_REPORTS answers with the channel's name: a search page from it, not computed inline. */
+const answeredByThread = (answer: Result<unknown>) => answer.ok && answer.value === 'dejavu:search';
+
+async function untilAsync(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('a reading thread', () => {
   it('that dies fails what it was asked with a clear error, and the next request starts another', async () => {
     const service = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: dying, log: () => undefined });
@@ -87,9 +105,29 @@ describe('a reading thread', () => {
     }
   });
 
+  it('starting, does not hold up a search: it is answered inline meanwhile, by the thread once ready', async () => {
+    const threaded = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: slowReports, log: () => undefined });
+    const inline = new ArchiveService({ root, sources: [path.join(work, 'home')], log: () => undefined });
+    try {
+      const started = Date.now();
+      const first = await threaded.handle('dejavu:search', { query: 'the' });
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(first).toStrictEqual(await inline.handle('dejavu:search', { query: 'the' }));
+      expect(threaded.readingThreads()).toEqual(['search']);
+      await untilAsync(async () => answeredByThread(await threaded.handle('dejavu:search', { query: 'the' })));
+    } finally {
+      threaded.close();
+      inline.close();
+    }
+  });
+
   it('busy with a report holds up no search: search pages have a lane of their own', async () => {
     const service = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: slowReports, log: () => undefined });
     try {
+      // Both lanes started and ready.
+      void service.handle('dejavu:search', { query: 'the' });
+      expect(await service.handle('dejavu:retention', {})).toEqual({ ok: true, value: 'dejavu:retention' });
+      await untilAsync(async () => answeredByThread(await service.handle('dejavu:search', { query: 'the' })));
       const started = Date.now();
       const timeline = service.handle('dejavu:timeline', {});
       const search = await service.handle('dejavu:search', { query: 'the' });
