@@ -125,8 +125,8 @@ export class ArchiveService {
     if (!parsed.success) return fail('invalid-request', describeZod(parsed.error));
     // A slow read goes to a reading thread, so this thread goes on answering the others meanwhile.
     const lane = this.readingWorkers && readingLane(channel, parsed.data as RequestOf<C>);
-    if (lane && INLINE_WHILE_STARTING.has(lane) && !this.readingWorkers!.ready(lane)) this.readingWorkers!.warm(lane);
-    else if (lane) {
+    // A search is answered here while its lane's thread starts (read-channels.ts INLINE_WHILE_STARTING).
+    if (lane && !(INLINE_WHILE_STARTING.has(lane) && this.readingWorkers!.startUnlessReady(lane))) {
       const answer = await this.readingWorkers!.ask(lane, channel, parsed.data);
       if (answer !== ANSWER_INLINE) return answer as Result<ResponseOf<C>>;
     }
@@ -334,6 +334,11 @@ export class ArchiveService {
   /** The reading lanes whose thread is running (diagnostics, tests). */
   readingThreads(): string[] {
     return this.readingWorkers?.running() ?? [];
+  }
+
+  /** The lanes whose reading thread is running and ready to answer (tests, diagnostics). */
+  readingThreadsReady(): string[] {
+    return this.readingWorkers?.ready() ?? [];
   }
 
   close(): void {

@@ -20,6 +20,7 @@ const READING_SCRIPT = path.join(REPO_ROOT, 'out', 'cli', 'reading.mjs');
 
 /** A reading thread that answers with its thread id, exits with code 7 when asked for space and throws when asked for the census. */
 const DYING_READER = `import { parentPort, threadId } from 'node:worker_threads';
+parentPort.postMessage({ ready: true });
 parentPort.on('message', (ask) => {
   if (ask.channel === 'dejavu:space') setTimeout(() => process.exit(7), 20);
   else if (ask.channel === 'dejavu:doctor') throw new Error('the census broke');
@@ -42,10 +43,15 @@ parentPort.on('message', (ask) => {
 });
 `;
 
+/** A reading thread that fails as it loads (as a native module built for another Node does). */
+const BROKEN_READER = `throw new Error('the module was compiled against a different Node.js version');
+`;
+
 let work: string;
 let root: string;
 let dying: string;
 let slowReports: string;
+let broken: string;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'dejavu-reading-life-'));
@@ -54,6 +60,8 @@ beforeAll(async () => {
   writeFileSync(dying, DYING_READER);
   slowReports = path.join(work, 'slow-reports.mjs');
   writeFileSync(slowReports, SLOW_REPORTS);
+  broken = path.join(work, 'broken-reader.mjs');
+  writeFileSync(broken, BROKEN_READER);
   mkdirSync(path.join(work, 'home'));
   await importPaths({ root, paths: [path.join(FIXTURES_DIR, 'codex')] });
 }, 60_000);
@@ -161,25 +169,39 @@ describe('a reading thread', () => {
     }
   });
 
-  it('whose script cannot be loaded (a broken install) leaves every slow read to the service, said once in its log', async () => {
+  it.each([
+    ['cannot be loaded (a broken install)', () => path.join(work, 'no-such-reader.mjs')],
+    ['fails as it loads (a native module built for another Node)', () => broken],
+  ])('whose script %s leaves every slow read to the service, said once in its log, and is not started again', async (_what, script) => {
     const logged: string[] = [];
-    const missing = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: path.join(work, 'no-such-reader.mjs'), log: (level, _scope, message) => logged.push(`${level} ${message}`) });
+    const failing = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: script(), log: (level, _scope, message) => logged.push(`${level} ${message}`) });
     const inline = new ArchiveService({ root, sources: [path.join(work, 'home')], log: () => undefined });
     try {
+      // A search and a report at once: two lanes' threads fail, the log says it once.
+      const [search, timeline] = await Promise.all([failing.handle('dejavu:search', { query: 'the' }), failing.handle('dejavu:timeline', {})]);
+      expect(search).toStrictEqual(await inline.handle('dejavu:search', { query: 'the' }));
+      expect(timeline).toStrictEqual(await inline.handle('dejavu:timeline', {}));
+      await until(() => failing.readingThreads().length === 0);
       for (const [channel, request] of [
         ['dejavu:timeline', {}],
         ['dejavu:retention', {}],
         ['dejavu:search', { query: 'the' }],
       ] as const) {
-        const answered = await missing.handle(channel, request);
+        const answered = await failing.handle(channel, request);
         expect(answered.ok, `${channel}: ${JSON.stringify(answered)}`).toBe(true);
         expect(answered).toStrictEqual(await inline.handle(channel, request));
+        expect(failing.readingThreads(), channel).toEqual([]);
       }
-      expect(missing.readingThreads()).toEqual([]);
       expect(logged.filter((l) => l.includes('reading threads cannot start'))).toHaveLength(1);
     } finally {
-      missing.close();
+      failing.close();
       inline.close();
     }
+  });
+
+  it('answers a search after close() as every lane does: the service is closed', async () => {
+    const service = new ArchiveService({ root, sources: [path.join(work, 'home')], readingWorker: READING_SCRIPT, log: () => undefined });
+    service.close();
+    expect(await service.handle('dejavu:search', { query: 'the' })).toEqual({ ok: false, error: { code: 'internal', message: 'the archive service is closed' } });
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The service's reading threads (reading-thread.ts), one a lane (read-channels.ts): started at a
- * lane's first request, ended after the lane's IDLE_MS without one (a thread and its reader cost
- * memory) and on close(). A lane's requests are answered in turn; the lanes run side by side, so a long
- * `dejavu:space` holds up no other. A thread that dies fails what it was asked with a clear
- * error, and the lane's next request starts a new one.
+ * lane's first request (or warmed before one: `startUnlessReady`), ended after the lane's IDLE_MS
+ * without one (a thread and its reader cost memory) and on close(). A lane's requests are answered
+ * in turn; the lanes run side by side, so a long `dejavu:space` holds up no other. A thread that
+ * dies once ready fails what it was asked with a clear error, and the lane's next request starts
+ * a new one; one that dies before it is ready (its script cannot be loaded or run) leaves every
+ * lane to the caller's thread from then on, said once.
  */
 import { Worker } from 'node:worker_threads';
 import type { ChannelName } from '../../../shared/contract';
@@ -34,17 +36,11 @@ interface Lane {
   failure?: Error;
 }
 
-/** An error that says the script itself is missing (a broken install or package), not that a request failed. */
-function isUnloadable(err: Error): boolean {
-  const code = (err as { code?: unknown }).code;
-  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || code === 'ENOENT';
-}
-
 export class ReadingWorkers {
   private readonly lanes = new Map<ReadingLane, Lane>();
   private nextId = 1;
   private closed = false;
-  /** The script cannot be loaded, a thread said so: from then on every lane is answered inline. */
+  /** A thread died before it was ready (its script cannot be loaded or run): from then on every lane is answered inline. */
   private unloadable = false;
 
   constructor(
@@ -72,23 +68,29 @@ export class ReadingWorkers {
   }
 
   /**
-   * Whether the lane's thread is running and ready to answer at once. Starting one takes ~0.5 s
-   * (loading its bundle, opening the archive; over 1 s beside a sync), longer than a search page
-   * takes inline: `start` starts it for the requests to come.
+   * True when the lane's thread is not ready to answer at once: the caller answers this request
+   * itself, and the thread is started, if it is not, for the ones to come (it ends after its idle
+   * time, as one asked would). Starting one takes ~0.5 s (loading its bundle, opening the
+   * archive; over 1 s beside a sync), longer than a search page takes inline. False once closed:
+   * `ask` says so.
    */
-  ready(lane: ReadingLane): boolean {
-    return !this.closed && !this.unloadable && this.lanes.get(lane)?.ready === true;
-  }
-
-  /** Start the lane's thread if it is not running (it ends after its idle time, as one asked would). */
-  warm(lane: ReadingLane): void {
-    if (this.closed || this.unloadable || this.lanes.has(lane) || this.idleMs[lane] <= 0) return;
-    this.idleAfter(lane, this.start(lane));
+  startUnlessReady(lane: ReadingLane): boolean {
+    if (this.closed) return false;
+    if (this.unloadable) return true;
+    const thread = this.lanes.get(lane);
+    if (thread) return !thread.ready;
+    if (this.idleMs[lane] > 0) this.idleAfter(lane, this.start(lane));
+    return true;
   }
 
   /** The lanes whose thread is running (tests, diagnostics). */
   running(): ReadingLane[] {
     return [...this.lanes.keys()];
+  }
+
+  /** The lanes whose thread is running and ready to answer (tests, diagnostics). */
+  ready(): ReadingLane[] {
+    return [...this.lanes].filter(([, lane]) => lane.ready).map(([name]) => name);
   }
 
   /** End every thread; what they were asked fails. */
@@ -112,18 +114,19 @@ export class ReadingWorkers {
     worker.on('error', (err) => void (lane.failure ??= err));
     worker.on('exit', (code) => {
       if (this.lanes.get(name) !== lane) return; // ended on purpose
-      if (lane.failure && isUnloadable(lane.failure)) return this.cannotLoad(name, lane, lane.failure);
+      // Before it was ready: its script cannot be loaded (a broken install or package) or run (a native module built for another Node).
+      if (!lane.ready) return this.cannotStart(name, lane, lane.failure ?? new Error(`the reading thread exited with code ${code} before it was ready`));
       const why = lane.failure ? `: ${lane.failure.message}` : '';
       this.end(name, `the archive's reading thread stopped (exit code ${code}${why}) before answering; asked again, a new one starts`);
     });
     return lane;
   }
 
-  /** The script cannot be loaded: what waits, and every later request, is answered by the caller. */
-  private cannotLoad(name: ReadingLane, lane: Lane, err: Error): void {
+  /** A thread cannot start: what waits, and every later request, is answered by the caller; said once, whichever lanes fail. */
+  private cannotStart(name: ReadingLane, lane: Lane, err: Error): void {
     this.lanes.delete(name);
+    if (!this.unloadable) this.onUnloadable(err);
     this.unloadable = true;
-    this.onUnloadable(err);
     for (const resolve of lane.waiting.values()) resolve(ANSWER_INLINE);
     lane.waiting.clear();
   }
