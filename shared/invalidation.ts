@@ -36,9 +36,11 @@ export const NOTHING: Change = { data: [] };
 
 /**
  * Searches are read again on events at most this often (the first at once): a sync commits every
- * batch and reports every file, live capture every append, and each search runs on main's thread
- * (a rare term's pages all over again): unthrottled, a search shown during a first sync ran once
- * per commit. A sync's end reads them again at once (the renderer's queries.ts applies it).
+ * batch and reports every file, live capture every append, and each search runs again in the
+ * service (a rare term's pages all over again): unthrottled, a search shown during a first sync
+ * ran once per commit. A refresh that takes longer (a rare term's ~20 pages at 1M messages) is
+ * never cancelled by the next beat, and the next begins no sooner than its length after it
+ * ended. A sync's end reads them again at once (the renderer's queries.ts applies it).
  */
 export const SEARCH_REFRESH_MS = 3000;
 

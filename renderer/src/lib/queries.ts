@@ -61,12 +61,34 @@ export function useWrite<C extends ChannelName>(channel: C, options: Omit<UseMut
 // Searches are read again on events at most every SEARCH_REFRESH_MS (shared/invalidation.ts says why).
 let searchDue: ReturnType<typeof setTimeout> | undefined;
 let searchedAt = Number.NEGATIVE_INFINITY;
+/** How long the last refresh took: a rare term's pages at 1M messages take seconds. */
+let searchTook = 0;
+/** Searches a refresh under way reads again, and those an event made stale meanwhile (its answer may predate the event). */
+let refreshing = false;
+const staleMeanwhile = new Set<string>();
 const isSearch = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === 'dejavu:search';
 
 function refreshSearches(): void {
   searchDue = undefined;
   searchedAt = Date.now();
-  void queryClient.refetchQueries({ predicate: isSearch, type: 'active', stale: true });
+  refreshing = true;
+  // A refresh never cancels one under way (its pages would have been read for nothing, and on
+  // a long one, cancelled at every beat, the results would never come in): it waits for it.
+  void queryClient.refetchQueries({ predicate: isSearch, type: 'active', stale: true }, { cancelRefetch: false }).finally(() => {
+    refreshing = false;
+    searchTook = Date.now() - searchedAt;
+    if (staleMeanwhile.size === 0) return;
+    const hashes = new Set(staleMeanwhile);
+    staleMeanwhile.clear();
+    void queryClient.invalidateQueries({ predicate: (q) => hashes.has(q.queryHash), refetchType: 'none' });
+    scheduleSearchRefresh();
+  });
+}
+
+/** The next refresh: a beat after the last one began, and no sooner than its own length after it ended, so searching takes at most half of the time. */
+function scheduleSearchRefresh(): void {
+  if (refreshing) return;
+  searchDue ??= setTimeout(refreshSearches, Math.max(0, searchedAt + Math.max(SEARCH_REFRESH_MS, 2 * searchTook) - Date.now()));
 }
 
 /** An event's change: searches marked stale now and read again on the throttle's beat, the rest at once. */
@@ -77,13 +99,16 @@ function applyEvent<E extends EventName>(event: E, payload: ContractEvents[E]): 
     clearTimeout(searchDue);
     searchedAt = Date.now();
     searchDue = undefined;
+    staleMeanwhile.clear();
     void invalidate(change);
     return;
   }
   const searchStale = (q: { queryKey: readonly unknown[] }) => isSearch(q) && isStale(change, 'dejavu:search', q.queryKey[1]);
-  if (queryClient.getQueryCache().findAll({ predicate: searchStale }).length) {
+  const stale = queryClient.getQueryCache().findAll({ predicate: searchStale });
+  if (stale.length) {
+    if (refreshing) for (const q of stale) staleMeanwhile.add(q.queryHash);
     void queryClient.invalidateQueries({ predicate: searchStale, refetchType: 'none' });
-    searchDue ??= setTimeout(refreshSearches, Math.max(0, searchedAt + SEARCH_REFRESH_MS - Date.now()));
+    scheduleSearchRefresh();
   }
   void invalidate(change, (q) => !isSearch(q));
 }
