@@ -60,35 +60,48 @@ export function useWrite<C extends ChannelName>(channel: C, options: Omit<UseMut
 
 // Searches are read again on events at most every SEARCH_REFRESH_MS (shared/invalidation.ts says why).
 let searchDue: ReturnType<typeof setTimeout> | undefined;
-let searchedAt = Number.NEGATIVE_INFINITY;
-/** How long the last refresh took: a rare term's pages at 1M messages take seconds. */
-let searchTook = 0;
-/** Searches a refresh under way reads again, and those an event made stale meanwhile (its answer may predate the event). */
+/** When the last refresh began, and how long it took: a rare term's pages at 1M messages take seconds. */
+let refreshedAt = Number.NEGATIVE_INFINITY;
+let refreshTook = 0;
+/** A refresh is under way: it schedules the next when it ends (unless it never does: a request left unanswered). */
 let refreshing = false;
-const staleMeanwhile = new Set<string>();
+/** Which refresh is the last begun: one given up on, or overtaken by a sync's end, no longer counts when it ends. */
+let refreshId = 0;
+const REFRESH_GIVE_UP_MS = 30_000;
+/**
+ * The shown searches an event made stale since their last whole read, by query hash. TanStack's
+ * own mark is not enough: any page that lands clears it, a next page (the older conversations)
+ * included, though the newest were not read again.
+ */
+const dirty = new Set<string>();
 const isSearch = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === 'dejavu:search';
 
 function refreshSearches(): void {
   searchDue = undefined;
-  searchedAt = Date.now();
+  const shown = queryClient.getQueryCache().findAll({ predicate: (q) => isSearch(q) && dirty.has(q.queryHash), type: 'active' });
+  dirty.clear(); // one no longer shown was marked stale (TanStack's mark): it is read again when shown
+  // A whole read under way (a query just typed, a sync's end) may predate the event: read again after it.
+  const readNow = shown.filter((q) => q.state.fetchStatus !== 'fetching' || q.state.fetchMeta?.fetchMore);
+  for (const q of shown) if (!readNow.includes(q)) dirty.add(q.queryHash);
+  if (readNow.length === 0) return void (dirty.size && (searchDue = setTimeout(refreshSearches, SEARCH_REFRESH_MS)));
+  const hashes = new Set(readNow.map((q) => q.queryHash));
+  const started = (refreshedAt = Date.now());
+  const id = (refreshId += 1);
   refreshing = true;
-  // A refresh never cancels one under way (its pages would have been read for nothing, and on
-  // a long one, cancelled at every beat, the results would never come in): it waits for it.
-  void queryClient.refetchQueries({ predicate: isSearch, type: 'active', stale: true }, { cancelRefetch: false }).finally(() => {
+  // A next page under way is cancelled (one page read for nothing); a whole read never is: on a
+  // long one, cancelled at every beat, the results would never come in while an agent writes.
+  void queryClient.refetchQueries({ predicate: (q) => hashes.has(q.queryHash), type: 'active' }, { cancelRefetch: true }).finally(() => {
+    if (id !== refreshId) return;
     refreshing = false;
-    searchTook = Date.now() - searchedAt;
-    if (staleMeanwhile.size === 0) return;
-    const hashes = new Set(staleMeanwhile);
-    staleMeanwhile.clear();
-    void queryClient.invalidateQueries({ predicate: (q) => hashes.has(q.queryHash), refetchType: 'none' });
-    scheduleSearchRefresh();
+    refreshTook = Date.now() - started;
+    if (dirty.size) scheduleSearchRefresh();
   });
 }
 
 /** The next refresh: a beat after the last one began, and no sooner than its own length after it ended, so searching takes at most half of the time. */
 function scheduleSearchRefresh(): void {
-  if (refreshing) return;
-  searchDue ??= setTimeout(refreshSearches, Math.max(0, searchedAt + Math.max(SEARCH_REFRESH_MS, 2 * searchTook) - Date.now()));
+  if (searchDue || (refreshing && Date.now() - refreshedAt < REFRESH_GIVE_UP_MS)) return;
+  searchDue = setTimeout(refreshSearches, Math.max(0, refreshedAt + Math.max(SEARCH_REFRESH_MS, 2 * refreshTook) - Date.now()));
 }
 
 /** An event's change: searches marked stale now and read again on the throttle's beat, the rest at once. */
@@ -96,17 +109,20 @@ function applyEvent<E extends EventName>(event: E, payload: ContractEvents[E]): 
   const change = changeOfEvent(event, payload);
   const ends = event === 'dejavu:sync-progress' && ('finished' in (payload as object) || 'failed' in (payload as object));
   if (ends) {
+    // Every search is read again now, whole: what waited for a beat is in it.
     clearTimeout(searchDue);
-    searchedAt = Date.now();
     searchDue = undefined;
-    staleMeanwhile.clear();
+    refreshedAt = Date.now();
+    refreshing = false;
+    refreshId += 1;
+    dirty.clear();
     void invalidate(change);
     return;
   }
   const searchStale = (q: { queryKey: readonly unknown[] }) => isSearch(q) && isStale(change, 'dejavu:search', q.queryKey[1]);
   const stale = queryClient.getQueryCache().findAll({ predicate: searchStale });
   if (stale.length) {
-    if (refreshing) for (const q of stale) staleMeanwhile.add(q.queryHash);
+    for (const q of stale) dirty.add(q.queryHash);
     void queryClient.invalidateQueries({ predicate: searchStale, refetchType: 'none' });
     scheduleSearchRefresh();
   }
