@@ -78,8 +78,15 @@ const isSearch = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === 'dej
 
 function refreshSearches(): void {
   searchDue = undefined;
-  const shown = queryClient.getQueryCache().findAll({ predicate: (q) => isSearch(q) && dirty.has(q.queryHash), type: 'active' });
-  dirty.clear(); // one no longer shown was marked stale (TanStack's mark): it is read again when shown
+  const cache = queryClient.getQueryCache();
+  const shown = cache.findAll({ predicate: (q) => isSearch(q) && dirty.has(q.queryHash), type: 'active' });
+  // One no longer shown is marked stale again, so it is read when shown: the fetch cancelled as it
+  // was left (a query typed past) put back the state from before the event, its mark with it.
+  for (const hash of dirty) {
+    const q = cache.get(hash);
+    if (q && !q.isActive()) void q.invalidate();
+  }
+  dirty.clear();
   // A whole read under way (a query just typed, a sync's end) may predate the event: read again after it.
   const readNow = shown.filter((q) => q.state.fetchStatus !== 'fetching' || q.state.fetchMeta?.fetchMore);
   for (const q of shown) if (!readNow.includes(q)) dirty.add(q.queryHash);
