@@ -3,7 +3,7 @@
  * view, and Alt+↓/↑ to the next or previous (which asks for every page, so none is skipped).
  */
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { type RefObject, useCallback, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../../../shared/record';
 import { type Prompt, promptsOf, usePromptKeys } from './prompt-outline';
 
@@ -27,11 +27,17 @@ export function usePromptNavigation({ messages, items, scrollRef, jumpToRow }: O
   const prompts = useMemo(() => promptsOf(messages), [messages]);
   const topRow = items.find((it) => it.end > (scrollRef.current?.scrollTop ?? 0) + 4)?.index ?? 0;
   const current = [...prompts].reverse().find((p) => p.index <= topRow)?.index;
+  // The last jump, from the row at the top then: a second key pressed before the view has drawn
+  // the first jump's row (two quick Alt+↑) moves on from that jump's prompt, not to it again.
+  const lastJump = useRef<{ from: number; to: number } | undefined>(undefined);
   const move = useCallback(
     (delta: 1 | -1) => {
       setWantsAll(true);
-      const target = delta > 0 ? prompts.find((p) => p.index > topRow) : [...prompts].reverse().find((p) => p.index < topRow);
-      if (target) jumpToRow(target.index);
+      const from = lastJump.current?.from === topRow ? lastJump.current.to : topRow;
+      const target = delta > 0 ? prompts.find((p) => p.index > from) : [...prompts].reverse().find((p) => p.index < from);
+      if (!target) return;
+      lastJump.current = { from: topRow, to: target.index };
+      jumpToRow(target.index);
     },
     [prompts, topRow, jumpToRow],
   );
