@@ -71,7 +71,8 @@ export type ReadingLane = 'space' | 'search' | 'reads';
  * Lanes whose requests are answered on the caller's thread while the lane's thread starts (~0.5 s
  * to load its bundle and open the archive, over 1 s beside a sync): a search page costs tens of
  * ms inline, so the first query typed, or the first after the thread ended idle, does not wait
- * for a start. The reports' lanes wait: each costs more inline than the start.
+ * for a start. The reports' lanes wait for theirs: inline, a report would hold the caller's
+ * thread, and every request behind it, for as long as it takes.
  */
 export const INLINE_WHILE_STARTING: ReadonlySet<ReadingLane> = new Set<ReadingLane>(['search']);
 
@@ -84,7 +85,6 @@ export function readingLane<C extends ChannelName>(channel: C, request: RequestO
       return (request as RequestOf<'dejavu:evict'>).dryRun ? 'space' : undefined;
     case 'dejavu:search':
       return 'search';
-
     case 'dejavu:retention':
     case 'dejavu:usage':
     case 'dejavu:plans':

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
+import { until } from '../../../test/live-home';
 import { importPaths } from '../capture/import';
 import { ArchiveService } from './archive-service';
 import { ANSWER_INLINE, ReadingWorkers } from './reading-workers';
@@ -69,24 +70,8 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-async function until(condition: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** SLOW_REPORTS answers with the channel's name: a search page from it, not computed inline. */
 const answeredByThread = (answer: Result<unknown>) => answer.ok && answer.value === 'dejavu:search';
-
-async function untilAsync(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a reading thread', () => {
   it('that dies fails what it was asked with a clear error, and the next request starts another', async () => {
@@ -122,7 +107,8 @@ describe('a reading thread', () => {
       expect(Date.now() - started).toBeLessThan(1500);
       expect(first).toStrictEqual(await inline.handle('dejavu:search', { query: 'the' }));
       expect(threaded.readingThreads()).toEqual(['search']);
-      await untilAsync(async () => answeredByThread(await threaded.handle('dejavu:search', { query: 'the' })));
+      await until(() => threaded.readingThreadsReady().includes('search'), 10_000, 'the search lane to be ready');
+      expect(answeredByThread(await threaded.handle('dejavu:search', { query: 'the' }))).toBe(true);
     } finally {
       threaded.close();
       inline.close();
@@ -135,7 +121,8 @@ describe('a reading thread', () => {
       // Both lanes started and ready.
       void service.handle('dejavu:search', { query: 'the' });
       expect(await service.handle('dejavu:retention', {})).toEqual({ ok: true, value: 'dejavu:retention' });
-      await untilAsync(async () => answeredByThread(await service.handle('dejavu:search', { query: 'the' })));
+      await until(() => service.readingThreadsReady().includes('search'), 10_000, 'the search lane to be ready');
+      expect(answeredByThread(await service.handle('dejavu:search', { query: 'the' }))).toBe(true);
       const started = Date.now();
       const timeline = service.handle('dejavu:timeline', {});
       const search = await service.handle('dejavu:search', { query: 'the' });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName } from '../../../shared/contract';
 import type { Result } from '../../../shared/result';
 import { FIXTURES_DIR, REPO_ROOT } from '../../../test/fixtures';
+import { until } from '../../../test/live-home';
 import { importPaths } from '../capture/import';
 import { ArchiveService } from './archive-service';
 import { value } from '../../../test/result-value';
@@ -33,11 +34,7 @@ function service(archive: string, threads: boolean): ArchiveService {
  */
 async function searchLaneReady(s: ArchiveService): Promise<void> {
   value(await s.handle('dejavu:search', { query: 'warm' }));
-  const end = Date.now() + 20_000;
-  while (!s.readingThreadsReady().includes('search')) {
-    if (Date.now() > end) throw new Error('the search lane never said it was ready');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(() => s.readingThreadsReady().includes('search'), 20_000, 'the search lane to be ready');
 }
 
 async function using<T>(s: ArchiveService, fn: (s: ArchiveService) => Promise<T>): Promise<T> {

@@ -17,13 +17,13 @@ import { READING_ROLE, type ReadingAnswer, type ReadingAsk, type ReadingReady, t
 /**
  * How long a lane's thread waits, idle, before it ends. `reads`: long enough for a view's next
  * requests (the Activity view asks three), short enough that an idle app gives its memory back
- * (~45 MB at 1M messages, README); `search` the same, for the next query typed. `space`: it ends with its answer: the breakdown leaves its
- * thread's heap at hundreds of MB at 1M messages, and it is asked rarely, so a new thread (under
- * 1 s) costs nothing beside it.
+ * (~45 MB at 1M messages, README); `search` the same, for the next query typed. `space`: it ends
+ * with its answer: the breakdown leaves its thread's heap at hundreds of MB at 1M messages, and it
+ * is asked rarely, so a new thread (under 1 s) costs nothing beside it.
  */
 export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, search: 30_000, space: 0 };
 
-/** What `ask` answers when the threads' script cannot be loaded at all: the caller answers on its own thread. */
+/** What `ask` answers when a thread cannot start (it died before it was ready): the caller answers on its own thread. */
 export const ANSWER_INLINE = Symbol('answer inline');
 
 interface Lane {
