@@ -67,6 +67,9 @@ const INDEXER_CACHE_KIB = 2000;
 const AUTOMERGE_LIVE = 4;
 const AUTOMERGE_BULK = 16;
 
+/** Rows a session with a deferred vocabulary writes before its words are first listed from the index (then at twice as many, and so on). */
+const FIRST_RELIST = 2_000;
+
 /** The revision a conversation is marked with while its pieces are being indexed: never a stored one. */
 const PIECES_PENDING = -1;
 
@@ -128,6 +131,16 @@ export class SearchIndexer {
    * segments until the app quits.
    */
   private mayGoBulk: boolean;
+  /** Rows the index held when opened (its conversations' row counts). */
+  private readonly rowsAtOpen: number;
+  /**
+   * Once a session has written as many rows as the index held before it (a first sync, a
+   * rebuild: from its first batch), its vocabulary is listed from the index, not staged batch by
+   * batch (Vocabulary.deferUntilRelisted): when `inserted` reaches this, which then doubles, and
+   * on close. A substring search finds the words of at least half the rows written so far, for at
+   * most twice the cost of the one walk at the end. Infinity: not deferred.
+   */
+  private relistAt = Infinity;
 
   constructor(root: string, options: { readonly bulk?: boolean } = {}) {
     this.mayGoBulk = options.bulk ?? false;
@@ -150,6 +163,7 @@ export class SearchIndexer {
     this.insertText = this.db.prepare('INSERT INTO message_text (rowid, message_index, tool, text) VALUES (?, ?, ?, ?)');
     this.vocabulary = new Vocabulary(this.db);
     this.vocabulary.relistIfMarked();
+    this.rowsAtOpen = this.db.prepare('SELECT coalesce(sum(row_count), 0) FROM indexed').pluck().get() as number;
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(
       `INSERT INTO indexed (seq, conversation_id, revision, row_count, row_key) VALUES (?, ?, ?, ?, ?)
@@ -172,6 +186,13 @@ export class SearchIndexer {
    */
   index(items: readonly IndexItem[]): void {
     this.db.transaction(() => {
+      if (this.inserted >= this.relistAt) {
+        this.vocabulary.relist();
+        this.relistAt = this.inserted * 2;
+      } else if (this.mayGoBulk && this.relistAt === Infinity && this.inserted >= this.rowsAtOpen) {
+        this.vocabulary.deferUntilRelisted();
+        this.relistAt = Math.max(FIRST_RELIST, this.inserted * 2);
+      }
       for (const item of items) {
         if (item.first) {
           this.addPiece(item, item.first);
@@ -336,12 +357,15 @@ export class SearchIndexer {
   }
 
   close(): void {
-    if (this.inserted >= MERGE_AFTER_ROWS) {
-      const rows = this.db.prepare('SELECT count(*) FROM message_text').pluck().get() as number;
+    const merging = this.inserted >= MERGE_AFTER_ROWS;
+    const rows = merging ? (this.db.prepare('SELECT count(*) FROM message_text').pluck().get() as number) : 0;
+    if (merging) {
       this.mergeSegments(this.mayGoBulk || this.inserted >= rows * MERGE_ALL_SHARE ? 'all' : 'levels');
       if (this.bulk) this.setAutomerge(AUTOMERGE_LIVE);
-      this.packAfterBuild(rows);
     }
+    // A deferred vocabulary is listed now, after the merge (the terms walked in one segment).
+    if (this.relistAt !== Infinity) this.vocabulary.relistIfMarked();
+    if (merging) this.packAfterBuild(rows);
     this.db.close();
   }
 

@@ -8,7 +8,8 @@
  * cutting every row with JavaScript regexes (README.md, "Indexing speed"); the words are the
  * index's own, to the character, and a query's terms are cut and folded as FTS5 does
  * (word-tokens.ts). Most are listed already, so the ones seen lately are remembered and not asked
- * for again (a bounded set: memory stays flat). */
+ * for again (a bounded set: memory stays flat). A session that writes most of the index lists them
+ * from the index's own terms instead (deferUntilRelisted). */
 import type Database from 'better-sqlite3';
 import { isCjkOnly, MAX_VOCABULARY_WORD } from './word-tokens';
 
@@ -25,8 +26,12 @@ export class Vocabulary {
   private readonly stage;
   private readonly stagedWords;
   private readonly clearStage;
+  private readonly marked;
+  private readonly markForRelist;
   private known = new Set<string>();
   private staged = 0;
+  /** Words are no longer staged: they are listed from the index itself (deferUntilRelisted). */
+  private deferred = false;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -40,16 +45,22 @@ export class Vocabulary {
     this.stage = db.prepare(`INSERT INTO ${STAGE}.rows (rowid, text) VALUES (?, ?)`);
     this.stagedWords = db.prepare(`SELECT term FROM ${STAGE}.terms`).pluck();
     this.clearStage = db.prepare(`INSERT INTO ${STAGE}.rows (rows) VALUES ('delete-all')`);
+    this.marked = db.prepare('SELECT EXISTS (SELECT 1 FROM vocabulary_relist)').pluck();
+    this.markForRelist = db.prepare('INSERT INTO vocabulary_relist (pending) VALUES (1)');
   }
 
-  /** Stages `text`: its words are listed by the next `flush`. */
+  /** Stages `text`: its words are listed by the next `flush` (or, deferred, by the next relist). */
   add(text: string): void {
+    if (this.deferred) return;
     this.staged += 1;
     this.stage.run(this.staged, text);
   }
 
   /** Lists the staged texts' words not listed yet and empties the stage; inside the batch's transaction. */
   flush(): void {
+    // Checked in every batch: another indexer opening search.db meanwhile relists and drops the mark.
+    // Read first: a write statement here would make FTS5 write its pending terms out (a savepoint) before the commit does.
+    if (this.deferred && !this.marked.get()) this.markForRelist.run();
     if (this.staged === 0) return;
     // .all(): the connection cannot write while a statement is still stepping (a batch's distinct words: a few thousand).
     for (const word of this.stagedWords.all() as string[]) {
@@ -64,6 +75,35 @@ export class Vocabulary {
   }
 
   /**
+   * From here on, texts are not staged: the words are listed by walking the whole index's terms
+   * (relist), marked in search.db so that a session cut short leaves it to the next indexer. For a
+   * session that writes most of the index (a first sync, a rebuild): staging cuts every row a
+   * second time, ~13 % of indexing, where a walk of the index's terms costs a tenth of that per
+   * byte indexed (README.md, "Indexing speed"). Inside the batch's transaction.
+   */
+  deferUntilRelisted(): void {
+    this.flush();
+    this.deferred = true;
+    if (!this.marked.get()) this.markForRelist.run();
+  }
+
+  /** Lists every word the index holds that is not listed yet (a deferred session's words so far); inside the caller's transaction. */
+  relist(): number {
+    const db = this.db;
+    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary_held USING fts5vocab(main, message_fts, 'row')");
+    const after = db.prepare('SELECT term FROM temp.vocabulary_held WHERE term > ? ORDER BY term LIMIT ?').pluck();
+    let added = 0;
+    // In chunks, each read whole before writing (the connection cannot write while a statement steps).
+    for (let last = ''; ; ) {
+      const terms = after.all(last, RELIST_CHUNK) as string[];
+      if (terms.length === 0) break;
+      for (const word of terms) if (listable(word) && !this.known.has(word) && this.list(word)) added += 1;
+      last = terms[terms.length - 1];
+    }
+    return added;
+  }
+
+  /**
    * Lists every word message_fts holds, when search migration 005 marked the vocabulary as listed
    * by an older build (JavaScript's cut and fold), and drops the mark; in one transaction, so an
    * interrupted run leaves the mark for the next. Returns how many words were added.
@@ -71,20 +111,15 @@ export class Vocabulary {
   relistIfMarked(): number {
     const db = this.db;
     if ((db.prepare('SELECT count(*) FROM vocabulary_relist').pluck().get() as number) === 0) return 0;
-    db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary_held USING fts5vocab(main, message_fts, 'row')");
-    const after = db.prepare('SELECT term FROM temp.vocabulary_held WHERE term > ? ORDER BY term LIMIT ?').pluck();
-    let added = 0;
-    db.transaction(() => {
-      // In chunks, each read whole before writing (the connection cannot write while a statement steps).
-      for (let last = ''; ; ) {
-        const terms = after.all(last, RELIST_CHUNK) as string[];
-        if (terms.length === 0) break;
-        for (const word of terms) if (listable(word) && this.list(word)) added += 1;
-        last = terms[terms.length - 1];
-      }
-      db.exec('DELETE FROM vocabulary_relist');
-    }).immediate();
-    db.exec('DROP TABLE temp.vocabulary_held');
+    const added = db
+      .transaction(() => {
+        const n = this.relist();
+        db.exec('DELETE FROM vocabulary_relist');
+        return n;
+      })
+      .immediate();
+    db.exec('DROP TABLE IF EXISTS temp.vocabulary_held');
+    this.deferred = false;
     return added;
   }
 
