@@ -9,6 +9,16 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+// The tests make their archives and homes under the system temp folder. They run with a temp
+// folder of their own, removed at the end, so a run never leaves gigabytes behind in /tmp (a test
+// killed mid-way, or one that forgets to clean up, would otherwise accumulate run after run).
+// DEJAVU_TEST_KEEP_TMP=1 keeps it to look at after a failure.
+const runTmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-test-run-'));
+// Open to every user with the sticky bit, as /tmp is: some tests drop to an unprivileged user.
+chmodSync(runTmp, 0o1777);
+const tmpEnv = { TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp };
+const COMPILE_CACHE = 'node-compile-cache';
+
 const steps = [
   ['test dependencies', 'bash', [path.join(root, 'scripts/setup-test-deps.sh')]],
   ['protobuf code', process.execPath, [path.join(root, 'scripts/gen-proto.mjs')]],
@@ -19,24 +29,17 @@ const steps = [
   ['typecheck (web)', bin('tsc'), ['--noEmit', '-p', 'renderer/tsconfig.json']],
   ['typecheck (e2e)', bin('tsc'), ['--noEmit', '-p', 'e2e/tsconfig.json']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['tests', bin('vitest'), ['run'], { DEJAVU_TEST_SKIP_BUILD: '1' }],
+  // NODE_COMPILE_CACHE: the hundreds of `dejavu` processes the tests start compile the CLI's
+  // bundle once, not each time (~0.2 s of a ~0.6 s start here; CLI-heavy test files ~12 % faster).
+  ['tests', bin('vitest'), ['run'], { DEJAVU_TEST_SKIP_BUILD: '1', NODE_COMPILE_CACHE: path.join(runTmp, COMPILE_CACHE) }],
 ];
-
-// The tests make their archives and homes under the system temp folder. They run with a temp
-// folder of their own, removed at the end, so a run never leaves gigabytes behind in /tmp (a test
-// killed mid-way, or one that forgets to clean up, would otherwise accumulate run after run).
-// DEJAVU_TEST_KEEP_TMP=1 keeps it to look at after a failure.
-const runTmp = mkdtempSync(path.join(os.tmpdir(), 'dejavu-test-run-'));
-// Open to every user with the sticky bit, as /tmp is: some tests drop to an unprivileged user.
-chmodSync(runTmp, 0o1777);
-const tmpEnv = { TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp };
 
 function removeRunTmp() {
   if (process.env.DEJAVU_TEST_KEEP_TMP) {
     process.stdout.write(`temp folder kept: ${runTmp}\n`);
     return;
   }
-  const left = readdirSync(runTmp).length;
+  const left = readdirSync(runTmp).filter((entry) => entry !== COMPILE_CACHE).length;
   rmSync(runTmp, { recursive: true, force: true });
   if (left) process.stdout.write(`removed the tests' temp folder (${left} entries left in it)\n`);
 }
