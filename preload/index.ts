@@ -4,12 +4,16 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { ChannelName, EventName } from '../shared/contract';
-import { CHANNEL_NAMES as CHANNELS, EVENT_NAMES as EVENTS } from '../shared/channels';
+import { CHANNEL_NAMES as CHANNELS, EVENT_NAMES as EVENTS, GIVE_UP_CHANNEL } from '../shared/channels';
 
-const invoke = Object.fromEntries(CHANNELS.map((channel) => [channel, (request: unknown) => ipcRenderer.invoke(channel, request)])) as Record<
-  ChannelName,
-  (request: unknown) => Promise<unknown>
->;
+const invoke = Object.fromEntries(
+  CHANNELS.map((channel) => [channel, (request: unknown, ticket?: string) => ipcRenderer.invoke(channel, request, typeof ticket === 'string' ? ticket : undefined)]),
+) as Record<ChannelName, (request: unknown, ticket?: string) => Promise<unknown>>;
+
+/** A request the renderer gave up (shared/bridge.ts): main answers it `cancelled` unless begun. */
+function giveUp(ticket: string): void {
+  if (typeof ticket === 'string') ipcRenderer.send(GIVE_UP_CHANNEL, ticket);
+}
 
 function subscribe(event: EventName, listener: (payload: unknown) => void): () => void {
   if (!(EVENTS as readonly string[]).includes(event)) throw new Error(`unknown event ${event}`);
@@ -18,4 +22,4 @@ function subscribe(event: EventName, listener: (payload: unknown) => void): () =
   return () => ipcRenderer.off(event, wrapped);
 }
 
-contextBridge.exposeInMainWorld('dejavu', Object.freeze({ invoke: Object.freeze(invoke), subscribe, platform: process.platform }));
+contextBridge.exposeInMainWorld('dejavu', Object.freeze({ invoke: Object.freeze(invoke), giveUp, subscribe, platform: process.platform }));

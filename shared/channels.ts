@@ -35,3 +35,6 @@ export const CHANNEL_NAMES = [
 ] as const;
 
 export const EVENT_NAMES = ['dejavu:changed', 'dejavu:sync-progress', 'dejavu:command', 'dejavu:background-failure'] as const;
+
+/** Not a contract channel: the renderer says on it (a one-way send) that it gave up a request it named (shared/bridge.ts giveUp). */
+export const GIVE_UP_CHANNEL = 'dejavu:give-up';

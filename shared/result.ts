@@ -1,6 +1,7 @@
 /** Results, not throws, across every process boundary (IPC and HTTP). */
 
-export const ERROR_CODES = ['invalid-request', 'not-found', 'busy', 'unsupported', 'forbidden', 'internal'] as const;
+/** `cancelled`: the caller gave the request up (a search typed past) before it was begun. */
+export const ERROR_CODES = ['invalid-request', 'not-found', 'busy', 'unsupported', 'forbidden', 'internal', 'cancelled'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface ContractError {

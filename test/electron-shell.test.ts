@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CHANNEL_NAMES } from '../shared/channels';
+import { CHANNEL_NAMES, GIVE_UP_CHANNEL } from '../shared/channels';
 import { type ChannelName, CHANNELS, contract } from '../shared/contract';
 import { dejavu } from './cli';
 import { FIXTURES_DIR, REPO_ROOT } from './fixtures';
@@ -100,6 +100,8 @@ describe('the desktop main bundle under a recording Electron', () => {
     // Every contract channel, each once, and nothing else.
     const handled = log.filter((e) => e.event === 'ipcMain.handle').map((e) => e.channel as string);
     expect([...handled].sort()).toEqual([...CHANNEL_NAMES].sort());
+    // And the one-way message that gives a request up (a search typed past).
+    expect(log.filter((e) => e.event === 'ipcMain.on').map((e) => e.channel)).toEqual([GIVE_UP_CHANNEL]);
 
     expect(log.find((e) => e.event === 'new Tray')?.icon).toBe(path.join(REPO_ROOT, 'build', 'icons', 'tray.png'));
     expect(existsSync(path.join(REPO_ROOT, 'build', 'icons', 'tray.png'))).toBe(true);
@@ -308,5 +310,6 @@ describe('the built preload', () => {
     expect(exposed.key).toBe('dejavu');
     expect([...(exposed.invoke as string[])].sort()).toEqual([...CHANNEL_NAMES].sort());
     expect(exposed.frozen).toBe(true);
+    expect(exposed.giveUp).toBe('function'); // a request the renderer no longer wants (shared/bridge.ts)
   });
 });

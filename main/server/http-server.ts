@@ -99,7 +99,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         return json(res, fail('invalid-request', `request body: ${(err as Error).message}`));
       }
       if (!CHANNELS.includes(channel)) return json(res, fail('invalid-request', `unknown channel ${channel}`));
-      return json(res, await options.service.handle(channel, body));
+      // The page gave the request up (aborted its fetch: a search typed past): one not begun is not read.
+      const gaveUp = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) gaveUp.abort();
+      });
+      return json(res, await options.service.handle(channel, body, gaveUp.signal));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'GET only');
     if (serveStatic(options.staticDir, url.pathname, res, SECURITY_HEADERS)) return;

@@ -14,15 +14,24 @@ declare global {
 
 export interface Transport {
   readonly kind: 'electron' | 'http';
-  /** `signal` aborts the request where the transport can (HTTP); elsewhere its answer is simply not used. */
+  /** `signal` gives the request up: aborted over HTTP, named and given up over IPC; main then does not begin it if it has not yet. */
   call<C extends ChannelName>(channel: C, request: RequestOf<C>, signal?: AbortSignal): Promise<Result<ResponseOf<C>>>;
   subscribe<E extends EventName>(event: E, listener: (payload: ContractEvents[E]) => void): () => void;
 }
 
 function electronTransport(bridge: DejavuBridge): Transport {
+  let tickets = 0;
   return {
     kind: 'electron',
-    call: (channel, request) => bridge.invoke[channel](request) as never,
+    call(channel, request, signal) {
+      if (!signal) return bridge.invoke[channel](request) as never;
+      const ticket = String((tickets += 1));
+      const giveUp = () => bridge.giveUp(ticket);
+      const answer = bridge.invoke[channel](request, ticket) as Promise<never>;
+      if (signal.aborted) giveUp();
+      else signal.addEventListener('abort', giveUp, { once: true });
+      return answer.finally(() => signal.removeEventListener('abort', giveUp));
+    },
     subscribe: (event, listener) => bridge.subscribe(event, listener as (p: unknown) => void),
   };
 }

@@ -179,6 +179,7 @@ export const ipcMain = {
     handlers.set(channel, fn);
     log('ipcMain.handle', { channel });
   },
+  on: (channel) => log('ipcMain.on', { channel }),
 };
 
 /** A built menu: its items as data (logged), its template (for scripted clicks), items by id whose `enabled` is logged when set. */
@@ -267,7 +268,7 @@ export const nativeTheme = { shouldUseDarkColors: process.env.FAKE_DARK_THEME ==
 export const shell = { openExternal: async (url) => log('shell.openExternal', { url }) };
 
 // What a sandboxed preload may use.
-export const contextBridge = { exposeInMainWorld: (key, api) => log('contextBridge.exposeInMainWorld', { key, invoke: Object.keys(api.invoke), frozen: Object.isFrozen(api) && Object.isFrozen(api.invoke), subscribe: typeof api.subscribe }) };
+export const contextBridge = { exposeInMainWorld: (key, api) => log('contextBridge.exposeInMainWorld', { key, invoke: Object.keys(api.invoke), frozen: Object.isFrozen(api) && Object.isFrozen(api.invoke), subscribe: typeof api.subscribe, giveUp: typeof api.giveUp }) };
 export const ipcRenderer = { invoke: async () => undefined, on: () => undefined, off: () => undefined };
 
 export default { app, BrowserWindow, ipcMain, Menu, Tray, nativeImage, nativeTheme, screen, dialog, shell, contextBridge, ipcRenderer };

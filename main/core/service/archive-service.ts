@@ -18,7 +18,7 @@ import type { EvictionReport } from '../../../shared/retention';
 import { fail, ok, type Result } from '../../../shared/result';
 import { checkedFolder } from './checked-folder';
 import { INLINE_WHILE_STARTING, readingLane } from './read-channels';
-import { ANSWER_INLINE, IDLE_MS, ReadingWorkers } from './reading-workers';
+import { ANSWER_INLINE, CANCELLED, IDLE_MS, ReadingWorkers } from './reading-workers';
 import { ThreadCache } from './thread-cache';
 import { createLogger, errorText, type Logger, type LogSink } from '../logger';
 import { WriterQueue } from '../writer-queue';
@@ -116,8 +116,11 @@ export class ArchiveService {
     });
   }
 
-  /** Validate and answer one request. */
-  async handle<C extends ChannelName>(channel: C, request: unknown): Promise<Result<ResponseOf<C>>> {
+  /**
+   * Validate and answer one request. `signal`: the caller gave it up (a search typed past, a page
+   * left); one not begun yet is then answered CANCELLED instead of read (one begun runs to its end).
+   */
+  async handle<C extends ChannelName>(channel: C, request: unknown, signal?: AbortSignal): Promise<Result<ResponseOf<C>>> {
     const spec = contract[channel];
     if (!spec) return fail('invalid-request', `unknown channel ${String(channel)}`);
     // Only an absent request means "no fields": a null one is malformed, like any other non-object.
@@ -127,9 +130,10 @@ export class ArchiveService {
     const lane = this.readingWorkers && readingLane(channel, parsed.data as RequestOf<C>);
     // A search is answered here while its lane's thread starts (read-channels.ts INLINE_WHILE_STARTING).
     if (lane && !(INLINE_WHILE_STARTING.has(lane) && this.readingWorkers!.startUnlessReady(lane))) {
-      const answer = await this.readingWorkers!.ask(lane, channel, parsed.data);
+      const answer = await this.readingWorkers!.ask(lane, channel, parsed.data, signal);
       if (answer !== ANSWER_INLINE) return answer as Result<ResponseOf<C>>;
     }
+    if (signal?.aborted) return CANCELLED;
     try {
       const handler = this.handlers[channel] as (req: unknown) => Promise<ResponseOf<C>> | ResponseOf<C>;
       return ok(await handler(parsed.data));

@@ -2,7 +2,8 @@
  * The service's reading threads (reading-thread.ts), one a lane (read-channels.ts): started at a
  * lane's first request (or warmed before one: `startUnlessReady`), ended after the lane's IDLE_MS
  * without one (a thread and its reader cost memory) and on close(). A lane's requests are answered
- * in turn; the lanes run side by side, so a long `dejavu:space` holds up no other. A thread that
+ * in turn, handed to its thread one at a time, so one given up while it waits (a search typed
+ * past) is never begun; the lanes run side by side, so a long `dejavu:space` holds up no other. A thread that
  * dies once ready fails what it was asked with a clear error, and the lane's next request starts
  * a new one; one that dies before it is ready (its script cannot be loaded or run) leaves every
  * lane to the caller's thread from then on, said once.
@@ -26,9 +27,24 @@ export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, s
 /** What `ask` answers when a thread cannot start (it died before it was ready): the caller answers on its own thread. */
 export const ANSWER_INLINE = Symbol('answer inline');
 
+/** A request waiting for its lane's thread to finish the one before it. */
+interface Queued {
+  readonly id: number;
+  readonly ask: ReadingAsk;
+  readonly signal?: AbortSignal;
+}
+
+/** What a request given up before it was begun is answered. */
+export const CANCELLED = fail('cancelled', 'given up before it was begun');
+
 interface Lane {
   readonly worker: Worker;
+  /** The requests handed to the thread or queued for it, by id: how each is answered. */
   readonly waiting: Map<number, (result: Result<unknown> | typeof ANSWER_INLINE) => void>;
+  /** Requests not handed over yet, in turn (the thread is given one at a time). */
+  readonly queued: Queued[];
+  /** The request the thread is answering, if any. */
+  busy?: number;
   idle?: NodeJS.Timeout;
   /** The thread has loaded its script and opened its reader (ReadingReady). */
   ready: boolean;
@@ -54,17 +70,41 @@ export class ReadingWorkers {
    * The request's Result, computed on the lane's thread; ANSWER_INLINE when the threads' script
    * cannot be loaded (the answer is the caller's to compute, as without threads: `onUnloadable` is told once).
    */
-  ask(lane: ReadingLane, channel: ChannelName, request: unknown): Promise<Result<unknown> | typeof ANSWER_INLINE> {
+  ask(lane: ReadingLane, channel: ChannelName, request: unknown, signal?: AbortSignal): Promise<Result<unknown> | typeof ANSWER_INLINE> {
     if (this.closed) return Promise.resolve(fail('internal', 'the archive service is closed'));
     if (this.unloadable) return Promise.resolve(ANSWER_INLINE);
+    if (signal?.aborted) return Promise.resolve(CANCELLED);
     const thread = this.lanes.get(lane) ?? this.start(lane);
     clearTimeout(thread.idle);
     thread.worker.ref(); // a request under way keeps the process alive, as it would on this thread
     const id = this.nextId++;
     return new Promise((resolve) => {
       thread.waiting.set(id, resolve);
-      thread.worker.postMessage({ id, channel: channel as ReadChannel, request } satisfies ReadingAsk);
+      thread.queued.push({ id, ask: { id, channel: channel as ReadChannel, request }, signal });
+      // Given up while queued: answered at once, and never handed over.
+      signal?.addEventListener('abort', () => this.giveUp(lane, thread, id), { once: true });
+      this.handOver(thread);
     });
+  }
+
+  /** Hands the thread its next request not given up, when it is answering none. */
+  private handOver(lane: Lane): void {
+    if (lane.busy !== undefined) return;
+    const next = lane.queued.shift();
+    if (!next) return;
+    lane.busy = next.id;
+    lane.worker.postMessage(next.ask satisfies ReadingAsk);
+  }
+
+  /** A queued request given up: answered CANCELLED and taken out of the queue (one handed over already runs to its end). */
+  private giveUp(name: ReadingLane, lane: Lane, id: number): void {
+    const at = lane.queued.findIndex((q) => q.id === id);
+    if (at < 0) return;
+    lane.queued.splice(at, 1);
+    const resolve = lane.waiting.get(id);
+    lane.waiting.delete(id);
+    resolve?.(CANCELLED);
+    if (lane.waiting.size === 0 && this.lanes.get(name) === lane) this.idleAfter(name, lane);
   }
 
   /**
@@ -102,13 +142,15 @@ export class ReadingWorkers {
   private start(name: ReadingLane): Lane {
     const data: ReadingThreadData = { role: READING_ROLE, root: this.options.root, sources: this.options.sources, home: this.options.home, searchPageText: this.options.searchPageText };
     const worker = new Worker(this.script, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
-    const lane: Lane = { worker, waiting: new Map(), ready: false };
+    const lane: Lane = { worker, waiting: new Map(), queued: [], ready: false };
     this.lanes.set(name, lane);
     worker.on('message', (answer: ReadingAnswer | ReadingReady) => {
       if ('ready' in answer) return void (lane.ready = true);
       const resolve = lane.waiting.get(answer.id);
       lane.waiting.delete(answer.id);
+      if (lane.busy === answer.id) lane.busy = undefined;
       resolve?.(answer.result);
+      this.handOver(lane);
       if (lane.waiting.size === 0) this.idleAfter(name, lane);
     });
     worker.on('error', (err) => void (lane.failure ??= err));
@@ -129,6 +171,7 @@ export class ReadingWorkers {
     this.unloadable = true;
     for (const resolve of lane.waiting.values()) resolve(ANSWER_INLINE);
     lane.waiting.clear();
+    lane.queued.length = 0;
   }
 
   /** No request waits: the thread may let the process exit, and ends after idleMs unless asked again. */
@@ -148,5 +191,6 @@ export class ReadingWorkers {
     void lane.worker.terminate();
     for (const resolve of lane.waiting.values()) resolve(fail('internal', message));
     lane.waiting.clear();
+    lane.queued.length = 0;
   }
 }
