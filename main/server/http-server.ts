@@ -104,6 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       res.on('close', () => {
         if (!res.writableFinished) gaveUp.abort();
       });
+      if (res.closed) gaveUp.abort(); // closed while its body was read
       return json(res, await options.service.handle(channel, body, gaveUp.signal));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'GET only');

@@ -20,12 +20,14 @@ export interface Transport {
 }
 
 function electronTransport(bridge: DejavuBridge): Transport {
+  // This page's own prefix: a reload starts counting again while the old page's requests may still be under way.
+  const page = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
   let tickets = 0;
   return {
     kind: 'electron',
     call(channel, request, signal) {
       if (!signal) return bridge.invoke[channel](request) as never;
-      const ticket = String((tickets += 1));
+      const ticket = `${page}:${(tickets += 1)}`;
       const giveUp = () => bridge.giveUp(ticket);
       const answer = bridge.invoke[channel](request, ticket) as Promise<never>;
       if (signal.aborted) giveUp();

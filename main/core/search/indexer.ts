@@ -162,7 +162,8 @@ export class SearchIndexer {
     this.insert = this.db.prepare('INSERT INTO message_fts (rowid, text) VALUES (?, ?)');
     this.insertText = this.db.prepare('INSERT INTO message_text (rowid, message_index, tool, text) VALUES (?, ?, ?, ?)');
     this.vocabulary = new Vocabulary(this.db);
-    this.vocabulary.relistIfMarked();
+    // A sync's thread lists what a session cut short left; the app's live indexer only what a migration asks (vocabulary.ts).
+    this.vocabulary.relistIfMarked(this.mayGoBulk ? 'any' : 'migration');
     this.rowsAtOpen = this.db.prepare('SELECT coalesce(sum(row_count), 0) FROM indexed').pluck().get() as number;
     this.insertCjk = this.db.prepare('INSERT INTO cjk_fts (rowid, bigrams) VALUES (?, ?)');
     this.mark = this.db.prepare(

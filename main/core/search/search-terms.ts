@@ -56,8 +56,16 @@ export class VocabularyReader {
   private readonly byTrigrams;
   private readonly byPrefix;
   private readonly bySuffix;
+  /**
+   * False while search.db's vocabulary is marked to be listed again (vocabulary.ts): a first sync
+   * lists its words from the index as it goes, behind its rows. A term the vocabulary expands is
+   * then checked on every row's text instead, so neither a term nor an exclusion misses a word
+   * not listed yet.
+   */
+  readonly complete: boolean;
 
   constructor(db: Database.Database) {
+    this.complete = statementOf(db, 'SELECT NOT EXISTS (SELECT 1 FROM search.vocabulary_relist)').pluck().get() === 1;
     this.byTrigrams = statementOf(db, 'SELECT word FROM search.words_fts WHERE words_fts MATCH ? LIMIT ?').pluck();
     this.byPrefix = statementOf(db, 'SELECT word FROM search.words WHERE word >= ? AND word < ? LIMIT ?').pluck();
     this.bySuffix = statementOf(db, 'SELECT word FROM search.words WHERE reversed >= ? AND reversed < ? LIMIT ?').pluck();
@@ -98,6 +106,7 @@ export function planTerm(vocabulary: VocabularyReader, term: string): TermPlan {
   }
   const words = termWords(term);
   if ([...term].length < MIN_INDEXED || words.length === 0) return { check: true };
+  if (!vocabulary.complete) return { check: true };
   const lead = words[0].start > 0;
   const trail = words[words.length - 1].end < term.length;
   if (words.length === 1 && !lead && !trail) {

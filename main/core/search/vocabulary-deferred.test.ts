@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type IndexItem, SearchIndexer } from './indexer';
 import { searchDbPath } from './search-db';
+import { planTerm, VocabularyReader } from './search-terms';
 
 /** A conversation's rows, with words of its own (`w<c>x<i>`) beside shared ones. */
 function item(c: number, rows = 50): IndexItem {
@@ -58,12 +59,16 @@ describe('a deferred vocabulary', () => {
     expect(words(root).has('重构')).toBe(false); // CJK alone: cjk_fts finds it
   });
 
-  it('cut short (no close), is listed by the next indexer to open search.db', () => {
+  it("cut short (no close), is listed by the next sync's indexer to open search.db, not by the app's live one", () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-vocab-cut-'));
     const cut = new SearchIndexer(root, { bulk: true });
     for (let c = 1; c <= 10; c += 1) cut.index([item(c)]);
     expect(words(root).has('w10x0')).toBe(false);
-    const next = new SearchIndexer(root); // as the app would, after the sync's process died
+    // The app's live indexer, on its main process, leaves the walk of the whole index to a sync's thread.
+    new SearchIndexer(root).close();
+    expect(words(root).has('w10x0')).toBe(false);
+    expect(marked(root)).toBe(true);
+    const next = new SearchIndexer(root, { bulk: true }); // the next sync's thread, after the first one's process died
     expect(words(root).has('w10x0')).toBe(true);
     expect(marked(root)).toBe(false);
     next.close();
@@ -72,6 +77,25 @@ describe('a deferred vocabulary', () => {
     expect(marked(root)).toBe(true);
     cut.close();
     expect(words(root).has('w11x0')).toBe(true);
+  });
+
+  it('makes search check the text of a term the vocabulary would expand, until it is listed: no word of it is missed, nor left in by an exclusion', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-vocab-plan-'));
+    const bulk = new SearchIndexer(root, { bulk: true });
+    for (let c = 1; c <= 10; c += 1) bulk.index([item(c)]);
+    const plan = (term: string) => {
+      const db = new Database(':memory:');
+      try {
+        db.prepare('ATTACH DATABASE ? AS search').run(searchDbPath(root));
+        return planTerm(new VocabularyReader(db), term);
+      } finally {
+        db.close();
+      }
+    };
+    // Its words (w1x0) are not listed yet: only the rows' text can answer it.
+    expect(plan('1x0')).toEqual({ check: true });
+    bulk.close();
+    expect(plan('1x0')).toMatchObject({ check: false, match: expect.stringContaining('"w1x0"') });
   });
 
   it('is not used by a session into a larger index: each batch lists its words as it commits', () => {

@@ -46,7 +46,7 @@ export class Vocabulary {
     this.stagedWords = db.prepare(`SELECT term FROM ${STAGE}.terms`).pluck();
     this.clearStage = db.prepare(`INSERT INTO ${STAGE}.rows (rows) VALUES ('delete-all')`);
     this.marked = db.prepare('SELECT EXISTS (SELECT 1 FROM vocabulary_relist)').pluck();
-    this.markForRelist = db.prepare('INSERT INTO vocabulary_relist (pending) VALUES (1)');
+    this.markForRelist = db.prepare(`INSERT INTO vocabulary_relist (pending) VALUES (${MARKED_BY_SESSION})`);
   }
 
   /** Stages `text`: its words are listed by the next `flush` (or, deferred, by the next relist). */
@@ -97,7 +97,8 @@ export class Vocabulary {
     for (let last = ''; ; ) {
       const terms = after.all(last, RELIST_CHUNK) as string[];
       if (terms.length === 0) break;
-      for (const word of terms) if (listable(word) && !this.known.has(word) && this.list(word)) added += 1;
+      // Not skipping the words `known` remembers: a batch whose commit failed listed them in memory only.
+      for (const word of terms) if (listable(word) && this.list(word)) added += 1;
       last = terms[terms.length - 1];
     }
     return added;
@@ -108,9 +109,10 @@ export class Vocabulary {
    * by an older build (JavaScript's cut and fold), and drops the mark; in one transaction, so an
    * interrupted run leaves the mark for the next. Returns how many words were added.
    */
-  relistIfMarked(): number {
+  relistIfMarked(marks: 'any' | 'migration' = 'any'): number {
     const db = this.db;
-    if ((db.prepare('SELECT count(*) FROM vocabulary_relist').pluck().get() as number) === 0) return 0;
+    const only = marks === 'migration' ? ` WHERE pending = ${MARKED_BY_MIGRATION}` : '';
+    if ((db.prepare(`SELECT count(*) FROM vocabulary_relist${only}`).pluck().get() as number) === 0) return 0;
     const added = db
       .transaction(() => {
         const n = this.relist();
@@ -130,6 +132,15 @@ export class Vocabulary {
     return added.changes > 0;
   }
 }
+
+/**
+ * vocabulary_relist's marks: search migration 005's (the words an older build cut), and a
+ * deferring session's (deferUntilRelisted). Any indexer lists the first when it opens search.db; the
+ * second only a bulk one (a sync's thread), off the app's main process: a walk of the whole index
+ * is seconds at a million messages, and the session that set it lists it on close anyway.
+ */
+const MARKED_BY_MIGRATION = 1;
+const MARKED_BY_SESSION = 2;
 
 /** Words of the index listed per statement while the vocabulary is listed again (relistIfMarked). */
 const RELIST_CHUNK = 5000;

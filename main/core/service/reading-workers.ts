@@ -31,7 +31,6 @@ export const ANSWER_INLINE = Symbol('answer inline');
 interface Queued {
   readonly id: number;
   readonly ask: ReadingAsk;
-  readonly signal?: AbortSignal;
 }
 
 /** What a request given up before it was begun is answered. */
@@ -79,10 +78,14 @@ export class ReadingWorkers {
     thread.worker.ref(); // a request under way keeps the process alive, as it would on this thread
     const id = this.nextId++;
     return new Promise((resolve) => {
-      thread.waiting.set(id, resolve);
-      thread.queued.push({ id, ask: { id, channel: channel as ReadChannel, request }, signal });
       // Given up while queued: answered at once, and never handed over.
-      signal?.addEventListener('abort', () => this.giveUp(lane, thread, id), { once: true });
+      const giveUp = () => this.giveUp(lane, thread, id);
+      signal?.addEventListener('abort', giveUp, { once: true });
+      thread.waiting.set(id, (result) => {
+        signal?.removeEventListener('abort', giveUp);
+        resolve(result);
+      });
+      thread.queued.push({ id, ask: { id, channel: channel as ReadChannel, request } });
       this.handOver(thread);
     });
   }

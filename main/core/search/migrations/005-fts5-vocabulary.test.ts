@@ -43,14 +43,22 @@ describe('search migration 005 (fts5-vocabulary)', () => {
     const reader = new ArchiveReader(root);
     try {
       const found = (q: string) => reader.search(q).map((h) => h.conversation.id);
-      expect(found('αθηνας')).toEqual([]);
-      expect(found('350µs')).toEqual([]);
-      new SearchIndexer(root).close();
+      const listed = () => {
+        const db = new Database(searchDbPath(root), { readonly: true });
+        try {
+          return { words: db.prepare('SELECT word FROM words ORDER BY word').pluck().all(), marks: db.prepare('SELECT count(*) FROM vocabulary_relist').pluck().get() };
+        } finally {
+          db.close();
+        }
+      };
+      // While marked, search reads the rows' text for a term the vocabulary would expand: found, though not listed as the index folds it.
+      expect(listed().words).not.toContain('αθηνασ');
       expect(found('αθηνας')).toEqual(['codex_t0']);
       expect(found('350µs')).toEqual(['codex_t1']);
-      const after = new Database(searchDbPath(root), { readonly: true });
-      expect(after.prepare('SELECT count(*) FROM vocabulary_relist').pluck().get()).toBe(0);
-      after.close();
+      new SearchIndexer(root).close();
+      expect(listed()).toMatchObject({ words: expect.arrayContaining(['αθηνασ', '350μs']), marks: 0 });
+      expect(found('αθηνας')).toEqual(['codex_t0']);
+      expect(found('350µs')).toEqual(['codex_t1']);
     } finally {
       reader.close();
     }
