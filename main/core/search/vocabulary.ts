@@ -82,9 +82,8 @@ export class Vocabulary {
    * byte indexed (README.md, "Indexing speed"). Inside the batch's transaction.
    */
   deferUntilRelisted(): void {
-    this.flush();
     this.deferred = true;
-    if (!this.marked.get()) this.markForRelist.run();
+    this.flush(); // lists what is staged, and marks search.db
   }
 
   /** Lists every word the index holds that is not listed yet (a deferred session's words so far); inside the caller's transaction. */
@@ -105,9 +104,10 @@ export class Vocabulary {
   }
 
   /**
-   * Lists every word message_fts holds, when search migration 005 marked the vocabulary as listed
-   * by an older build (JavaScript's cut and fold), and drops the mark; in one transaction, so an
-   * interrupted run leaves the mark for the next. Returns how many words were added.
+   * Lists every word message_fts holds when search.db is marked (`migration`: only migration 005's
+   * mark, the words an older build cut and folded with JavaScript; `any`: a deferring session's
+   * too), and drops the marks; in one transaction, so an interrupted run leaves them for the next.
+   * Returns how many words were added.
    */
   relistIfMarked(marks: 'any' | 'migration' = 'any'): number {
     const db = this.db;

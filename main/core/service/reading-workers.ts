@@ -27,12 +27,6 @@ export const IDLE_MS: Readonly<Record<ReadingLane, number>> = { reads: 30_000, s
 /** What `ask` answers when a thread cannot start (it died before it was ready): the caller answers on its own thread. */
 export const ANSWER_INLINE = Symbol('answer inline');
 
-/** A request waiting for its lane's thread to finish the one before it. */
-interface Queued {
-  readonly id: number;
-  readonly ask: ReadingAsk;
-}
-
 /** What a request given up before it was begun is answered. */
 export const CANCELLED = fail('cancelled', 'given up before it was begun');
 
@@ -41,7 +35,7 @@ interface Lane {
   /** The requests handed to the thread or queued for it, by id: how each is answered. */
   readonly waiting: Map<number, (result: Result<unknown> | typeof ANSWER_INLINE) => void>;
   /** Requests not handed over yet, in turn (the thread is given one at a time). */
-  readonly queued: Queued[];
+  readonly queued: ReadingAsk[];
   /** The request the thread is answering, if any. */
   busy?: number;
   idle?: NodeJS.Timeout;
@@ -85,7 +79,7 @@ export class ReadingWorkers {
         signal?.removeEventListener('abort', giveUp);
         resolve(result);
       });
-      thread.queued.push({ id, ask: { id, channel: channel as ReadChannel, request } });
+      thread.queued.push({ id, channel: channel as ReadChannel, request });
       this.handOver(thread);
     });
   }
@@ -96,7 +90,7 @@ export class ReadingWorkers {
     const next = lane.queued.shift();
     if (!next) return;
     lane.busy = next.id;
-    lane.worker.postMessage(next.ask satisfies ReadingAsk);
+    lane.worker.postMessage(next);
   }
 
   /** A queued request given up: answered CANCELLED and taken out of the queue (one handed over already runs to its end). */
