@@ -9,7 +9,7 @@ import type { WritableArchive } from '../archive/changes';
 import type { WritableIndex } from '../archive/db';
 import { inTransaction } from '../archive/index-store/handle';
 import { clearOutdatedStages } from '../archive/index-store/write-conversations';
-import { buildDigest, type Digest } from './digest';
+import { type Digest, storableDigest } from './digest';
 import { pendingAnalysis, writeDigest } from './digest-store';
 import { keepInStore } from './digest-stored-text';
 import { repairUnfinished } from './repair';
@@ -34,7 +34,10 @@ export function digestStored(archive: { readonly root: string; readonly db: Writ
   const now = new Date().toISOString();
   const keep = keepInStore(archive.root);
   inTransaction(archive.db, () => {
-    for (const s of stored) writeDigest(archive.db, buildDigest(s.conversation, keep), s.revision, now);
+    for (const s of stored) {
+      const { digest, json } = storableDigest(s.conversation, keep);
+      writeDigest(archive.db, digest, s.revision, now, json);
+    }
   });
 }
 
@@ -49,16 +52,16 @@ export async function analyzePending(archive: WritableArchive): Promise<AnalyzeR
   let analyzed = 0;
   for (let i = 0; i < todo.length; i += CHUNK) {
     const now = new Date().toISOString();
-    const digests: { digest: Digest; revision: number }[] = [];
+    const digests: { digest: Digest; json: string; revision: number }[] = [];
     for (const row of todo.slice(i, i + CHUNK)) {
       try {
-        digests.push({ digest: buildDigest(readBlob(root, row.blob_path), keepInStore(root)), revision: row.revision });
+        digests.push({ ...storableDigest(readBlob(root, row.blob_path), keepInStore(root)), revision: row.revision });
       } catch {
         unreadable.push(row.id);
       }
     }
     inTransaction(db, () => {
-      for (const d of digests) writeDigest(db, d.digest, d.revision, now);
+      for (const d of digests) writeDigest(db, d.digest, d.revision, now, d.json);
     });
     analyzed += digests.length;
     if (i + CHUNK < todo.length) await new Promise((resolve) => setImmediate(resolve));

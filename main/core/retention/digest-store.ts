@@ -9,9 +9,9 @@ export function readDigest(db: ReadableIndex, conversationId: string): Digest | 
   return data === undefined ? undefined : (JSON.parse(data) as Digest);
 }
 
-/** Store a digest built from `revision` of its conversation; analyzedAt is the watermark. */
-export function writeDigest(db: WritableIndex, digest: Digest, revision: number, analyzedAt: string): void {
-  storeDigest(db, { conversationId: digest.conversationId, version: digest.version, revision, analyzedAt, outcome: digest.outcome, data: JSON.stringify(digest) });
+/** Store a digest built from `revision` of its conversation (`json`: its JSON, when made already); analyzedAt is the watermark. */
+export function writeDigest(db: WritableIndex, digest: Digest, revision: number, analyzedAt: string, json = JSON.stringify(digest)): void {
+  storeDigest(db, { conversationId: digest.conversationId, version: digest.version, revision, analyzedAt, outcome: digest.outcome, data: json });
 }
 
 /**

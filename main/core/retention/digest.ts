@@ -125,6 +125,19 @@ const HARNESS_ANSWER_KINDS = new Set(['api-error', 'synthetic']);
  * at hand) such a text is read whole into the digest, so a prompt is never lost.
  */
 export function buildDigest(c: Conversation, keep?: KeepText): Digest {
+  return JSON.parse(storableDigest(c, keep).json) as Digest; // what reading the stored JSON back gives
+}
+
+/**
+ * A digest and its JSON as stored, built once: `digest` may still hold undefined keys, which
+ * the JSON leaves out (a sync's writer stores the JSON without a round trip through it).
+ */
+export function storableDigest(c: Conversation, keep?: KeepText): { digest: Digest; json: string } {
+  const digest = digestOf(c, keep);
+  return { digest, json: JSON.stringify(digest) };
+}
+
+function digestOf(c: Conversation, keep?: KeepText): Digest {
   // Each tool call's files, worked out once for the three facts that read them (a regex and a JSON.parse each).
   // Weak: a huge file's parts are made again at each walk, and a Map held every one seen (digest-memory.test.ts).
   const touched = new WeakMap<ToolCallPart, readonly FileTouch[]>();
@@ -195,7 +208,7 @@ export function buildDigest(c: Conversation, keep?: KeepText): Digest {
     sourcePath: c.sourcePath,
     sources: c.sources,
   };
-  return JSON.parse(JSON.stringify(digest)) as Digest; // drops undefined keys: the stored JSON is what is returned
+  return digest;
 }
 
 function isAnswer(m: Message): boolean {
