@@ -3,36 +3,33 @@
  * export: shiki with its JavaScript regex engine (no WASM), light and dark colours as CSS
  * variables on each token so the page follows the reader's colour scheme without a script.
  */
-import { createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import bash from 'shiki/langs/bash.mjs';
-import css from 'shiki/langs/css.mjs';
-import diff from 'shiki/langs/diff.mjs';
-import go from 'shiki/langs/go.mjs';
-import html from 'shiki/langs/html.mjs';
-import javascript from 'shiki/langs/javascript.mjs';
-import json from 'shiki/langs/json.mjs';
-import markdown from 'shiki/langs/markdown.mjs';
-import python from 'shiki/langs/python.mjs';
-import rust from 'shiki/langs/rust.mjs';
-import toml from 'shiki/langs/toml.mjs';
-import tsx from 'shiki/langs/tsx.mjs';
-import typescript from 'shiki/langs/typescript.mjs';
-import yaml from 'shiki/langs/yaml.mjs';
-import githubDark from 'shiki/themes/github-dark.mjs';
-import githubLight from 'shiki/themes/github-light.mjs';
+import { createRequire } from 'node:module';
+import type { HighlighterCore, LanguageRegistration, ThemeRegistration } from 'shiki/core';
 import type { Lang } from '../../../shared/code-lang';
 import { escapeHtml } from './html-escape';
 
 /** Larger blocks are shown plain: highlighting is ~1 MB/s and a page must not take minutes. */
 const MAX_BLOCK_CHARS = 30_000;
 
+const LANGS = ['bash', 'css', 'diff', 'go', 'html', 'javascript', 'json', 'markdown', 'python', 'rust', 'toml', 'tsx', 'typescript', 'yaml'];
+
 let highlighter: HighlighterCore | undefined;
 
+/**
+ * Shiki and its grammars (~1 MB of code) are loaded at the first block highlighted, not with the
+ * rest: every `dejavu` command and reading thread started ~0.1 s slower for them (the HTML export
+ * alone uses them). `require` of these ES modules is synchronous (Node >= 22.12).
+ */
 function core(): HighlighterCore {
-  highlighter ??= createHighlighterCoreSync({
-    themes: [githubLight, githubDark],
-    langs: [bash, css, diff, go, html, javascript, json, markdown, python, rust, toml, tsx, typescript, yaml],
+  if (highlighter) return highlighter;
+  const load = createRequire(import.meta.url);
+  const { createHighlighterCoreSync } = load('shiki/core') as typeof import('shiki/core');
+  const { createJavaScriptRegexEngine } = load('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
+  const theme = (name: string) => (load(`shiki/themes/${name}.mjs`) as { default: ThemeRegistration }).default;
+  const lang = (name: string) => (load(`shiki/langs/${name}.mjs`) as { default: LanguageRegistration[] }).default;
+  highlighter = createHighlighterCoreSync({
+    themes: [theme('github-light'), theme('github-dark')],
+    langs: LANGS.map(lang),
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
   return highlighter;
