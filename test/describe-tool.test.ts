@@ -16,6 +16,10 @@ import { conversationPageToMarkdown, conversationToMarkdown, fence } from '../ma
 import { buildDigest } from '../main/core/retention/digest';
 import { FIXTURES_DIR } from './fixtures';
 import { readProvenance } from './provenance';
+import { loadHighlighter } from '../main/core/render/html-highlight';
+
+// The HTML export's code highlighter loads when first asked for (the CLI and the service await it).
+beforeAll(() => loadHighlighter());
 
 async function parse(agent: AgentId, file: string): Promise<Conversation[]> {
   return providerFor(agent)!.parse(fileParseContext(path.join(FIXTURES_DIR, file)));

@@ -8,7 +8,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hugeSessionSeed } from '../bench/huge-session';
 import { jsonPieces } from '../main/cli/json-pieces';
 import { readBlob, readBlobFar, writeBlob } from '../main/core/archive/blob-store';
@@ -18,6 +18,10 @@ import { conversationToMarkdown } from '../main/core/render/markdown';
 import { farString, farText, holdsFarString } from '../shared/far-strings';
 import type { Conversation } from '../shared/record';
 import { FIXTURES_DIR } from './fixtures';
+import { loadHighlighter } from '../main/core/render/html-highlight';
+
+// The HTML export's code highlighter loads when first asked for (the CLI and the service await it).
+beforeAll(() => loadHighlighter());
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'dejavu-far-read-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

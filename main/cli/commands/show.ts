@@ -3,7 +3,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { FarConversation } from '../../../shared/far-record';
-import { conversationToMarkdown, EXPORT_FORMATS, type ExportFormat, exportName, renderExport } from '../../core/use-cases/export';
+import { conversationToMarkdown, EXPORT_FORMATS, type ExportFormat, exportName, readyToRender, renderExport } from '../../core/use-cases/export';
 import { describeRedaction, REDACTION_OFF_NOTE } from '../../core/use-cases/redaction';
 import { outgoingRead, withTightHeapSync } from '../../core/use-cases/show';
 import { type GlobalOptions, withReader } from '../archive-access';
@@ -49,9 +49,10 @@ export function registerShow(program: Command): void {
     .option('-o, --output <file>', 'file to write ("-" for standard output); default: YYYY-MM-DD_<title>.<format> here')
     .option('-f, --format <format>', 'md, json or html', 'md')
     .option('--no-redact', 'write secrets as they were typed (redaction is on by default)')
-    .action((id: string, opts: { output?: string; format: string; redact?: boolean }, cmd: Command) => {
+    .action(async (id: string, opts: { output?: string; format: string; redact?: boolean }, cmd: Command) => {
       if (!(EXPORT_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`--format is md, json or html, not "${opts.format}"`);
       const format = opts.format as ExportFormat;
+      await readyToRender(format);
       withTightHeapSync(() => {
         const conversation = outgoing(id, opts.redact, cmd, format === 'json');
         // To standard output: JSON escaped (it parses back the same); Markdown and HTML verbatim, unless stdout is a terminal.

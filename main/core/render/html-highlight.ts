@@ -3,35 +3,58 @@
  * export: shiki with its JavaScript regex engine (no WASM), light and dark colours as CSS
  * variables on each token so the page follows the reader's colour scheme without a script.
  */
-import { createRequire } from 'node:module';
-import type { HighlighterCore, LanguageRegistration, ThemeRegistration } from 'shiki/core';
+import type { HighlighterCore } from 'shiki/core';
 import type { Lang } from '../../../shared/code-lang';
 import { escapeHtml } from './html-escape';
 
 /** Larger blocks are shown plain: highlighting is ~1 MB/s and a page must not take minutes. */
 const MAX_BLOCK_CHARS = 30_000;
 
-const LANGS = ['bash', 'css', 'diff', 'go', 'html', 'javascript', 'json', 'markdown', 'python', 'rust', 'toml', 'tsx', 'typescript', 'yaml'];
-
 let highlighter: HighlighterCore | undefined;
+let loading: Promise<HighlighterCore> | undefined;
 
 /**
- * Shiki and its grammars (~1 MB of code) are loaded at the first block highlighted, not with the
- * rest: every `dejavu` command and reading thread started ~0.1 s slower for them (the HTML export
- * alone uses them). `require` of these ES modules is synchronous (Node >= 22.12).
+ * Loads shiki and its grammars (~1 MB of code): when an HTML page is first asked for, not with
+ * the rest, which made every `dejavu` command start ~50 ms slower. Await it before `codeBlock`
+ * (export.ts `readyToRender`). Imported, not required: an ES module from the app's asar archive
+ * loads through the path Electron supports.
  */
-function core(): HighlighterCore {
-  if (highlighter) return highlighter;
-  const load = createRequire(import.meta.url);
-  const { createHighlighterCoreSync } = load('shiki/core') as typeof import('shiki/core');
-  const { createJavaScriptRegexEngine } = load('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
-  const theme = (name: string) => (load(`shiki/themes/${name}.mjs`) as { default: ThemeRegistration }).default;
-  const lang = (name: string) => (load(`shiki/langs/${name}.mjs`) as { default: LanguageRegistration[] }).default;
-  highlighter = createHighlighterCoreSync({
-    themes: [theme('github-light'), theme('github-dark')],
-    langs: LANGS.map(lang),
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+export function loadHighlighter(): Promise<void> {
+  loading ??= (async () => {
+    const [{ createHighlighterCoreSync }, { createJavaScriptRegexEngine }, themes, langs] = await Promise.all([
+      import('shiki/core'),
+      import('shiki/engine/javascript'),
+      Promise.all([import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')]),
+      Promise.all([
+        import('shiki/langs/bash.mjs'),
+        import('shiki/langs/css.mjs'),
+        import('shiki/langs/diff.mjs'),
+        import('shiki/langs/go.mjs'),
+        import('shiki/langs/html.mjs'),
+        import('shiki/langs/javascript.mjs'),
+        import('shiki/langs/json.mjs'),
+        import('shiki/langs/markdown.mjs'),
+        import('shiki/langs/python.mjs'),
+        import('shiki/langs/rust.mjs'),
+        import('shiki/langs/toml.mjs'),
+        import('shiki/langs/tsx.mjs'),
+        import('shiki/langs/typescript.mjs'),
+        import('shiki/langs/yaml.mjs'),
+      ]),
+    ]);
+    return createHighlighterCoreSync({
+      themes: themes.map((t) => t.default),
+      langs: langs.map((l) => l.default),
+      engine: createJavaScriptRegexEngine({ forgiving: true }),
+    });
+  })();
+  return loading.then((loaded) => {
+    highlighter = loaded;
   });
+}
+
+function core(): HighlighterCore {
+  if (!highlighter) throw new Error('code highlighted before loadHighlighter() finished');
   return highlighter;
 }
 

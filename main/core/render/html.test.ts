@@ -5,6 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
 import { conversationToHtml, HTML_EXPORT_CSP } from './html';
+import { loadHighlighter } from './html-highlight';
+
+// The HTML export's code highlighter loads when first asked for (the CLI and the service await it).
+await loadHighlighter();
 
 const PROBES = ['<script>alert("x")</script>', '<img src=x onerror="alert(1)">', '[click me](javascript:alert(1))', '<a href="javascript:alert(2)">link</a>', '"><svg onload=alert(3)>'];
 

@@ -1,8 +1,12 @@
 /** The Markdown and HTML exports name the conversation this one came from, and how, as the thread header does. */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../shared/record';
 import { conversationToHtml } from './html';
 import { conversationPageToMarkdown, conversationToMarkdown } from './markdown';
+import { loadHighlighter } from './html-highlight';
+
+// The HTML export's code highlighter loads when first asked for (the CLI and the service await it).
+beforeAll(() => loadHighlighter());
 
 function conversation(extra: Partial<Conversation>, first?: Message): Conversation {
   const prompt: Message = { id: 'u1', role: 'user', parts: [{ type: 'text', content: 'Try a dark theme instead' }] };

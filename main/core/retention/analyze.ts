@@ -9,8 +9,8 @@ import type { WritableArchive } from '../archive/changes';
 import type { WritableIndex } from '../archive/db';
 import { inTransaction } from '../archive/index-store/handle';
 import { clearOutdatedStages } from '../archive/index-store/write-conversations';
-import { type Digest, storableDigest } from './digest';
-import { pendingAnalysis, writeDigest } from './digest-store';
+import { type StorableDigest, storableDigest } from './digest';
+import { pendingAnalysis, writeStorableDigest } from './digest-store';
 import { keepInStore } from './digest-stored-text';
 import { repairUnfinished } from './repair';
 
@@ -34,10 +34,7 @@ export function digestStored(archive: { readonly root: string; readonly db: Writ
   const now = new Date().toISOString();
   const keep = keepInStore(archive.root);
   inTransaction(archive.db, () => {
-    for (const s of stored) {
-      const { digest, json } = storableDigest(s.conversation, keep);
-      writeDigest(archive.db, digest, s.revision, now, json);
-    }
+    for (const s of stored) writeStorableDigest(archive.db, storableDigest(s.conversation, keep), s.revision, now);
   });
 }
 
@@ -52,16 +49,16 @@ export async function analyzePending(archive: WritableArchive): Promise<AnalyzeR
   let analyzed = 0;
   for (let i = 0; i < todo.length; i += CHUNK) {
     const now = new Date().toISOString();
-    const digests: { digest: Digest; json: string; revision: number }[] = [];
+    const digests: { digest: StorableDigest; revision: number }[] = [];
     for (const row of todo.slice(i, i + CHUNK)) {
       try {
-        digests.push({ ...storableDigest(readBlob(root, row.blob_path), keepInStore(root)), revision: row.revision });
+        digests.push({ digest: storableDigest(readBlob(root, row.blob_path), keepInStore(root)), revision: row.revision });
       } catch {
         unreadable.push(row.id);
       }
     }
     inTransaction(db, () => {
-      for (const d of digests) writeDigest(db, d.digest, d.revision, now, d.json);
+      for (const d of digests) writeStorableDigest(db, d.digest, d.revision, now);
     });
     analyzed += digests.length;
     if (i + CHUNK < todo.length) await new Promise((resolve) => setImmediate(resolve));

@@ -2,16 +2,21 @@
 import type { ReadableIndex, WritableIndex } from '../archive/db';
 import { conversationsToAnalyze, digestData, type PendingRow } from '../archive/index-store/read-digests';
 import { storeDigest } from '../archive/index-store/write-digests';
-import { type Digest, DIGEST_VERSION } from './digest';
+import { type Digest, DIGEST_VERSION, type StorableDigest } from './digest';
 
 export function readDigest(db: ReadableIndex, conversationId: string): Digest | undefined {
   const data = digestData(db, conversationId);
   return data === undefined ? undefined : (JSON.parse(data) as Digest);
 }
 
-/** Store a digest built from `revision` of its conversation (`json`: its JSON, when made already); analyzedAt is the watermark. */
-export function writeDigest(db: WritableIndex, digest: Digest, revision: number, analyzedAt: string, json = JSON.stringify(digest)): void {
-  storeDigest(db, { conversationId: digest.conversationId, version: digest.version, revision, analyzedAt, outcome: digest.outcome, data: json });
+/** Store a digest built from `revision` of its conversation; analyzedAt is the watermark. */
+export function writeDigest(db: WritableIndex, digest: Digest, revision: number, analyzedAt: string): void {
+  writeStorableDigest(db, { conversationId: digest.conversationId, version: digest.version, outcome: digest.outcome, json: JSON.stringify(digest) }, revision, analyzedAt);
+}
+
+/** The same for a digest as its row stores it (storableDigest). */
+export function writeStorableDigest(db: WritableIndex, d: StorableDigest, revision: number, analyzedAt: string): void {
+  storeDigest(db, { conversationId: d.conversationId, version: d.version, revision, analyzedAt, outcome: d.outcome, data: d.json });
 }
 
 /**

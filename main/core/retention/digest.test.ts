@@ -44,6 +44,16 @@ describe('digests of the real fixtures', () => {
   });
 });
 
+describe('tool calls by name', () => {
+  it('counts tools named as properties every object has', () => {
+    const call = (name: string): Message => ({ id: name + Math.random(), role: 'assistant', parts: [{ type: 'tool_call', id: name, name, arguments: '{}' }] });
+    const names = ['constructor', '__proto__', 'toString', 'toString', 'hasOwnProperty', 'Read'];
+    const c: Conversation = { id: 'x', agent: 'claude-code', nativeId: 'x', models: [], messages: names.map(call), sources: [] } as unknown as Conversation;
+    const byName = buildDigest(c).counts.toolCallsByName;
+    expect(Object.entries(byName).sort()).toEqual([['Read', 1], ['__proto__', 1], ['constructor', 1], ['hasOwnProperty', 1], ['toString', 2]]);
+  });
+});
+
 describe('the outcome heuristic', () => {
   const m = (role: Message['role'], text: string, kind?: string): Message => ({ id: `${role}${text}`, role, kind, parts: [{ type: 'text', content: text }] });
   it('reads the end of the last turn', () => {

@@ -128,13 +128,21 @@ export function buildDigest(c: Conversation, keep?: KeepText): Digest {
   return JSON.parse(storableDigest(c, keep).json) as Digest; // what reading the stored JSON back gives
 }
 
+/** A digest as its row stores it: its JSON and the fields the row keeps beside it. */
+export interface StorableDigest {
+  readonly conversationId: string;
+  readonly version: number;
+  readonly outcome: Outcome;
+  readonly json: string;
+}
+
 /**
- * A digest and its JSON as stored, built once: `digest` may still hold undefined keys, which
- * the JSON leaves out (a sync's writer stores the JSON without a round trip through it).
+ * A digest's JSON, built once (a sync's writer stores it without a round trip through it); the
+ * digest object itself is let go at once (analysis holds a chunk of these).
  */
-export function storableDigest(c: Conversation, keep?: KeepText): { digest: Digest; json: string } {
+export function storableDigest(c: Conversation, keep?: KeepText): StorableDigest {
   const digest = digestOf(c, keep);
-  return { digest, json: JSON.stringify(digest) };
+  return { conversationId: digest.conversationId, version: digest.version, outcome: digest.outcome, json: JSON.stringify(digest) };
 }
 
 function digestOf(c: Conversation, keep?: KeepText): Digest {
@@ -146,7 +154,8 @@ function digestOf(c: Conversation, keep?: KeepText): Digest {
     if (!touches) touched.set(call, (touches = fileTouchesOf(call.name, call.arguments)));
     return touches;
   };
-  const byName: Record<string, number> = {};
+  // No prototype: a tool named `constructor` or `__proto__` (the transcript's words) is counted like any other.
+  const byName: Record<string, number> = Object.create(null) as Record<string, number>;
   const models = new Map<string, number>();
   const files = new Set<string>();
   let toolCalls = 0;

@@ -5,7 +5,7 @@
 import type { ChannelName, ContractEvents, EventName, FolderSyncOutcome, MergeOutcome, RequestOf, ResponseOf, SyncOutcome } from '../../../shared/contract';
 import type { Conversation } from '../../../shared/record';
 import type { EvictionReport } from '../../../shared/retention';
-import { exportFile } from '../use-cases/export';
+import { exportFile, readyToRender } from '../use-cases/export';
 import { listConversations } from '../use-cases/list';
 import type { ArchiveReader } from '../use-cases/open-archive';
 import { pinConversation } from '../use-cases/pin';
@@ -55,7 +55,10 @@ function readingHandlers(host: HandlerHost) {
     'dejavu:conversations': (req) => listConversations(host.reader, req),
     'dejavu:conversation': (req) => conversationDetail(host.reader, host.conversation(req.id)),
     'dejavu:messages': (req) => messagePage(host.conversation(req.id), req.offset, req.limit),
-    'dejavu:export': (req) => exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone),
+    'dejavu:export': async (req) => {
+      await readyToRender(req.format);
+      return exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone);
+    },
     // Answered on a reading thread instead when the service has one (read-channels.ts).
     ...readChannelHandlers(host),
     'dejavu:integrity': () => lastCheckOf(host.reader),
@@ -70,6 +73,7 @@ function actingHandlers(host: HandlerHost) {
   return {
     'dejavu:save-export': async (req) => {
       if (!host.options.saveFile) throw new UnsupportedError('saving through a dialog needs the desktop app');
+      await readyToRender(req.format);
       return { path: await host.options.saveFile(exportFile(host.reader, host.conversation(req.id), req.format, req.timeZone)) };
     },
     'dejavu:sync': () => host.sync(),

@@ -5,10 +5,16 @@ import type { Conversation } from '../../../shared/record';
 import type { ArchiveReader } from '../access/archive-reader';
 import { outgoingConversation, redactsOutgoing } from '../redact/outgoing';
 import { conversationToHtml } from '../render/html';
+import { loadHighlighter } from '../render/html-highlight';
 import { conversationToMarkdown, exportFileName } from '../render/markdown';
 
 export { EXPORT_FORMATS, type ExportFormat } from '../../../shared/contract';
 export { conversationToMarkdown } from '../render/markdown';
+
+/** Loads what rendering `format` takes (HTML: the code highlighter): await it before renderExport or exportFile. */
+export async function readyToRender(format: ExportFormat): Promise<void> {
+  if (format === 'html') await loadHighlighter();
+}
 
 /** The document's text in `format` (JSON only of a plain record: a far one's is written in pieces, cli/json-pieces.ts). */
 export function renderExport(c: Conversation, format: ExportFormat, timeZone?: string): string;
