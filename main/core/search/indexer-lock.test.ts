@@ -27,7 +27,8 @@ describe('the search indexer beside another writer', () => {
     const indexer = new SearchIndexer(root);
     try {
       indexer.index([item(1)]);
-      const writer = await writerHolding(searchDbPath(root), 400);
+      // Held well past the wait checked: the test files run two at a time, and this one may be slow to start its write.
+      const writer = await writerHolding(searchDbPath(root), 1200);
       const started = Date.now();
       indexer.index([item(2)]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(200); // it waited for the other writer
