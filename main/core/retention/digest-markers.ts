@@ -21,7 +21,8 @@ const MAX_MARKERS = 500;
 const MAX_ERRORS = 100;
 
 export function markerFacts(c: Conversation): MarkerFacts {
-  const kindCounts: Record<string, number> = {};
+  // No prototype: a kind named `constructor` or `__proto__` (kinds may come from the native records) counts like any other.
+  const kindCounts: Record<string, number> = Object.create(null) as Record<string, number>;
   const markers: MarkerFact[] = [];
   const errors = new Map<string, { fact: ErrorFact; count: number }>();
   const toolNames = new Map<string, string>();

@@ -45,12 +45,14 @@ describe('digests of the real fixtures', () => {
 });
 
 describe('tool calls by name', () => {
-  it('counts tools named as properties every object has', () => {
+  it('counts tools and kinds named as properties every object has', () => {
     const call = (name: string): Message => ({ id: name + Math.random(), role: 'assistant', parts: [{ type: 'tool_call', id: name, name, arguments: '{}' }] });
     const names = ['constructor', '__proto__', 'toString', 'toString', 'hasOwnProperty', 'Read'];
     const c: Conversation = { id: 'x', agent: 'claude-code', nativeId: 'x', models: [], messages: names.map(call), sources: [] } as unknown as Conversation;
-    const byName = buildDigest(c).counts.toolCallsByName;
-    expect(Object.entries(byName).sort()).toEqual([['Read', 1], ['__proto__', 1], ['constructor', 1], ['hasOwnProperty', 1], ['toString', 2]]);
+    const digest = buildDigest(c);
+    expect(Object.entries(digest.counts.toolCallsByName).sort()).toEqual([['Read', 1], ['__proto__', 1], ['constructor', 1], ['hasOwnProperty', 1], ['toString', 2]]);
+    const kinds = buildDigest({ ...c, messages: [...c.messages, ...['constructor', '__proto__', 'valueOf'].map((kind) => ({ id: kind, role: 'system' as const, kind, parts: [] }))] }).kindCounts;
+    expect(Object.entries(kinds ?? {}).sort()).toEqual([['__proto__', 1], ['assistant', 6], ['constructor', 1], ['valueOf', 1]]);
   });
 });
 
