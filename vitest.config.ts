@@ -12,6 +12,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: cores >= 2 ? Math.max(2, cores - 1) : 1,
+    // expect.poll waits 1 s by default: a browser test beside another file's sync can take longer
+    // to see its pages land (search-pages.e2e.test.ts failed so once). A failing poll costs 10 s.
+    expect: { poll: { timeout: 10_000 } },
     globalSetup: ['test/global-setup.ts'],
   },
 });
