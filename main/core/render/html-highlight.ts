@@ -58,8 +58,18 @@ function core(): HighlighterCore {
   return highlighter;
 }
 
+/**
+ * A line longer than this is shown plain. shiki's own bound is time (500 ms a line by default),
+ * which made the same conversation's page differ from run to run on a loaded machine (a long
+ * line cut short when slow; far-prompt.test.ts failed so); a bound in characters gives the same
+ * page every time. A long string literal costs the TypeScript grammar quadratic time (1,000
+ * characters 86 ms, 2,000 300 ms, 4,000 1.2 s here; code and JSON lines ~10 ms a 1,000).
+ */
+export const MAX_HIGHLIGHTED_LINE = 2_000;
+
 /** A `<pre>` block: highlighted when the language is known and the block is not huge; escaped either way. */
 export function codeBlock(code: string, lang: Lang | undefined): string {
   if (!lang || code.length > MAX_BLOCK_CHARS) return `<pre class="code plain"><code>${escapeHtml(code)}</code></pre>`;
-  return core().codeToHtml(code, { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false }).replace('<pre class="shiki', '<pre class="code shiki');
+  const options = { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false as const, tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE, tokenizeTimeLimit: 0 };
+  return core().codeToHtml(code, options).replace('<pre class="shiki', '<pre class="code shiki');
 }

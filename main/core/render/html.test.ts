@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
 import { conversationToHtml, HTML_EXPORT_CSP } from './html';
-import { loadHighlighter } from './html-highlight';
+import { codeBlock, loadHighlighter, MAX_HIGHLIGHTED_LINE } from './html-highlight';
 
 // The HTML export's code highlighter loads when first asked for (the CLI and the service await it).
 await loadHighlighter();
@@ -72,5 +72,18 @@ describe('conversationToHtml', () => {
     // shiki tokens carry both colour schemes as CSS variables.
     expect(html).toMatch(/<pre class="code shiki[^"]*"[^>]*><code><span class="line"><span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">const<\/span>/);
     expect(html).toContain('@media (prefers-color-scheme: dark)');
+  });
+});
+
+describe('codeBlock', () => {
+  it('gives the same page whatever the machine’s speed: a line past MAX_HIGHLIGHTED_LINE is shown plain, the others highlighted', () => {
+    const long = `const data = ${JSON.stringify('x'.repeat(MAX_HIGHLIGHTED_LINE))};`;
+    const block = codeBlock(`const a = 1;\n${long}\nconst b = 2;`, 'typescript');
+    const lines = block.split('<span class="line">').slice(1);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">const<\/span>/);
+    expect(lines[1]).toContain(long);
+    expect(lines[1]).not.toContain('--shiki-light');
+    expect(lines[2]).toMatch(/>const<\/span>/);
   });
 });
