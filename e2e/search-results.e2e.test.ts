@@ -36,7 +36,7 @@ describe('search results', () => {
     expect(await app.page.getByRole('status').filter({ hasText: 'match' }).first().textContent()).toBe(`${total} matches in ${hits.length} conversations`);
   });
 
-  it('move with ↑/↓, open with Enter, and Esc comes back to the hit', async () => {
+  it('move with ↑/↓, open with Enter (the keyboard stays on the hit), and Esc comes back to it', async () => {
     await search.box.focus();
     await search.box.press('ArrowDown');
     const first = await focusedHitKey();
@@ -50,6 +50,9 @@ describe('search results', () => {
     await app.page.keyboard.press('Enter');
     const [id] = second!.split(':');
     await app.page.waitForSelector(`header[data-conversation-id="${id}"]`);
+    // The hit's terms are found in the thread once its page has loaded; the keyboard stays on the hit.
+    await app.page.getByRole('search', { name: 'Find in this conversation' }).waitFor();
+    expect(await focusedHitKey()).toBe(second);
     await app.page.getByTestId('thread-scroll').focus();
     await app.page.keyboard.press('Escape');
     await expect.poll(focusedHitKey).toBe(second);

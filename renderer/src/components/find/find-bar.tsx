@@ -11,13 +11,14 @@ interface FindBarProps {
   readonly counting: boolean;
   readonly onMove: (delta: 1 | -1) => void;
   readonly onClose: () => void;
-  /** Changes when the bar is asked for again (Ctrl/Cmd+F): focus and select. */
+  /** Changes when the bar is asked for (Ctrl/Cmd+F): focus and select. 0: opened by a search hit, left unfocused. */
   readonly focusNonce: number;
 }
 
 export function FindBar({ text, onText, current, count, counting, onMove, onClose, focusNonce }: FindBarProps): React.JSX.Element {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
+    if (focusNonce === 0) return;
     ref.current?.focus();
     ref.current?.select();
   }, [focusNonce]);

@@ -36,6 +36,7 @@ export function useThreadFind({ messages, results, calls, absorbedInto, total, d
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<Query>({ text: '', terms: [] });
   const [target, setTarget] = useState<Occurrence | undefined>();
+  /** Bumped by Ctrl/Cmd+F (the bar takes the keyboard); 0 while the bar was opened by a search hit. */
   const [focusNonce, setFocusNonce] = useState(0);
   /** Bumped on every move, so moving to the same occurrence scrolls to it again. */
   const [moveNonce, setMoveNonce] = useState(0);
@@ -80,7 +81,11 @@ export function useThreadFind({ messages, results, calls, absorbedInto, total, d
       setOpen(true);
       setFocusNonce((n) => n + 1);
     }, []),
-    /** A search hit: find its terms, starting at the given occurrence. */
+    /**
+     * A search hit: find its terms, starting at the given occurrence. The keyboard stays where the
+     * person is (the result list: ↓ and Enter open the next hit, Esc comes back to it); the bar
+     * used to take it once the hit's page had loaded, by then often after the person had moved on.
+     */
     showHit: useCallback((hitTerms: readonly string[], at: Occurrence) => {
       setOpen(true);
       setQuery({ text: hitTerms.join(' '), terms: hitTerms });
@@ -99,6 +104,7 @@ export function useThreadFind({ messages, results, calls, absorbedInto, total, d
       onMove: move,
       onClose: () => {
         setOpen(false);
+        setFocusNonce(0);
         setTarget(undefined);
         clearMatches();
         scrollRef.current?.focus();
