@@ -45,12 +45,18 @@ async function runMain(dir: string, argv: string[], done: (log: Logged[]) => boo
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const read = (): Logged[] => (existsSync(logFile) ? readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Logged) : []);
+  // The bundle appends a line at a time while this reads: a last line not ended yet is left for the next read.
+  const read = (): Logged[] => (existsSync(logFile) ? completeLines(readFileSync(logFile, 'utf8')).map((l) => JSON.parse(l) as Logged) : []);
   const deadline = Date.now() + 45_000;
   while (child.exitCode === null && Date.now() < deadline && !done(read())) await new Promise((r) => setTimeout(r, 50));
   if (child.exitCode === null) child.kill('SIGKILL');
   const exit = await exited;
   return { log: read(), stderr, exit };
+}
+
+/** The lines of `text` that end with a newline, empty ones left out. */
+function completeLines(text: string): string[] {
+  return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean);
 }
 
 /** A work folder with a home holding one real Claude Code session, writable by whoever runs the bundle. */
