@@ -256,12 +256,14 @@ describe('the desktop main bundle under a recording Electron', () => {
         cases.push({ channel, what: `a 1 MB ${key}`, request: { ...base, [key]: HUGE }, says: key });
       }
     }
-    const script = [...cases.map((c) => ({ invoke: c.channel, request: c.request })), { invoke: 'dejavu:conversation', request: { id } }];
-    const answered = (l: Logged[]) => l.filter((e) => e.event === 'renderer invoked').length === script.length;
+    // The good request waits for the first sync: asked before it has archived the session, it is rightly "not found".
+    const script = [...cases.map((c) => ({ invoke: c.channel, request: c.request })), { waitForTray: 'Last sync' }, { invoke: 'dejavu:conversation', request: { id } }];
+    const answered = (l: Logged[]) => l.filter((e) => e.event === 'renderer invoked').length === script.length - 1;
     const { log, stderr } = await runMain(dir, [], (l) => answered(l) && synced(l), { env: { FAKE_SCRIPT: JSON.stringify(script) } });
     expect(stderr).toBe('');
     const results = log.filter((e) => e.event === 'renderer invoked').map((e) => e.result as { ok: boolean; error?: { code: string; message: string } });
-    expect(results).toHaveLength(script.length);
+    expect(results).toHaveLength(script.length - 1);
+    expect(log.find((e) => e.event === 'waited for the tray')).toMatchObject({ found: true });
     cases.forEach((c, i) => {
       const where = `${c.channel}, ${c.what}`;
       expect(results[i].ok, where).toBe(false);

@@ -97,11 +97,16 @@ class FakeWebContents extends EventEmitter {
  * renderer makes (its answer logged as 'renderer invoked'; `request` may be any JSON value, `{}`
  * when absent); `{ click: 'app' | 'tray', label }`
  * clicks that menu item (logged as 'clicked'); `{ tray: 'click' }` is a left click on the tray
- * icon; `{ window: 'close' }` closes the window.
+ * icon; `{ window: 'close' }` closes the window; `{ waitForTray: text }` waits (up to 60 s) until the
+ * tray menu's first line starts with `text` (e.g. the first sync has ended).
  */
 async function play(steps, event) {
   for (const step of steps) {
-    if (step.invoke) {
+    if (step.waitForTray) {
+      const until = Date.now() + 60_000;
+      while (!trayMenu?.template?.[0]?.label?.startsWith(step.waitForTray) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      log('waited for the tray', { text: step.waitForTray, found: Boolean(trayMenu?.template?.[0]?.label?.startsWith(step.waitForTray)) });
+    } else if (step.invoke) {
       const result = await handlers.get(step.invoke)?.(event, 'request' in step ? expand(step.request) : {});
       log('renderer invoked', { channel: step.invoke, result });
     } else if (step.window === 'close') {
