@@ -149,6 +149,7 @@ describe('a file an edit touched', () => {
     await mine.getByRole('button', { name: /open here$/ }).nth(at).click();
     await app.page.waitForSelector(`header[data-conversation-id="${EDIT.id}"]`);
     await thread.message(EDIT.index).waitFor();
-    expect(await thread.inView(thread.message(EDIT.index))).toBe(true);
+    // The view settles on the message as the rows above it are measured (80, 250, 600 ms).
+    await expect.poll(() => thread.inView(thread.message(EDIT.index))).toBe(true);
   });
 });

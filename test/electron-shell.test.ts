@@ -177,7 +177,7 @@ describe('the desktop main bundle under a recording Electron', () => {
     const dir = workDir();
     const id = `claude-code_${SESSION_ID}`;
     const script = [{ invoke: 'dejavu:viewing', request: { id } }, { invoke: 'dejavu:viewing', request: { id: null } }, { window: 'close' }];
-    const closed = (l: Logged[]) => l.some((e) => e.event === 'window closing');
+    const closed = (l: Logged[]) => l.some((e) => e.event === 'window close handled');
     const { log, stderr } = await runMain(dir, [], closed, { env: { FAKE_SCRIPT: JSON.stringify(script), FAKE_DARK_THEME: '1' } });
     expect(stderr).toBe('');
     const menu = log.find((e) => e.event === 'Menu.setApplicationMenu')?.items as { label?: string; role?: string; submenu?: { label?: string; role?: string; accelerator?: string; enabled?: boolean }[] }[];

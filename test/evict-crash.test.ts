@@ -116,7 +116,10 @@ describe('an eviction killed mid-run', { timeout: 240_000 }, () => {
       }
       await new Promise((r) => setTimeout(r, extraMs));
       child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
+      // A target in the last sixth of the sweep may be passed by its last batches and its end before
+      // the kill lands (a loaded machine): that try then checks a finished sweep; the others a killed one.
+      const signal = await exited;
+      if (target <= (reference * 5) / 6 || signal !== null) expect(signal).toBe('SIGKILL');
       expectPromptsReadable(archive, before);
       const mid = agreement(archive);
       expect(mid.stages).toEqual(mid.fromLedger);

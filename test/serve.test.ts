@@ -99,6 +99,8 @@ describe('dejavu serve', () => {
   it('streams change events to the browser after a sync', async () => {
     const events = await new Promise<string>((resolve, reject) => {
       const req = http.get(new URL('/api/events', server.origin), { headers: { Cookie: cookie } }, (res) => {
+        // The stream is open (the server listens from its first byte): only now may the sync start, or its end could come first.
+        void api('dejavu:sync', {});
         let body = '';
         res.on('data', (d: Buffer) => {
           body += d.toString();
@@ -109,7 +111,6 @@ describe('dejavu serve', () => {
         });
       });
       req.on('error', (err) => (String(err).includes('socket hang up') ? undefined : reject(err)));
-      setTimeout(() => void api('dejavu:sync', {}), 200);
     });
     expect(events).toContain('event: dejavu:sync-progress');
   });

@@ -113,6 +113,7 @@ async function play(steps, event) {
       // The person closes the window: Electron emits 'close', then destroys it.
       log('window closing');
       windows.at(-1)?.emit('close', { preventDefault: () => undefined });
+      log('window close handled'); // what the app does on 'close' (saving the window) is done by now
     } else if (step.tray === 'click') {
       log('tray icon clicked');
       trays.at(-1)?.emit('click');

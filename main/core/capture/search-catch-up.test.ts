@@ -125,9 +125,10 @@ describe('a sync whose search is behind', () => {
     }
 
     // The catch-up ran beside this thread: its timer never waited for a large part of it (on the
-    // caller's thread it waited for all of it). Generous for a loaded machine: a quarter.
+    // caller's thread it waited for all of it). Generous for a loaded machine: a quarter, and at
+    // least 250 ms (one pause of the process, two test files running at once on two cores).
     expect(report.timings.searchWaitMs).toBeGreaterThan(400);
-    expect(longestTimerWaitMs).toBeLessThan(report.timings.searchWaitMs / 4);
+    expect(longestTimerWaitMs).toBeLessThan(Math.max(250, report.timings.searchWaitMs / 4));
   });
 });
 
@@ -160,6 +161,6 @@ describe('a merge into an archive whose search is behind', () => {
     }
     // As for the sync: on the caller's thread the timer waited for the whole catch-up.
     expect(ms).toBeGreaterThan(400);
-    expect(longestTimerWaitMs).toBeLessThan(ms / 4);
+    expect(longestTimerWaitMs).toBeLessThan(Math.max(250, ms / 4));
   });
 });

@@ -77,6 +77,13 @@ describe('a request given up before it is begun', () => {
     const service = await serviceWithReadySearchLane();
     const staticDir = path.join(work, 'static');
     mkdirSync(staticDir, { recursive: true });
+    // What reached the service, so each step waits for the one before it instead of for a fixed time.
+    const reached: string[] = [];
+    const handle = service.handle.bind(service);
+    service.handle = ((channel, request, signal) => {
+      reached.push(String((request as { query?: unknown } | null)?.query));
+      return handle(channel, request, signal);
+    }) as typeof service.handle;
     const server = await startServer({ service, staticDir, token: 'given-up-test-token' });
     const search = (query: string, signal?: AbortSignal) =>
       fetch(`http://127.0.0.1:${server.port}/api/dejavu:search`, {
@@ -87,10 +94,10 @@ describe('a request given up before it is begun', () => {
       });
     try {
       const slow = search('slow');
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the slow one is on the thread
+      await until(() => reached.includes('slow'), 10_000, 'the slow search to reach the service'); // and so its thread, idle till then
       const typedPast = new AbortController();
       const stale = search('typed-past', typedPast.signal).catch((err: Error) => err.name);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // it has reached the service and waits
+      await until(() => reached.includes('typed-past'), 10_000, 'the typed-past search to reach the service'); // where it waits
       typedPast.abort();
       expect(await stale).toBe('AbortError');
       expect(await (await slow).json()).toEqual({ ok: true, value: ['slow'] });
