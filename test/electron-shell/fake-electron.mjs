@@ -103,9 +103,10 @@ class FakeWebContents extends EventEmitter {
 async function play(steps, event) {
   for (const step of steps) {
     if (step.waitForTray) {
+      const shown = () => Boolean(trayMenu?.template?.[0]?.label?.startsWith(step.waitForTray));
       const until = Date.now() + 60_000;
-      while (!trayMenu?.template?.[0]?.label?.startsWith(step.waitForTray) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      log('waited for the tray', { text: step.waitForTray, found: Boolean(trayMenu?.template?.[0]?.label?.startsWith(step.waitForTray)) });
+      while (!shown() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      log('waited for the tray', { text: step.waitForTray, found: shown() });
     } else if (step.invoke) {
       const result = await handlers.get(step.invoke)?.(event, 'request' in step ? expand(step.request) : {});
       log('renderer invoked', { channel: step.invoke, result });
