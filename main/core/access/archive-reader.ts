@@ -10,7 +10,7 @@ import type { FarRead } from '../archive/codec';
 import { IndexReader } from '../archive/index-reader';
 import { attachDatabase } from '../archive/index-store/handle';
 import { conversationBySeq } from '../archive/index-store/read-conversations';
-import { currentMessage, currentThread } from '../retention/restore';
+import { currentParts, currentThread } from '../retention/restore';
 import { type SearchHit, type SearchOptions, type SearchPage, searchArchive } from '../search/search';
 import { searchDbForReading } from '../search/search-db';
 import { rowSources } from '../search/search-rows';
@@ -59,8 +59,8 @@ export class ArchiveReader extends IndexReader {
     // A hit deep inside abridged tool output is quoted from the archived message itself.
     return searchArchive(this.db, query, options, (seq, messageIndex, scope) => {
       const row = conversationBySeq(this.db, seq);
-      const message = row ? currentMessage(this.root, this.db, row, messageIndex) : undefined;
-      return message ? rowSources(message, scope) : [];
+      const parts = row ? currentParts(this.root, this.db, row, messageIndex) : undefined;
+      return parts ? rowSources(parts, scope) : [];
     });
   }
 }

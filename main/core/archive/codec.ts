@@ -345,7 +345,7 @@ export function messageFromProto(m: DecodedMessage, texts: StoredTexts): Message
   });
 }
 
-function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
+export function partFromProto(p: DecodedPart, texts: StoredTexts): Part {
   if (p.text) return { type: 'text', content: storedOr(p.text.contentRef, p.text.content, texts) };
   if (p.reasoning) return stripUndefined({ type: 'reasoning', content: storedOr(p.reasoning.contentRef, p.reasoning.content, texts), redacted: p.reasoning.redacted || undefined });
   if (p.toolCall) return { type: 'tool_call', id: p.toolCall.id, name: p.toolCall.name, arguments: p.toolCall.arguments };

@@ -6,22 +6,22 @@ import { DEEP_IDENTIFIER, pagedConversation, spoilPagesBut } from '../../../test
 import { FrameWriter, framesOf } from './blob-container';
 import { ArchiveFormatError, decodeConversation, encodeConversation } from './codec';
 import { dejavu } from './generated/record';
-import { decodeMessageAt } from './message-reader';
+import { decodePartsAt } from './message-reader';
 
 const pb = dejavu.archive;
 
-describe('one message of a blob', () => {
-  it('reads each page boundary message of a multi-page conversation as the whole record has it', async () => {
+describe("one message's parts of a blob", () => {
+  it("reads the parts of each page boundary message of a multi-page conversation as the whole record has them", async () => {
     const bytes = encodeConversation(await pagedConversation(2));
     const whole = decodeConversation(bytes);
     const pages = [...framesOf(bytes)].slice(1).map((raw) => pb.MessagePage.decode(raw).messages.length);
     expect(pages.length).toBeGreaterThanOrEqual(4);
     const firsts = pages.map((_, i) => pages.slice(0, i).reduce((a, b) => a + b, 0));
     for (const at of [...firsts, ...firsts.map((f) => f - 1).filter((f) => f >= 0), whole.messages.length - 1]) {
-      expect(decodeMessageAt(bytes, at), `message ${at}`).toEqual(whole.messages[at]);
+      expect(decodePartsAt(bytes, at), `message ${at}`).toEqual(whole.messages[at].parts);
     }
-    expect(decodeMessageAt(bytes, whole.messages.length)).toBeUndefined();
-    expect(decodeMessageAt(bytes, -1)).toBeUndefined();
+    expect(decodePartsAt(bytes, whole.messages.length)).toBeUndefined();
+    expect(decodePartsAt(bytes, -1)).toBeUndefined();
   });
 
   it('decodes none of the other pages: it reads the message when every other page is spoilt, the whole record does not', async () => {
@@ -31,15 +31,15 @@ describe('one message of a blob', () => {
     const { bytes, spoiled } = spoilPagesBut(intact, deep);
     expect(spoiled).toBeGreaterThanOrEqual(4);
     expect(() => decodeConversation(bytes)).toThrow(/illegal tag: field number 0/);
-    expect(decodeMessageAt(bytes, deep)).toEqual(decodeConversation(intact).messages[deep]);
+    expect(decodePartsAt(bytes, deep)).toEqual(decodeConversation(intact).messages[deep].parts);
   });
 
-  it('reads a blob written as one protobuf (container 1) message by message', () => {
+  it("reads a blob written as one protobuf (container 1) message by message", () => {
     const bytes = readFileSync(path.join(import.meta.dirname, 'blob-container-1', 'conversation.pb'));
     const whole = decodeConversation(bytes);
     expect(whole.messages.length).toBeGreaterThan(1);
-    whole.messages.forEach((m, i) => expect(decodeMessageAt(bytes, i)).toEqual(m));
-    expect(decodeMessageAt(bytes, whole.messages.length)).toBeUndefined();
+    whole.messages.forEach((m, i) => expect(decodePartsAt(bytes, i)).toEqual(m.parts));
+    expect(decodePartsAt(bytes, whole.messages.length)).toBeUndefined();
   });
 
   it('refuses a blob of a newer schema as the whole record does', async () => {
@@ -53,7 +53,7 @@ describe('one message of a blob', () => {
     const bytes = Buffer.concat(out);
     const newer = `blob schema ${RECORD_SCHEMA_VERSION + 1} is newer than this Déjà Vu (${RECORD_SCHEMA_VERSION}); update the app`;
     expect(() => decodeConversation(bytes)).toThrow(newer);
-    expect(() => decodeMessageAt(bytes, 3)).toThrow(ArchiveFormatError);
-    expect(() => decodeMessageAt(bytes, 3)).toThrow(newer);
+    expect(() => decodePartsAt(bytes, 3)).toThrow(ArchiveFormatError);
+    expect(() => decodePartsAt(bytes, 3)).toThrow(newer);
   });
 });

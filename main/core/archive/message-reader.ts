@@ -1,5 +1,5 @@
 /**
- * One message of a blob, read without building the others. A search snippet quotes one tool
+ * One message's parts of a blob, read without building the others. A search snippet quotes one tool
  * output deep in a long conversation; decoding the whole record for it cost ~10 ms per hit at
  * 200k messages (search/README.md). Each frame before the message's page is still decompressed
  * (the container says nothing of which page holds which message), but only walked: its
@@ -8,11 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import protobuf from 'protobufjs/minimal.js';
-import type { Message } from '../../../shared/record';
+import type { Part } from '../../../shared/record';
 import { RECORD_SCHEMA_VERSION } from '../../../shared/record';
 import { framesOf } from './blob-container';
 import { archiveContent } from './blob-store';
-import { type ContentStore, messageFromProto, StoredTexts } from './codec';
+import { type ContentStore, partFromProto, StoredTexts } from './codec';
 import type { DecodedMessage } from './decoded-record';
 import { ArchiveFormatError } from './format-error';
 import { dejavu } from './generated/record';
@@ -26,8 +26,8 @@ const PAGE_MESSAGES_FIELD = 1;
 const WIRE_VARINT = 0;
 const WIRE_LENGTH_DELIMITED = 2;
 
-/** The blob's message at `index` (as decodeConversation would give it), or undefined past its end. */
-export function decodeMessageAt(bytes: Uint8Array, index: number, store?: ContentStore): Message | undefined {
+/** The parts of the blob's message at `index` (as decodeConversation would give them), or undefined past its end. */
+export function decodePartsAt(bytes: Uint8Array, index: number, store?: ContentStore): Part[] | undefined {
   if (!Number.isInteger(index) || index < 0) return undefined;
   let before = 0;
   let head = true;
@@ -40,7 +40,9 @@ export function decodeMessageAt(bytes: Uint8Array, index: number, store?: Conten
     head = false;
     if (frame.wanted) {
       const decoded = dejavu.archive.Message.decode(new LenientReader(frame.wanted)) as unknown as DecodedMessage;
-      return messageFromProto(decoded, new StoredTexts(store));
+      // The parts alone: restoring the native record's markers (native-markers.ts) cost more than them.
+      const texts = new StoredTexts(store);
+      return decoded.parts.map((p) => partFromProto(p, texts));
     }
     before += frame.count;
   }
@@ -72,7 +74,7 @@ function walkFrame(raw: Buffer, messagesField: number, wanted: number): { count:
   return { count, schemaVersion };
 }
 
-/** Message `index` of the blob at `relative` in the archive at `root` (blob-store.ts readBlob, for one message). */
-export function readBlobMessage(root: string, relative: string, index: number): Message | undefined {
-  return decodeMessageAt(readFileSync(insideRoot(root, relative)), index, archiveContent(root));
+/** The parts of message `index` of the blob at `relative` in the archive at `root` (blob-store.ts readBlob, for one message). */
+export function readBlobParts(root: string, relative: string, index: number): Part[] | undefined {
+  return decodePartsAt(readFileSync(insideRoot(root, relative)), index, archiveContent(root));
 }

@@ -4,10 +4,10 @@
  * read; a note naming the data-loss event when it was dropped.
  */
 import type { FarConversation } from '../../../shared/far-record';
-import type { Conversation, Message } from '../../../shared/record';
+import type { Conversation, Part } from '../../../shared/record';
 import { readBlob } from '../archive/blob-store';
 import type { ReadableIndex } from '../archive/db';
-import { readBlobMessage } from '../archive/message-reader';
+import { readBlobParts } from '../archive/message-reader';
 import { lastDataLoss } from '../archive/index-store/read-ledger';
 import { type ConversationRow, summaryFromRow } from '../archive/rows';
 import { lostThread, threadFromDigest } from './degrade';
@@ -48,17 +48,18 @@ export function currentThread(root: string, db: ReadableIndex, row: ThreadRow, r
 }
 
 /**
- * Message `index` of the conversation as currentThread reads it, without decoding the rest of
- * its blob (a search snippet quotes one message of a long conversation).
+ * The parts of message `index` of the conversation as currentThread reads it, without decoding
+ * the rest of its blob nor the message's native record (a search snippet quotes one message of a
+ * long conversation).
  */
-export function currentMessage(root: string, db: ReadableIndex, row: ThreadRow, index: number): Message | undefined {
+export function currentParts(root: string, db: ReadableIndex, row: ThreadRow, index: number): readonly Part[] | undefined {
   const stage = row.retention_revision === row.revision ? row.retention_stage : 0;
-  if (stage === 3) return lostOf(db, row).messages[index];
+  if (stage === 3) return lostOf(db, row).messages[index]?.parts;
   try {
-    return readBlobMessage(root, row.blob_path, index);
+    return readBlobParts(root, row.blob_path, index);
   } catch {
     // The rest is currentThread's way: the digest's thread, or its error for a missing blob.
-    return currentThread(root, db, row).messages[index];
+    return currentThread(root, db, row).messages[index]?.parts;
   }
 }
 

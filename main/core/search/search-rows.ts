@@ -110,15 +110,15 @@ export function indexedText(part: Part): string {
 }
 
 /**
- * The whole texts a row of `scope` of this message was made from (before `indexable` abridged
- * them), one per row: what a snippet quotes when its match lies in an abridged middle.
+ * The whole texts a row of `scope` of a message with these parts was made from (before
+ * `indexable` abridged them), one per row: what a snippet quotes when its match lies in an abridged middle.
  */
-export function rowSources(message: Message, scope: SearchScope): string[] {
+export function rowSources(parts: readonly Part[], scope: SearchScope): string[] {
   const out: string[] = [];
   const texts: string[] = [];
   // A far string (a huge line's text left in its file) is quoted as the row holds it, never read whole.
   const whole = (part: Part, text: string) => (farText(text) ? indexedText(part) : text);
-  for (const part of message.parts) {
+  for (const part of parts) {
     if (part.type === 'tool_call' && scope === 'tool_call') out.push(`${part.name} ${part.arguments}`);
     else if (part.type === 'tool_call_response' && scope === 'tool_output' && part.response.trim()) out.push(whole(part, part.response));
     else if ((part.type === 'text' || part.type === 'reasoning' || part.type === 'generic') && part.content.trim()) texts.push(whole(part, part.content));

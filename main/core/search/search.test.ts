@@ -330,7 +330,7 @@ describe('search engine', () => {
       const [hit] = reader.search(`${DEEP_IDENTIFIER} in:tools`);
       expect(hit.messageIndex).toBe(long.messages.findIndex((m) => JSON.stringify(m).includes(DEEP_IDENTIFIER)));
       // The quote the whole record gives: the output around the match, not the index's list of identifiers.
-      const output = rowSources(reader.get(long.id).messages[hit.messageIndex], hit.scope as SearchScope).find((t) => t.includes(DEEP_IDENTIFIER)) ?? '';
+      const output = rowSources(reader.get(long.id).messages[hit.messageIndex].parts, hit.scope as SearchScope).find((t) => t.includes(DEEP_IDENTIFIER)) ?? '';
       const quote = excerpt(output, [DEEP_IDENTIFIER]);
       expect(quote.snippet).toContain('String::from_utf8_lossy(&blob_content).to_string()');
       expect({ snippet: hit.snippet, highlights: hit.highlights }).toEqual(quote);
