@@ -42,11 +42,11 @@ import { hasCriteria, parseQuery, type SearchQuery } from './query';
 import { codesOf, firstRowid, ROLE_CODES, roleOf, rowKeyOf, rowKeyTime, ROWIDS_PER_CONVERSATION, SCOPE_CODES, scopeOf, wantedRowKey } from './row-keys';
 import { ftsString, planTerm, VocabularyReader } from './search-terms';
 import { startReading, TEXT_HAS, type TextMeter, textFunctions } from './text-functions';
-import { unpackText } from './row-text';
+import { unpackHead, unpackText } from './row-text';
 import { termWords } from './word-tokens';
 import { type SearchScope } from './search-rows';
 import { addToGroups, docsizeTokens, type Group, type MatchRow, rankRows, recencyScore } from './relevance';
-import { excerpt, snippetSource } from './snippet';
+import { excerpt, HEAD_EXCERPT, snippetSource } from './snippet';
 
 export interface SearchOptions {
   /** Overrides the query's agent: filter. */
@@ -230,9 +230,9 @@ function afterRowKey(q: SearchQuery): number | undefined {
 }
 
 /**
- * The row keys of the conversations the filters allow, newest first (a walk of conversations
- * first). `after:` bounds the listing by row key as it bounds the walk, so a filter that few
- * recent conversations pass stops at the date instead of listing every older conversation to
+ * The row keys (and seqs) of the conversations the filters allow, newest first (a walk of
+ * conversations first). `after:` bounds the listing by row key as it bounds the walk, so a filter
+ * that few recent conversations pass stops at the date instead of listing every older one to
  * reject it (`agent:codex after:2026-06` listed all 12,774 at 1M messages: 23 -> 16 ms CPU).
  */
 export function allowedConversations(q: SearchQuery, cursor?: number): { sql: string; params: unknown[] } {
@@ -246,7 +246,7 @@ export function allowedConversations(q: SearchQuery, cursor?: number): { sql: st
     where.push('i.row_key < ?');
     params.push(cursor);
   }
-  return { sql: `SELECT i.row_key FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${where.join(' AND ')} ORDER BY i.row_key DESC`, params };
+  return { sql: `SELECT i.row_key AS key, i.seq AS seq FROM search.indexed i CROSS JOIN conversations c ON c.seq = i.seq WHERE ${where.join(' AND ')} ORDER BY i.row_key DESC`, params };
 }
 
 /**
@@ -310,17 +310,16 @@ function searchSnapshot(index: ReadableIndex, query: string, options: SearchOpti
     // Conversations first: list those the filters allow, newest first, and look in each one's
     // rowid range, so a filter that excludes the newest conversations costs no walk past them.
     const only = allowedConversations(q, options.cursor);
-    const keys = db
-      .prepare(only.sql)
-      .pluck()
-      .iterate(...only.params) as IterableIterator<number>;
-    const inRange = statementOf(db, select(`${plan.driver}.rowid BETWEEN ? AND ?`));
-    walk: for (const key of keys) {
+    const listed = db.prepare(only.sql).iterate(...only.params) as IterableIterator<{ key: number; seq: number }>;
+    // The listing applied the conversation filters: a range's rows are not joined to their
+    // conversation again (at 1M messages, 50 ranges of `after:2025-03 before:2025-05`: 3.6 → 0.8 ms).
+    const inRange = statementOf(db, rangeSelect(plan)).pluck();
+    walk: for (const { key, seq } of listed) {
       if (groups.size === limit) break;
       const base = firstRowid(key);
-      for (const r of inRange.iterate(...plan.params, ...conv.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<MatchRow>) {
+      for (const rowid of inRange.iterate(...plan.params, base, base + ROWIDS_PER_CONVERSATION - 1) as IterableIterator<number>) {
         if ((stopped = meter.stopped)) break walk;
-        add(groups, r);
+        add(groups, { rowid, seq, rel: 0, last_active: null });
       }
     }
   } else {
@@ -385,6 +384,12 @@ function bareSelect(plan: RowPlan): string {
     CROSS JOIN search.message_fts_docsize d ON d.id = ${rowid} WHERE ${plan.where.join(' AND ')} ORDER BY ${rowid} DESC`;
 }
 
+/** An unranked walk's rows in one conversation's rowid range (its two bounds the last parameters). */
+function rangeSelect(plan: RowPlan): string {
+  const rowid = `${plan.driver}.rowid`;
+  return `SELECT ${rowid} FROM ${plan.from}${plan.text} WHERE ${[...plan.where, `${rowid} BETWEEN ? AND ?`].join(' AND ')} ORDER BY ${rowid} DESC`;
+}
+
 /** Each row key's conversation and when it was last active (what the joined walk reads per row). */
 const KEYS_SQL = `SELECT i.row_key AS key, c.seq AS seq, COALESCE(c.ended_at, c.started_at, c.archived_at) AS last_active
   FROM json_each(?) j CROSS JOIN search.indexed i ON i.row_key = j.value CROSS JOIN conversations c ON c.seq = i.seq`;
@@ -434,7 +439,10 @@ function hitsOf(index: ReadableIndex, top: readonly Group[], marks: readonly str
   return top.map((g) => {
     const h = hitRow.get(g.bestRowid) as { text: string | Uint8Array; message_index: number };
     const { role, scope } = codesOf(g.bestRowid);
-    const source = snippetSource(unpackText(h.text), marks, () => whole(g.seq, Number(h.message_index), scope));
+    // Without a term the excerpt is the row's start: a long row's head is inflated, not all of it
+    // (not when redacting: a secret running past the head must still be recognised whole).
+    const row = marks.length || options.redact ? unpackText(h.text) : unpackHead(h.text, HEAD_EXCERPT);
+    const source = snippetSource(row, marks, () => whole(g.seq, Number(h.message_index), scope));
     const text = options.redact ? redactText(source).text : source;
     return {
       conversation: summaryFromRow(conversationBySeq(index, g.seq) as ConversationRow),

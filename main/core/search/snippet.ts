@@ -28,8 +28,13 @@ function firstMatch(text: string, terms: readonly string[]): number {
   return wanted.length ? text.search(new RegExp(wanted.map(literal).join('|'), 'i')) : -1;
 }
 
+/** Characters an excerpt shows on each side of its first match. */
+const RADIUS = 80;
+/** An excerpt without a term is the text's first this many characters ('…' after when there are more). */
+export const HEAD_EXCERPT = 2 * RADIUS;
+
 /** An excerpt of `text` around the first term found, with every term occurrence marked. */
-export function excerpt(text: string, terms: readonly string[], radius = 80): { snippet: string; highlights: [number, number][] } {
+export function excerpt(text: string, terms: readonly string[], radius = RADIUS): { snippet: string; highlights: [number, number][] } {
   const first = firstMatch(text, terms);
   const start = Math.max(0, first - radius);
   const end = Math.min(text.length, (first === -1 ? 0 : first) + radius * 2);
