@@ -16,10 +16,14 @@ export interface Counts {
  * - Cline's questions and plan-mode answers, which the person read, are assistant text, while
  *   PROVENANCE's (loose) Cline rule leaves them out;
  * - an Aider reply is as many text parts as it has paragraphs between edits, while PROVENANCE's
- *   (loose) Aider rule counts one answer per prompt block that got any reply.
+ *   (loose) Aider rule counts one answer per prompt block that got any reply;
+ * - a prompt the person typed ahead while Claude Code worked, taken into the running turn, is a
+ *   `user` message of kind `queued` (its only record may be the typed-ahead queue's), while
+ *   PROVENANCE's rule counts user records only.
  */
 export const HARNESS_PROMPT_KINDS: readonly string[] = ['autopilot-continuation', 'confirm-answer', 'architect-handoff', 'continuation'];
 export const EXTRA_ANSWER_KINDS: readonly string[] = ['followup-question', 'plan'];
+export const TYPED_AHEAD_KINDS: readonly string[] = ['queued'];
 
 const harnessApiText = (m: Message) => m.kind === 'api-error' || m.kind === 'synthetic';
 
@@ -46,7 +50,8 @@ export function countAsProvenance(c: Conversation): Counts {
     extraAnswers += m.parts.filter((p) => p.type === 'text' && p.content.trim()).length;
   }
   const assistantTexts = c.agent === 'aider' ? answeredPromptBlocks(c) : own.assistantTexts - extraAnswers;
-  return { prompts: own.prompts + harnessPrompts, assistantTexts, toolCalls: own.toolCalls };
+  const typedAhead = c.messages.filter((m) => m.role === 'user' && m.kind !== undefined && TYPED_AHEAD_KINDS.includes(m.kind)).length;
+  return { prompts: own.prompts + harnessPrompts - typedAhead, assistantTexts, toolCalls: own.toolCalls };
 }
 
 function answeredPromptBlocks(c: Conversation): number {

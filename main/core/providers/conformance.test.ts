@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../shared/record';
-import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS } from '../../../test/counts';
+import { countAsProvenance, EXTRA_ANSWER_KINDS, HARNESS_PROMPT_KINDS, TYPED_AHEAD_KINDS } from '../../../test/counts';
 import { expectDamagedCopiesSurvive } from '../../../test/damaged-copies';
 import { FIXTURES_DIR } from '../../../test/fixtures';
 import { HOME_PLACES, layOut } from '../../../test/home-layout';
@@ -71,6 +71,7 @@ const EXCEPTION_KINDS: Readonly<Record<string, readonly string[]>> = {
   aider: ['confirm-answer', 'architect-handoff'],
   'gemini-cli': ['continuation'],
   cline: ['followup-question', 'plan'],
+  'claude-code': ['queued'],
 };
 /**
  * Fixtures with tool calls whose file holds no result for any of them: two Entire checkpoints
@@ -88,7 +89,7 @@ const twoHomeRows = (rows: readonly FixtureFacts[]) => {
   return named ? rows.filter((r) => named.includes(r.n)) : [[...rows].sort((a, b) => statSync(a.absPath).size - statSync(b.absPath).size)[0]];
 };
 const SUBAGENT_TASKS = 'subagent task messages (from parent agent, not typed)';
-const ALL_EXCEPTION_KINDS = new Set([...HARNESS_PROMPT_KINDS, ...EXTRA_ANSWER_KINDS]);
+const ALL_EXCEPTION_KINDS = new Set([...HARNESS_PROMPT_KINDS, ...EXTRA_ANSWER_KINDS, ...TYPED_AHEAD_KINDS]);
 
 describe('detection over every fixture', () => {
   it('has fixtures of many agents to tell apart', () => {

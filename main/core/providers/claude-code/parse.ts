@@ -21,6 +21,7 @@ import { NOTE_TYPES, NoteState } from './notes';
 import { ForkCopies, forkedFromSession } from './fork';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
 import { newMessage, parentOf, payloadJson } from './record-message';
+import { TypedAheadQueue } from './queue';
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
   const parser = claudeCodeIncremental(ctx);
@@ -61,6 +62,7 @@ export class ParseState implements TitleSources {
   readonly forkCopies = new ForkCopies();
   /** The PR links and modes noted so far (Claude Code repeats them). */
   private readonly notes = new NoteState();
+  private readonly queue = new TypedAheadQueue();
   /** Where this transcript's `tool-results/` may be. */
   private readonly companions: string[];
   /** A huge file (lazy.ts): where each message's lines are, instead of its parts and native. */
@@ -162,6 +164,8 @@ export class ParseState implements TitleSources {
         return this.system(builder, record, uuid, line);
       case 'attachment':
         return this.attachment(builder, record, uuid, line);
+      case 'queue-operation':
+        return this.queueOperation(builder, record, uuid, line);
       case 'summary':
         return this.summary(record, line);
       case 'custom-title':
@@ -276,10 +280,29 @@ export class ParseState implements TitleSources {
     builder.add(newMessage(record, uuid, line, 'system', kind, parts), parentOf(record));
   }
 
+  /** A prompt typed ahead while the agent worked and taken into its turn (queue.ts): the person's. */
+  private queueOperation(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
+    const taken = this.queue.operation(record, line.text);
+    if (!taken) return this.skip(record, uuid);
+    // Its text is on the enqueue line, not this one: the body stays in memory (a huge file's
+    // bodies are made again from their own line).
+    this.stowable = undefined;
+    const message = newMessage(record, uuid, line, 'user', 'queued', userParts(taken.content));
+    message.native = `${taken.native}\n${line.text}`;
+    notePrompt(builder, promptText(taken.content), false);
+    builder.add(message, parentOf(record));
+  }
+
   /** Context the harness attached (hook output, reminders, listings, queued commands). */
   private attachment(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
     const attachment = isObject(record.attachment) ? record.attachment : {};
     const type = str(attachment.type) ?? 'unknown';
+    if (type === 'queued_command' && this.queue.repeats(attachment.prompt)) return this.skip(record, uuid);
+    if (type === 'queued_command' && typedAhead(attachment)) {
+      notePrompt(builder, promptText(attachment.prompt), false);
+      builder.add(newMessage(record, uuid, line, 'user', 'queued', userParts(attachment.prompt)), parentOf(record));
+      return;
+    }
     const text = str(attachment.content) || str(attachment.prompt);
     const parts: Part[] = text ? [{ type: 'text', content: text }] : [{ type: 'generic', kind: type, content: JSON.stringify(attachment) }];
     builder.add(newMessage(record, uuid, line, 'system', `attachment:${type}`, parts), parentOf(record));
@@ -327,6 +350,12 @@ export class ParseState implements TitleSources {
     this.seenLines.add(text);
     return true;
   }
+}
+
+/** A queued command the person typed (not a notice the harness queued, nor a peer's message). */
+function typedAhead(attachment: Record<string, unknown>): boolean {
+  const origin = isObject(attachment.origin) ? str(attachment.origin.kind) : undefined;
+  return attachment.commandMode === 'prompt' && (origin === undefined || origin === 'human');
 }
 
 /** The typed text for a title: IDE context blocks (`<ide_opened_file>…`) come first; skip them. */

@@ -29,6 +29,9 @@ export interface RawRecord {
   customTitle?: unknown;
   aiTitle?: unknown;
   attachment?: unknown;
+  /** queue-operation records: `enqueue`, `dequeue`, `remove`, `popAll` (queue.ts), and why a removal was made. */
+  operation?: unknown;
+  reason?: unknown;
   /** On the records a forked session re-wrote: `{sessionId, messageUuid}` of the original. */
   forkedFrom?: unknown;
   /** The structured result beside a tool_result (`persistedOutputPath` for a large one). */
@@ -104,7 +107,6 @@ export const SILENT_TYPES: ReadonlySet<string> = new Set([
   'file-history-snapshot', // checkpoint bookkeeping for file rewinds
   'file-history-delta',
   'attribution-snapshot',
-  'queue-operation', // typed-ahead input queue; the prompt itself arrives as a user record
   'last-prompt', // copy of a prompt already in the file
   'custom-title', // read as the title
   'ai-title', // read as the title
