@@ -15,8 +15,12 @@ const PREFIX_KINDS: ReadonlyArray<readonly [string, string]> = [
   ['<skill>', 'skill'],
 ];
 
-/** A whole message wrapped in one tag (`<name>…</name>`): how newer injected blocks look. */
-const WRAPPED = /^<([a-z][a-z0-9_ -]{0,60})>[\s\S]*<\/\1>\s*$/;
+/**
+ * A whole message wrapped in one tag (`<name>…</name>`): how newer injected blocks look, some
+ * with attributes (`<hook_prompt hook_run_id="stop:0:…">`, what a Stop hook told the agent;
+ * `<codex_internal_context source="goal">`).
+ */
+const WRAPPED = /^<([a-z][a-z0-9_ -]{0,60}?)(?:\s+[a-z_][\w-]*="[^"]*")*>[\s\S]*<\/\1>\s*$/;
 
 /** The kind of injected context this user-role text is, or undefined when it looks typed. */
 export function injectedKind(text: string): string | undefined {

@@ -43,7 +43,11 @@ function toolName(payload: Json, type: string): string {
     const tool = str(payload.tool) ?? str(payload.name) ?? 'mcp_tool';
     return server ? `${server}.${tool}` : tool;
   }
-  return str(payload.name) ?? BUILTIN_NAMES[type] ?? type;
+  const name = str(payload.name) ?? BUILTIN_NAMES[type] ?? type;
+  // Newer builds name an MCP tool's server apart (`namespace: "mcp__github"`, `name: "get_me"`):
+  // the qualified name, as the model was offered it, says which server's tool it was.
+  const namespace = str(payload.namespace);
+  return namespace ? `${namespace}${namespace.endsWith('__') ? '' : '__'}${name}` : name;
 }
 
 /** The arguments as written: the raw string where Codex kept one, else JSON of the action. */
