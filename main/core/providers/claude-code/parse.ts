@@ -21,7 +21,11 @@ import { NOTE_TYPES, NoteState } from './notes';
 import { ForkCopies, forkedFromSession } from './fork';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
 import { newMessage, parentOf, payloadJson } from './record-message';
-import { TypedAheadQueue } from './queue';
+import { TypedAheadQueue, typedAhead } from './queue';
+import { notePrompt, promptText } from './title-prompts';
+
+/** How far apart a slash command's user record and its local_command echo may be written. */
+const ECHO_WINDOW_MS = 5_000;
 
 export async function parseClaudeCode(ctx: ParseContext): Promise<Conversation[]> {
   const parser = claudeCodeIncremental(ctx);
@@ -63,6 +67,8 @@ export class ParseState implements TitleSources {
   /** The PR links and modes noted so far (Claude Code repeats them). */
   private readonly notes = new NoteState();
   private readonly queue = new TypedAheadQueue();
+  /** The last slash command a user record held: a local_command echo of it is not a second one. */
+  private lastSlash: { label: string; at: number } | undefined;
   /** Where this transcript's `tool-results/` may be. */
   private readonly companions: string[];
   /** A huge file (lazy.ts): where each message's lines are, instead of its parts and native. */
@@ -226,6 +232,8 @@ export class ParseState implements TitleSources {
       builder.task = leadingText(content);
     } else if (role === 'user') {
       notePrompt(builder, promptText(content), kind === 'slash-command');
+      const text = kind === 'slash-command' ? leadingText(content) : undefined;
+      this.lastSlash = text === undefined ? undefined : { label: slashCommandLabel(text), at: Date.parse(str(record.timestamp) ?? '') };
     }
     const parts = userParts(content);
     if (role === 'tool') expandPersistedOutputs(parts, record, this.companions, (message) => this.main.warnings.push({ line: line.lineNo, message }));
@@ -276,6 +284,7 @@ export class ParseState implements TitleSources {
   private system(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine): void {
     const kind = str(record.subtype) ?? 'system';
     const text = str(record.content);
+    if (kind === 'local_command' && text?.trimStart().startsWith('<command-name>')) return this.localCommand(builder, record, uuid, line, text);
     const parts: Part[] = text ? [{ type: 'text', content: text }] : [{ type: 'generic', kind, content: payloadJson(record) }];
     builder.add(newMessage(record, uuid, line, 'system', kind, parts), parentOf(record));
   }
@@ -291,6 +300,20 @@ export class ParseState implements TitleSources {
     message.native = `${taken.native}\n${line.text}`;
     notePrompt(builder, promptText(taken.content), false);
     builder.add(message, parentOf(record));
+  }
+
+  /**
+   * A command answered in Claude Code itself (`/model`, `/cost`, `/resume`…): later builds write
+   * what the person typed only as this echo, no user record (README, "local_command"). An echo
+   * of a command a user record already holds (2.1.101's `/reload-plugins`) is not a second one.
+   */
+  private localCommand(builder: ConversationBuilder, record: RawRecord, uuid: string | undefined, line: SourceLine, text: string): void {
+    const label = slashCommandLabel(text);
+    const at = Date.parse(str(record.timestamp) ?? '');
+    const typed = this.lastSlash;
+    if (typed && typed.label === label && Math.abs(typed.at - at) < ECHO_WINDOW_MS) return this.skip(record, uuid);
+    notePrompt(builder, text, true);
+    builder.add(newMessage(record, uuid, line, 'user', 'slash-command', [{ type: 'text', content: text }]), parentOf(record));
   }
 
   /** Context the harness attached (hook output, reminders, listings, queued commands). */
@@ -350,25 +373,4 @@ export class ParseState implements TitleSources {
     this.seenLines.add(text);
     return true;
   }
-}
-
-/** A queued command the person typed (not a notice the harness queued, nor a peer's message). */
-function typedAhead(attachment: Record<string, unknown>): boolean {
-  const origin = isObject(attachment.origin) ? str(attachment.origin.kind) : undefined;
-  return attachment.commandMode === 'prompt' && (origin === undefined || origin === 'human');
-}
-
-/** The typed text for a title: IDE context blocks (`<ide_opened_file>…`) come first; skip them. */
-function promptText(content: unknown): string | undefined {
-  if (!Array.isArray(content)) return leadingText(content);
-  for (const block of blocksOf(content)) {
-    if (block.type === 'text' && typeof block.text === 'string' && !block.text.startsWith('<ide_')) return block.text;
-  }
-  return leadingText(content);
-}
-
-function notePrompt(builder: ConversationBuilder, text: string | undefined, slash: boolean): void {
-  if (text === undefined || builder.firstPrompt !== undefined) return;
-  if (!slash) builder.firstPrompt = text;
-  else builder.firstSlash ??= slashCommandLabel(text);
 }

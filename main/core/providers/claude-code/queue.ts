@@ -8,7 +8,7 @@
  * and an attachment repeating it does not make a second one.
  */
 import type { RawRecord } from './records';
-import { str } from './records';
+import { isObject, str } from './records';
 
 /** A prompt the person typed ahead that the running turn took in. */
 export interface TakenIn {
@@ -62,4 +62,10 @@ export class TypedAheadQueue {
     this.lastTakenIn = JSON.stringify(queued.content);
     return queued;
   }
+}
+
+/** A `queued_command` attachment the person typed (not a notice the harness queued, nor a peer's message). */
+export function typedAhead(attachment: Record<string, unknown>): boolean {
+  const origin = isObject(attachment.origin) ? str(attachment.origin.kind) : undefined;
+  return attachment.commandMode === 'prompt' && (origin === undefined || origin === 'human');
 }
