@@ -106,6 +106,24 @@ describe('claude-code tool-results companions', () => {
     expect(main.warnings.map((w) => w.message)).toEqual(['Tool result toolu_big: its full output (tool-results/secret.txt) is no longer there; kept the preview Claude Code wrote inline']);
   });
 
+  it('shows an MCP tool’s result saved apart for its size, not the error stub naming its file', async () => {
+    // The stub's wording is 2.1.x's mcpOutputStorage (public transcripts and prompt extracts): a
+    // sentence ending in a period after the path, then how to read the file.
+    const sid = 'a7a7a7a7-5580-4747-9273-e2acff2ba566';
+    const project = path.join(tmp, 'mcp', 'projects', '-work-app');
+    const name = 'mcp-plugin_devtools-evaluate_script-1784908372707.txt';
+    put(path.join(project, sid, 'tool-results', name), FULL);
+    const stub = `Error: result (${FULL.length.toLocaleString('en-US')} characters) exceeds maximum allowed tokens. Output has been saved to /home/someone/.claude/projects/-work-app/${sid}/tool-results/${name}.\nFormat: Plain text\nUse offset and limit parameters to read specific portions of the file.`;
+    const lines = transcript(sid, '')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    lines[2] = { ...lines[2], toolUseResult: undefined, message: { role: 'user', content: [{ tool_use_id: 'toolu_big', type: 'tool_result', content: [{ type: 'text', text: stub }] }] } };
+    const [main] = await parseAll(put(path.join(project, `${sid}.jsonl`), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`));
+    expect(response(main).response).toBe(FULL);
+    expect(main.warnings).toEqual([]);
+  });
+
   it('keeps the stub silently for a transcript copied without its session folder (the stub says what it is)', async () => {
     const file = put(path.join(tmp, 'alone', 'full.jsonl'), transcript('e0e0e0e0-5580-4747-9273-e2acff2ba566', '/home/someone/x/tool-results/b2.txt'));
     const [main] = await parseAll(file);

@@ -2,8 +2,9 @@
  * Large tool results (2.0.60+): Claude Code writes the whole output to
  * `<session>/tool-results/<name>` and puts only a stub in the transcript —
  * `<persisted-output>\nOutput too large (35.8KB). Full output saved to: <path>\n\nPreview (first 2KB):\n…`.
- * The record's `toolUseResult.persistedOutputPath` names the same file. The response shown is
- * the file's content; the stub stays when the file cannot be had.
+ * The record's `toolUseResult.persistedOutputPath` names the same file. An MCP tool's result past
+ * its token limit is saved the same way, its stub an error naming the file (MCP_STUB). The
+ * response shown is the file's content; the stub stays when the file cannot be had.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,12 @@ import { isObject, str } from './records';
 import { sessionFolderOf } from './subagent-meta';
 
 const STUB = '<persisted-output>';
+/**
+ * An MCP tool's result past its token limit (2.1.x's mcpOutputStorage, seen in public transcripts
+ * and prompt extracts): `Error: result (307,533 characters) exceeds maximum allowed tokens. Output
+ * has been saved to <session>/tool-results/mcp-….txt.` and how to read it; the file holds the result.
+ */
+const MCP_STUB = /^Error: result \([\d,.\s]+ characters[^)\n]*\) exceeds maximum allowed tokens\. Output has been saved to /;
 const SAVED_TO = /(?:Full output saved to|Output has been saved to):?[ \t]*([^\n]+)/;
 /** Beyond this the output stays a preview: one response is held in memory whole. */
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
@@ -37,7 +44,7 @@ export function companionFolders(transcript: string): string[] {
  */
 export function expandPersistedOutputs(parts: Part[], record: RawRecord, folders: readonly string[], warn: (message: string) => void): void {
   for (const part of parts) {
-    if (part.type !== 'tool_call_response' || !part.response.startsWith(STUB)) continue;
+    if (part.type !== 'tool_call_response' || !(part.response.startsWith(STUB) || MCP_STUB.test(part.response))) continue;
     const name = fileName(part.response, record);
     const present = folders.filter((dir) => isFolder(dir));
     if (present.length === 0) continue;
@@ -67,8 +74,8 @@ export function expandPersistedOutputs(parts: Part[], record: RawRecord, folders
 function fileName(stub: string, record: RawRecord): string | undefined {
   const result = isObject(record.toolUseResult) ? record.toolUseResult : {};
   const written = SAVED_TO.exec(stub)?.[1]?.trim() ?? str(result.persistedOutputPath);
-  // Written on any system: `/` or `\` separated.
-  const name = written?.split(/[\\/]/).pop();
+  // Written on any system: `/` or `\` separated; the MCP stub's sentence ends with a period.
+  const name = written?.replace(/\.$/, '').split(/[\\/]/).pop();
   return name && name !== '.' && name !== '..' ? name : undefined;
 }
 
