@@ -29,6 +29,16 @@ const HIDDEN_CONTEXT: ReadonlyArray<[string, string]> = [
   ['<hook_context>', 'hook-context'],
 ];
 
+/**
+ * Turns the CLI adds to the history as the user's on its own, never typed: the IDE companion's
+ * editor context, whole or as changes (core client.ts getIdeContextParts; both wordings of the
+ * changes' first line are in its history).
+ */
+const EDITOR_CONTEXT = [
+  "Here is the user's editor context as a JSON object.",
+  "Here is a summary of changes in the user's editor context",
+];
+
 export function classifyUser(content: unknown, displayContent: unknown): UserKind {
   const sent = contentText(content);
   const trimmed = sent.trim();
@@ -42,6 +52,7 @@ export function classifyUser(content: unknown, displayContent: unknown): UserKin
     }
   }
   for (const [prefix, kind] of HIDDEN_CONTEXT) if (trimmed.startsWith(prefix)) return { role: 'system', kind };
+  if (!hasDisplay && EDITOR_CONTEXT.some((p) => trimmed.startsWith(p))) return { role: 'system', kind: 'ide-context' };
   if (RUNTIME_NUDGE.test(trimmed)) return { role: 'system', kind: 'turn-limit' };
   const typed = display ?? sent;
   const slash = typed.trimStart().startsWith('/');
