@@ -30,7 +30,7 @@ function written(name: string, lines: readonly string[]): string {
 function typedAttachment(prompt: string): string {
   const line = linesOf(row(13).absPath).find((l) => l.includes('"queued_command"'))!;
   const record = JSON.parse(line) as { uuid: string; attachment: Record<string, unknown> };
-  return JSON.stringify({ ...record, uuid: `${record.uuid}-typed`, attachment: { ...record.attachment, prompt, commandMode: 'prompt' } });
+  return JSON.stringify({ ...record, uuid: `${record.uuid}-${prompt.replace(/\W+/g, '-')}`, attachment: { ...record.attachment, prompt, commandMode: 'prompt' } });
 }
 
 describe('a prompt typed ahead while the agent worked', () => {
@@ -60,6 +60,22 @@ describe('a prompt typed ahead while the agent worked', () => {
     const main = await parseMain(file);
     expect(queued(main.messages).map(textOf)).toEqual(['push']);
     expect(main.messages.filter((m) => m.kind === 'attachment:queued_command')).toEqual([]);
+  });
+
+  it('is one message each when two taken in together are repeated by two attachments', async () => {
+    const lines = linesOf(row(11).absPath);
+    const enqueue = lines.findIndex((l) => l.includes('"operation":"enqueue"'));
+    const removal = lines.findIndex((l) => l.includes('"operation":"remove"'));
+    const second = lines[enqueue].replace('"content":"push"', '"content":"and tag it"');
+    const both = [...lines.slice(0, enqueue + 1), second, ...lines.slice(enqueue + 1, removal + 1), lines[removal], typedAttachment('push'), typedAttachment('and tag it'), ...lines.slice(removal + 1)];
+    const main = await parseMain(written('two.jsonl', both));
+    expect(queued(main.messages).map(textOf)).toEqual(['push', 'and tag it']);
+    expect(main.messages.filter((m) => m.kind === 'attachment:queued_command')).toEqual([]);
+  });
+
+  it('keeps a typed prompt that is one whole tag, unlike a notice the harness queued', async () => {
+    const lines = linesOf(row(11).absPath).map((l) => (l.includes('"operation":"enqueue"') ? l.replace('"content":"push"', '"content":"<b>push</b>"') : l));
+    expect(queued((await parseMain(written('tag.jsonl', lines))).messages).map(textOf)).toEqual(['<b>push</b>']);
   });
 
   it('is the person’s prompt when only a typed queued_command attachment says it', async () => {

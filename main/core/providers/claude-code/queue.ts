@@ -18,13 +18,18 @@ export interface TakenIn {
   readonly native: string;
 }
 
-/** Text the harness queued itself (a background task's notice), one whole tag: not the person's. */
-const HARNESS_NOTICE = /^<([a-z][\w-]*)>[\s\S]*<\/\1>\s*$/;
+/**
+ * Text the harness queued itself (a background task's `<task-notification>`): one whole tag with
+ * a joined name, as the harness names its blocks; a person's `<div>…</div>` stays theirs.
+ */
+const HARNESS_NOTICE = /^<([a-z][a-z0-9]*[-_][\w-]*)>[\s\S]*<\/\1>\s*$/;
+/** Prompts taken in whose repeating attachment may still come (two taken in together: two). */
+const REMEMBERED = 8;
 
 export class TypedAheadQueue {
   private readonly pending: TakenIn[] = [];
-  /** The last prompt a `remove` gave, as JSON: the attachment that may repeat it. */
-  private lastTakenIn: string | undefined;
+  /** The prompts `remove`s gave, as JSON, oldest first: the attachments that may repeat them. */
+  private readonly takenIn: string[] = [];
 
   /** A queue-operation record (`line`: its text): the prompt a `remove` took in, if the person typed it. */
   operation(record: RawRecord, line: string): TakenIn | undefined {
@@ -45,11 +50,11 @@ export class TypedAheadQueue {
     }
   }
 
-  /** Whether a `queued_command` attachment's prompt is the one the last `remove` already gave. */
+  /** Whether a `queued_command` attachment's prompt is one a `remove` already gave (each repeats one). */
   repeats(prompt: unknown): boolean {
-    if (prompt === undefined || JSON.stringify(prompt) !== this.lastTakenIn) return false;
-    this.lastTakenIn = undefined;
-    return true;
+    const at = prompt === undefined ? -1 : this.takenIn.indexOf(JSON.stringify(prompt));
+    if (at >= 0) this.takenIn.splice(at, 1);
+    return at >= 0;
   }
 
   private remove(record: RawRecord): TakenIn | undefined {
@@ -59,7 +64,8 @@ export class TypedAheadQueue {
     if (!queued || (reason !== undefined && reason !== 'absorbed_mid_turn')) return undefined;
     const text = str(queued.content);
     if (text !== undefined ? !text.trim() || HARNESS_NOTICE.test(text.trim()) : !Array.isArray(queued.content)) return undefined;
-    this.lastTakenIn = JSON.stringify(queued.content);
+    this.takenIn.push(JSON.stringify(queued.content));
+    if (this.takenIn.length > REMEMBERED) this.takenIn.shift();
     return queued;
   }
 }

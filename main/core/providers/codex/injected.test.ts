@@ -20,5 +20,8 @@ describe('injected context', () => {
     expect(injectedKind('<hook_prompt hook_run_id="x">not closed')).toBeUndefined();
     expect(injectedKind('fix <div class="a">this</div>')).toBeUndefined();
     expect(injectedKind('<div class=a>unquoted</div>')).toBeUndefined();
+    // Pasted markup with attributes is not Codex's: its tags are snake_case.
+    expect(injectedKind('<div class="card">\n  <p>why is this not centred?</p>\n</div>')).toBeUndefined();
+    expect(injectedKind('<svg viewBox="0 0 10 10"><circle r="4"/></svg>')).toBeUndefined();
   });
 });

@@ -17,10 +17,12 @@ const PREFIX_KINDS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * A whole message wrapped in one tag (`<name>…</name>`): how newer injected blocks look, some
- * with attributes (`<hook_prompt hook_run_id="stop:0:…">`, what a Stop hook told the agent;
+ * with quoted attributes (`<hook_prompt hook_run_id="stop:0:…">`, what a Stop hook told the agent;
  * `<codex_internal_context source="goal">`).
  */
 const WRAPPED = /^<([a-z][a-z0-9_ -]{0,60}?)(?:\s+[a-z_][\w-]*="[^"]*")*>[\s\S]*<\/\1>\s*$/;
+/** A tag with attributes is Codex's only when its name is snake_case (a pasted `<div class="…">` is not). */
+const ATTRIBUTES = /^<[a-z][a-z0-9]*_[a-z0-9_]*\s/;
 
 /** The kind of injected context this user-role text is, or undefined when it looks typed. */
 export function injectedKind(text: string): string | undefined {
@@ -29,7 +31,8 @@ export function injectedKind(text: string): string | undefined {
     if (head.startsWith(prefix)) return kind;
   }
   const wrapped = WRAPPED.exec(head);
-  return wrapped ? wrapped[1].replace(/[ _]+/g, '-') : undefined;
+  if (!wrapped || (head[wrapped[1].length + 1] !== '>' && !ATTRIBUTES.test(head))) return undefined;
+  return wrapped[1].replace(/[ _]+/g, '-');
 }
 
 /** The person's own words inside an IDE-wrapped prompt, for the title. */

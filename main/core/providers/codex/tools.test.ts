@@ -21,5 +21,7 @@ describe('codex tool names', () => {
     expect(toolCallPart(call, 'function_call', 'L1').name).toBe(name);
     expect(toolCallPart({ ...call, namespace: 'mcp__github' }, 'function_call', 'L1').name).toBe(`mcp__github__${name}`);
     expect(toolCallPart({ ...call, namespace: 'mcp__calendar__' }, 'function_call', 'L1').name).toBe(`mcp__calendar__${name}`);
+    // A name written already qualified is not prefixed twice.
+    expect(toolCallPart({ ...call, name: `mcp__github__${name}`, namespace: 'mcp__github' }, 'function_call', 'L1').name).toBe(`mcp__github__${name}`);
   });
 });

@@ -47,7 +47,8 @@ function toolName(payload: Json, type: string): string {
   // Newer builds name an MCP tool's server apart (`namespace: "mcp__github"`, `name: "get_me"`):
   // the qualified name, as the model was offered it, says which server's tool it was.
   const namespace = str(payload.namespace);
-  return namespace ? `${namespace}${namespace.endsWith('__') ? '' : '__'}${name}` : name;
+  if (!namespace || name.startsWith(namespace)) return name;
+  return `${namespace}${namespace.endsWith('__') ? '' : '__'}${name}`;
 }
 
 /** The arguments as written: the raw string where Codex kept one, else JSON of the action. */
