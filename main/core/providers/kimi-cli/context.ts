@@ -61,8 +61,28 @@ function user(b: KimiBuilder, line: Line, r: Json): void {
   } else if (text.startsWith('<notification ')) {
     b.push(line, 'system', mapped, 'notification');
   } else {
-    b.push(line, 'user', mapped);
+    const skill = mapped.length === 1 ? skillInvocation(text) : undefined;
+    if (skill) b.push(line, 'user', [{ type: 'text', content: skill.command }, { type: 'generic', kind: 'skill', content: skill.body }], 'slash-command');
+    else b.push(line, 'user', mapped);
   }
+}
+
+/** A SKILL.md's frontmatter: `name:` and `description:` lines between `---` fences. */
+const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/;
+const REQUEST = '\n\nUser request:\n';
+
+/**
+ * What `/skill:<name> [request]` writes as the user's message (soul/kimisoul.py _make_skill_runner):
+ * the skill's SKILL.md, frontmatter first, then `User request:` and what was typed after the
+ * command. The person typed the command; the file is the skill's.
+ */
+function skillInvocation(text: string): { command: string; body: string } | undefined {
+  const head = FRONTMATTER.exec(text)?.[1];
+  const name = head ? /^name:[ \t]*["']?([^"'\r\n]+?)["']?[ \t]*$/m.exec(head)?.[1] : undefined;
+  if (!name || !/^description:/m.test(head!)) return undefined;
+  const at = text.lastIndexOf(REQUEST);
+  const request = at >= 0 ? text.slice(at + REQUEST.length).trim() : '';
+  return { command: `/skill:${name}${request ? ` ${request}` : ''}`, body: at >= 0 ? text.slice(0, at) : text };
 }
 
 function assistant(b: KimiBuilder, line: Line, r: Json): void {
