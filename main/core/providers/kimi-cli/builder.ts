@@ -73,7 +73,9 @@ export class KimiBuilder {
 
   finish(id: Identity): Conversation {
     if (this.unknown.size) this.warn(undefined, `Unknown Kimi record/part types kept as generic: ${[...this.unknown].sort().join(', ')}`);
-    const firstTyped = this.messages.find((m) => m.role === 'user') ?? this.messages.find((m) => m.kind === 'subagent-task');
+    // A prompt names the conversation before a command does (`/yolo` says nothing of it).
+    const firstTyped =
+      this.messages.find((m) => m.role === 'user' && m.kind !== 'slash-command') ?? this.messages.find((m) => m.role === 'user') ?? this.messages.find((m) => m.kind === 'subagent-task');
     return seedConversation(
       { agent: 'kimi-cli', nativeId: id.nativeId, id: id.id, ctx: this.ctx, cwd: id.cwd, models: this.models, warnings: this.warnings, messages: this.messages },
       {

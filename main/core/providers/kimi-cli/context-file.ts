@@ -1,12 +1,13 @@
 /** A kimi-cli context file as a conversation: identity, work dir, title and times around it. */
 import path from 'node:path';
-import type { Conversation } from '../../../../shared/record';
+import type { Conversation, Message } from '../../../../shared/record';
 import { conversationId, subConversationId } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
-import type { Identity } from './builder';
+import type { Identity, KimiBuilder } from './builder';
 import { readContext } from './context';
 import { modifiedAt, titleFor, toolCallMentioning, wireSpan, workDirFor } from './meta';
 import type { KimiFile } from './names';
+import { commandMessage, placeCommands, typedTurns } from './typed-turns';
 
 type ContextFile = Extract<KimiFile, { format: 'context' }>;
 
@@ -30,5 +31,29 @@ export async function parseContextFile(ctx: ParseContext, file: ContextFile): Pr
   const span = file.sessionDir && wire ? await wireSpan(wire) : {};
   if (span.start) id.startedAt = span.start;
   id.endedAt = span.end ?? (await modifiedAt(ctx.path));
-  return [builder.finish(id)];
+  const typed = file.sessionDir && file.role !== 'subagent' ? await typedApart(ctx, builder, file.role === 'main') : undefined;
+  const conversation = builder.finish(id);
+  if (typed) conversation.sources.push(typed);
+  return [conversation];
 }
+
+/**
+ * The commands the person typed that this file (the session's current context or a rotated one)
+ * holds no message of, from the session's wire log (typed-turns.ts), put in their place; the
+ * wire log's path when there were any (the messages' second source).
+ */
+async function typedApart(ctx: ParseContext, builder: KimiBuilder, current: boolean): Promise<string | undefined> {
+  const wire = path.join(path.dirname(ctx.path), 'wire.jsonl');
+  const turns = await typedTurns(ctx.sibling(wire), (message) => builder.warn(undefined, message));
+  const inserts = placeCommands(builder.messages, turns, partsText, current);
+  if (inserts.length === 0) return undefined;
+  const at = new Map<number, Message[]>();
+  for (const { before, turn } of inserts) at.set(before, [...(at.get(before) ?? []), commandMessage(turn, 1)]);
+  const end = builder.messages.length;
+  const merged = [...builder.messages.flatMap((m, i) => [...(at.get(i) ?? []), m]), ...(at.get(end) ?? [])];
+  builder.messages.splice(0, end, ...merged);
+  return wire;
+}
+
+/** A message's text parts, one a line (as a TurnBegin's parts are joined). */
+const partsText = (m: Message) => m.parts.map((p) => (p.type === 'text' ? p.content : '')).filter(Boolean).join('\n');

@@ -1,0 +1,115 @@
+/**
+ * Commands the person typed that kimi-cli's context files never hold (`/yolo`, `/compact`,
+ * `/plan`…): their only record is a TurnBegin in the session's wire.jsonl (soul/kimisoul.py
+ * `KimiSoul.run`; line shapes from wire/file.py and wire/types.py at 1.49.0; `/compact` rotates the
+ * context to context_1.jsonl and starts the new one with the system prompt and the compaction
+ * summary, soul/compaction.py). No real wire log with a command was found: the history before
+ * the compaction is row 59's real session, the rest is written here in those shapes.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../../shared/record';
+import { counts, countedFacts, providerUnderTest, textOf } from '../../../../test/provider-kit';
+import { kimiCliProvider } from './index';
+
+const kit = providerUnderTest(kimiCliProvider);
+const { tmp, row } = kit;
+const parseMain = (file: string): Promise<Conversation> => kit.parseMain(file, 1);
+
+const SKILL_MD = '---\nname: release-notes\ndescription: Write release notes from the merged pull requests\n---\n\n# Release notes\n\nList the merged pull requests.';
+/** A prompt that starts like a command but is a prompt: its context message holds it. */
+const SLASHED_PROMPT = '/tmp/pytest.log is empty after the run, why?';
+const LATER_PROMPT = 'Also run the linter on the changed files.';
+
+const turn = (at: number, input: unknown) => JSON.stringify({ timestamp: at, message: { type: 'TurnBegin', payload: { user_input: input } } });
+const event = (at: number, type: string, payload: object) => JSON.stringify({ timestamp: at, message: { type, payload } });
+
+function session(): { dir: string; firstPrompt: string } {
+  const dir = path.join(tmp, 'typed-home', '.kimi', 'sessions', '00d5060aaec3fda180930ea52304b87b', '0f0f0f0f-0000-4000-8000-0000000000aa');
+  mkdirSync(dir, { recursive: true });
+  // Before `/compact`: the real session and a second prompt, rotated away.
+  const later = [{ role: 'user', content: [{ type: 'text', text: LATER_PROMPT }] }, { role: 'assistant', content: [{ type: 'text', text: 'No lint errors in the changed files.' }] }];
+  writeFileSync(path.join(dir, 'context_1.jsonl'), readFileSync(row(59).absPath, 'utf8').trimEnd() + '\n' + later.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const firstLine = readFileSync(row(59).absPath, 'utf8').split('\n').find((l) => l.includes('"role": "user"') || l.includes('"role":"user"'))!;
+  const first = JSON.parse(firstLine) as { content: string | { type: string; text?: string }[] };
+  const firstPrompt = typeof first.content === 'string' ? first.content : first.content.map((p) => p.text ?? '').join('\n');
+  const current = [
+    { role: '_system_prompt', content: 'You are Kimi.' },
+    { role: '_checkpoint', id: 0 },
+    { role: 'user', content: [{ type: 'text', text: '<system>Previous context has been compacted. Here is the compaction output:</system>' }, { type: 'text', text: 'The fix is in; the test plan is left.' }] },
+    { role: '_usage', token_count: 2100 },
+    { role: '_checkpoint', id: 1 },
+    { role: 'user', content: [{ type: 'text', text: SLASHED_PROMPT }] },
+    { role: 'assistant', content: [{ type: 'text', text: 'The run was cut short before pytest wrote to it.' }] },
+    { role: 'user', content: `${SKILL_MD}\n\nUser request:\nfor v1.4 only` },
+    { role: 'assistant', content: [{ type: 'text', text: 'Release notes for v1.4 are below.' }] },
+  ];
+  writeFileSync(path.join(dir, 'context.jsonl'), current.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const wire = [
+    JSON.stringify({ type: 'metadata', protocol_version: '1.10' }),
+    turn(1761814000.5, [{ type: 'text', text: firstPrompt }]),
+    event(1761814001, 'StepBegin', { n: 1 }),
+    turn(1761814200, '/yolo'),
+    turn(1761814210, [{ type: 'text', text: LATER_PROMPT }]),
+    turn(1761814220, '/add-dir ../shared'),
+    '{"timestamp": 1761814201, "message": {"type": "TurnBegin", "payload": {"user_input": "/plan"', // cut: not JSON
+    event(1761814250, 'SubagentEvent', { task_tool_call_id: 't1', event: { type: 'TurnBegin', payload: { user_input: '/not-the-persons' } } }),
+    turn(1761814300, '/compact  keep the test plan'),
+    event(1761814301, 'CompactionBegin', {}),
+    turn(1761814400, [{ type: 'text', text: SLASHED_PROMPT }]),
+    turn(1761814500, '/skill:release-notes for v1.4 only'),
+    turn(1761814600, '/plan'),
+  ];
+  writeFileSync(path.join(dir, 'wire.jsonl'), wire.join('\n') + '\n');
+  return { dir, firstPrompt };
+}
+
+describe('kimi provider: commands typed apart from the context (wire.jsonl TurnBegin)', () => {
+  it('puts each where it was typed in the session’s current context, once, from its wire line', async () => {
+    const { dir } = session();
+    const c = await parseMain(path.join(dir, 'context.jsonl'));
+    const shown = c.messages.filter((m) => m.role === 'user' || m.kind === 'system-prompt' || m.kind === 'compaction-summary').map((m) => `${m.kind ?? m.role}: ${textOf(m).slice(0, 40)}`);
+    expect(shown).toEqual([
+      // Typed after the rotated history's last prompt, before the compaction: ahead of the context it made.
+      'slash-command: /add-dir ../shared',
+      'slash-command: /compact  keep the test plan',
+      'system-prompt: You are Kimi.',
+      'compaction-summary: <system>Previous context has been compac',
+      // A prompt that begins with a slash is held by the context: not a second message.
+      `user: ${SLASHED_PROMPT.slice(0, 40)}`,
+      // The skill's command is remade from its context message, not taken twice.
+      'slash-command: /skill:release-notes for v1.4 only',
+      // Typed last, nothing after it: the end of the current context.
+      'slash-command: /plan',
+    ]);
+    const plan = c.messages.at(-1)!;
+    expect(plan.id).toBe('W13');
+    expect(plan.timestamp).toBe(new Date(1761814600000).toISOString());
+    expect(JSON.parse(plan.native as string)).toEqual(JSON.parse(turn(1761814600, '/plan')));
+    expect(c.sources).toEqual([path.join(dir, 'context.jsonl'), path.join(dir, 'wire.jsonl')]);
+    expect(plan.source).toBe(1);
+    expect(c.title).toBe(SLASHED_PROMPT);
+    expect(c.warnings.map((w) => w.message)).toEqual(['wire.jsonl line 7: not JSON, skipped']);
+  });
+
+  it('puts a command typed before a rotated context’s prompt there, and none typed after its last', async () => {
+    const { dir, firstPrompt } = session();
+    const rotated = await parseMain(path.join(dir, 'context_1.jsonl'));
+    const typed = rotated.messages.filter((m) => m.role === 'user').map((m) => textOf(m));
+    expect(typed).toEqual([firstPrompt, '/yolo', LATER_PROMPT]);
+    const facts = countedFacts(row(59));
+    expect(counts(rotated)).toEqual({ ...facts, typed: facts.typed + 2, texts: facts.texts + 1 });
+    expect(rotated.sources).toEqual([path.join(dir, 'context_1.jsonl'), path.join(dir, 'wire.jsonl')]);
+  });
+
+  it('reads a session without a wire log as before', async () => {
+    const { dir } = session();
+    const lone = path.join(tmp, 'typed-lone', '.kimi', 'sessions', '00d5060aaec3fda180930ea52304b87b', '0f0f0f0f-0000-4000-8000-0000000000bb');
+    mkdirSync(lone, { recursive: true });
+    copyFileSync(path.join(dir, 'context.jsonl'), path.join(lone, 'context.jsonl'));
+    const c = await parseMain(path.join(lone, 'context.jsonl'));
+    expect(c.messages.filter((m) => m.id.startsWith('W'))).toEqual([]);
+    expect(c.warnings).toEqual([]);
+  });
+});
