@@ -10,6 +10,7 @@ import type { Conversation } from '../../../../../shared/record';
 import { str } from '../json';
 import type { ParseContext } from '../provider';
 import { buildConversation } from './build';
+import { addLoggedCommands } from './logged-commands';
 import type { HasChat } from './logs';
 import { projectDirOf, projectRootOf } from './project';
 import { readChat } from './read';
@@ -19,7 +20,9 @@ export async function parseChatFile(ctx: ParseContext, agent: AgentId): Promise<
   const read = await readChat(ctx);
   if (!read) return [];
   const cwd = await projectRootOf(ctx.path, str(read.state.meta.projectHash));
-  return [buildConversation({ agent, ctx, state: read.state, warnings: read.warnings, cwd })];
+  const conversation = buildConversation({ agent, ctx, state: read.state, warnings: read.warnings, cwd });
+  await addLoggedCommands(ctx, conversation);
+  return [conversation];
 }
 
 export function isLogsFile(filePath: string): boolean {

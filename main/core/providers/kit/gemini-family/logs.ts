@@ -20,7 +20,7 @@ import { arrayObjects } from './scan';
 /** Whether the session still has a chat file; such sessions are skipped here. */
 export type HasChat = (sessionId: string) => boolean;
 
-interface LogEntry {
+export interface LogEntry {
   readonly record: Json;
   readonly raw: string;
 }
@@ -46,7 +46,7 @@ export async function parseLogs(ctx: ParseContext, agent: AgentId, hasChat: HasC
   return out;
 }
 
-function readEntries(text: string, warnings: ParseWarning[]): LogEntry[] {
+export function readEntries(text: string, warnings: ParseWarning[]): LogEntry[] {
   try {
     const parsed = parseJsonDocument(text, (line, message) => warnings.push({ line, message }));
     if (!Array.isArray(parsed)) {

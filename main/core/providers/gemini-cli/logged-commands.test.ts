@@ -1,0 +1,71 @@
+/**
+ * Slash commands Gemini CLI answers itself (`/stats`, `/model`…) are not in the chat file, only in
+ * the project's logs.json (packages/core/src/core/logger.ts: every submitted input). The chat is
+ * row 33 (real, its `/init` recorded); the log entries are written here in logger.ts's shape.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
+import { geminiCliProvider } from './index';
+
+const { tmp, row, parseMain, parseAll } = providerUnderTest(geminiCliProvider);
+
+const chatId = '0ab84937-9fe7-4284-986a-33c832af0b6a';
+const otherId = '7d1c0000-1111-4222-8333-444455556666';
+
+function project(name: string, entries: readonly object[] | undefined): { chat: string; logs: string } {
+  const dir = path.join(tmp, name, '.gemini', 'tmp', 'my-proj');
+  const chat = writeFileIn(path.join(dir, 'chats', `session-2026-04-23T12-52-${chatId.slice(0, 8)}.jsonl`), readFileSync(row(33).absPath, 'utf8'));
+  const logs = path.join(dir, 'logs.json');
+  if (entries) writeFileIn(logs, JSON.stringify(entries, null, 2));
+  return { chat, logs };
+}
+
+const entry = (sessionId: string, messageId: number, timestamp: string, message: string) => ({ sessionId, messageId, timestamp, type: 'user', message });
+
+describe('gemini-cli provider: commands typed that the chat does not record', () => {
+  it('puts each at its time in the chat’s chain, once, and leaves the chat’s own and its prompts alone', async () => {
+    const before = await parseMain(row(33).absPath);
+    const { chat, logs } = project('typed', [
+      entry(chatId, 0, '2026-04-23T12:53:00.000Z', '/init'),
+      entry(chatId, 1, '2026-04-23T12:54:00.000Z', '/stats model'),
+      entry(chatId, 2, '2026-04-23T12:54:16.000Z', '幫我做一個小修改'),
+      entry(otherId, 0, '2026-04-23T12:55:00.000Z', '/help'),
+      entry(chatId, 3, '2026-04-23T12:59:00.000Z', '/model'),
+    ]);
+    const c = await parseMain(chat);
+    const typed = (m: { role: string; kind?: string }) => m.role === 'user';
+    expect(c.messages.filter(typed).map((m) => [m.kind, textOf(m).slice(0, 12)])).toEqual([
+      ['slash-command', '/init'],
+      ['slash-command', '/stats model'],
+      [undefined, textOf(before.messages.filter(typed)[1]).slice(0, 12)],
+      ['slash-command', '/model'],
+    ]);
+    expect(c.messages.length).toBe(before.messages.length + 2);
+    // At its time: after the answer of 12:53:53, before the prompt of 12:54:16, which now follows it.
+    const at = c.messages.findIndex((m) => m.id === 'log-1');
+    expect(c.messages[at - 1].timestamp! < '2026-04-23T12:54:00.000Z').toBe(true);
+    expect(c.messages[at].parentId).toBe(c.messages[at - 1].id);
+    expect(c.messages[at + 1].parentId).toBe('log-1');
+    const last = c.messages.at(-1)!;
+    expect([last.id, last.timestamp, last.parentId, last.source]).toEqual(['log-3', '2026-04-23T12:59:00.000Z', c.messages.at(-2)!.id, 1]);
+    expect(JSON.parse(last.native as string)).toEqual(entry(chatId, 3, '2026-04-23T12:59:00.000Z', '/model'));
+    expect(c.sources).toEqual([chat, logs]);
+    expect(c.title).toBe(before.title);
+    // The log's prompts-only conversations are still only the sessions without a chat.
+    expect((await parseAll(logs)).map((x) => x.nativeId)).toEqual([otherId]);
+  });
+
+  it('reads a chat without a log, or with a broken one, as before', async () => {
+    const before = await parseMain(row(33).absPath);
+    const lone = await parseMain(project('lone', undefined).chat);
+    expect(lone.messages.length).toBe(before.messages.length);
+    expect(lone.sources.length).toBe(1);
+    const { chat, logs } = project('broken', []);
+    writeFileIn(logs, '[{"sessionId": "0ab8');
+    const broken = await parseMain(chat);
+    expect(broken.messages.length).toBe(before.messages.length);
+    expect(broken.warnings).toEqual(before.warnings);
+  });
+});
