@@ -27,12 +27,19 @@ const entry = (sessionId: string, messageId: number, timestamp: string, message:
 describe('gemini-cli provider: commands typed that the chat does not record', () => {
   it('puts each at its time in the chat’s chain, once, and leaves the chat’s own and its prompts alone', async () => {
     const before = await parseMain(row(33).absPath);
+    const prompt = textOf(before.messages.filter((m) => m.role === 'user')[1]);
     const { chat, logs } = project('typed', [
       entry(chatId, 0, '2026-04-23T12:53:00.000Z', '/init'),
-      entry(chatId, 1, '2026-04-23T12:54:00.000Z', '/stats model'),
-      entry(chatId, 2, '2026-04-23T12:54:16.000Z', '幫我做一個小修改'),
+      entry(chatId, 1, '2026-04-23T12:54:10.000Z', '/stats model'),
+      entry(chatId, 2, '2026-04-23T12:54:16.000Z', prompt),
       entry(otherId, 0, '2026-04-23T12:55:00.000Z', '/help'),
-      entry(chatId, 3, '2026-04-23T12:59:00.000Z', '/model'),
+      // Shell mode logs what was typed too: a path is not a command.
+      entry(chatId, 3, '2026-04-23T12:56:30.000Z', '/usr/bin/make test'),
+      entry(chatId, 4, '2026-04-23T12:59:00.000Z', '/model'),
+      // The CLI goes on in a new session, its logger with this one's id (useLogger.ts): not this chat's.
+      entry(chatId, 5, '2026-04-23T12:59:30.000Z', '/clear'),
+      entry(chatId, 6, '2026-04-23T13:00:00.000Z', '/stats'),
+      entry(chatId, 7, '2026-04-23T13:00:10.000Z', 'a prompt of the next session'),
     ]);
     const c = await parseMain(chat);
     const typed = (m: { role: string; kind?: string }) => m.role === 'user';
@@ -41,20 +48,42 @@ describe('gemini-cli provider: commands typed that the chat does not record', ()
       ['slash-command', '/stats model'],
       [undefined, textOf(before.messages.filter(typed)[1]).slice(0, 12)],
       ['slash-command', '/model'],
+      ['slash-command', '/clear'],
     ]);
-    expect(c.messages.length).toBe(before.messages.length + 2);
+    expect(c.messages.length).toBe(before.messages.length + 3);
+    expect(c.endedAt).toBe('2026-04-23T12:59:30.000Z');
     // At its time: after the answer of 12:53:53, before the prompt of 12:54:16, which now follows it.
     const at = c.messages.findIndex((m) => m.id === 'log-1');
     expect(c.messages[at - 1].timestamp! < '2026-04-23T12:54:00.000Z').toBe(true);
     expect(c.messages[at].parentId).toBe(c.messages[at - 1].id);
     expect(c.messages[at + 1].parentId).toBe('log-1');
-    const last = c.messages.at(-1)!;
-    expect([last.id, last.timestamp, last.parentId, last.source]).toEqual(['log-3', '2026-04-23T12:59:00.000Z', c.messages.at(-2)!.id, 1]);
-    expect(JSON.parse(last.native as string)).toEqual(entry(chatId, 3, '2026-04-23T12:59:00.000Z', '/model'));
-    expect(c.sources).toEqual([chat, logs]);
+    const model = c.messages.at(-2)!;
+    expect([model.id, model.timestamp, model.parentId, model.source]).toEqual(['log-4', '2026-04-23T12:59:00.000Z', c.messages.at(-3)!.id, 0]);
+    expect(JSON.parse(model.native as string)).toEqual(entry(chatId, 4, '2026-04-23T12:59:00.000Z', '/model'));
+    expect(c.messages.at(-1)!.parentId).toBe('log-4');
+    // One source: the archive reads a second as another file of the conversation, read on its own.
+    expect(c.sources).toEqual([chat]);
     expect(c.title).toBe(before.title);
     // The log's prompts-only conversations are still only the sessions without a chat.
     expect((await parseAll(logs)).map((x) => x.nativeId)).toEqual([otherId]);
+  });
+
+  it('takes a prompt the chat recorded for a command before displayContent as its expansion', async () => {
+    // Row 33 as a CLI before v0.28 wrote it: the `/init` record without what was typed.
+    const lines = readFileSync(row(33).absPath, 'utf8').split('\n').filter(Boolean);
+    const older = lines.map((l) => (l.includes('"displayContent"') && l.includes('/init') ? JSON.stringify({ ...JSON.parse(l), displayContent: undefined }) : l));
+    const dir = path.join(tmp, 'older', '.gemini', 'tmp', 'my-proj');
+    const chat = writeFileIn(path.join(dir, 'chats', `session-2026-04-23T12-52-${chatId.slice(0, 8)}.jsonl`), older.join('\n') + '\n');
+    const plain = await parseMain(chat);
+    expect(plain.messages.filter((m) => m.role === 'user').length).toBe(2); // its expansion read as typed
+    // `/stats` 16 s before the next prompt (not in this log): a prompt typed later is not its expansion.
+    writeFileIn(path.join(dir, 'logs.json'), JSON.stringify([entry(chatId, 0, '2026-04-23T12:53:00.000Z', '/init'), entry(chatId, 1, '2026-04-23T12:54:00.000Z', '/stats')]));
+    const c = await parseMain(chat);
+    const at = c.messages.findIndex((m) => m.id === 'log-0');
+    // The CLI's note while /init works, then what it sent.
+    expect(c.messages.slice(at, at + 3).map((m) => [m.role, m.kind])).toEqual([['user', 'slash-command'], ['system', 'info'], ['system', 'command-expansion']]);
+    expect(textOf(c.messages[at + 2])).toMatch(/^\s*You are an AI agent/);
+    expect(c.messages.filter((m) => m.role === 'user').map((m) => m.kind ?? 'typed')).toEqual(['slash-command', 'slash-command', 'typed']);
   });
 
   it('reads a chat without a log, or with a broken one, as before', async () => {

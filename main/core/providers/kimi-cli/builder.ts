@@ -34,6 +34,10 @@ export class KimiBuilder {
   private usage?: Usage;
   private readonly ids = new LineIds();
   readonly times = new TimeSpan();
+  /** Messages a compaction copied from the turns before it (context.ts): not typed or answered again here. */
+  readonly copies = new Set<Message>();
+  /** Lines since a compaction summary and before the next checkpoint are such copies. */
+  compactionCopies = false;
 
   constructor(readonly ctx: ParseContext) {}
 

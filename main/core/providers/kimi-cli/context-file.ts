@@ -31,28 +31,24 @@ export async function parseContextFile(ctx: ParseContext, file: ContextFile): Pr
   const span = file.sessionDir && wire ? await wireSpan(wire) : {};
   if (span.start) id.startedAt = span.start;
   id.endedAt = span.end ?? (await modifiedAt(ctx.path));
-  const typed = file.sessionDir && file.role !== 'subagent' ? await typedApart(ctx, builder, file.role === 'main') : undefined;
-  const conversation = builder.finish(id);
-  if (typed) conversation.sources.push(typed);
-  return [conversation];
+  if (file.sessionDir && file.role !== 'subagent') await typedApart(ctx, builder, file.role === 'main');
+  return [builder.finish(id)];
 }
 
 /**
  * The commands the person typed that this file (the session's current context or a rotated one)
- * holds no message of, from the session's wire log (typed-turns.ts), put in their place; the
- * wire log's path when there were any (the messages' second source).
+ * holds no message of, from the session's wire log (typed-turns.ts), put in their place.
  */
-async function typedApart(ctx: ParseContext, builder: KimiBuilder, current: boolean): Promise<string | undefined> {
-  const wire = path.join(path.dirname(ctx.path), 'wire.jsonl');
-  const turns = await typedTurns(ctx.sibling(wire), (message) => builder.warn(undefined, message));
-  const inserts = placeCommands(builder.messages, turns, partsText, current);
-  if (inserts.length === 0) return undefined;
+async function typedApart(ctx: ParseContext, builder: KimiBuilder, current: boolean): Promise<void> {
+  const { turns, broken } = await typedTurns(ctx.sibling(path.join(path.dirname(ctx.path), 'wire.jsonl')));
+  for (const lineNo of broken) builder.warn(undefined, `wire.jsonl line ${lineNo}: not JSON, skipped`);
+  const inserts = placeCommands(builder.messages, turns, partsText, current, builder.copies);
+  if (inserts.length === 0) return;
   const at = new Map<number, Message[]>();
-  for (const { before, turn } of inserts) at.set(before, [...(at.get(before) ?? []), commandMessage(turn, 1)]);
+  for (const { before, turn } of inserts) at.set(before, [...(at.get(before) ?? []), commandMessage(turn)]);
   const end = builder.messages.length;
   const merged = [...builder.messages.flatMap((m, i) => [...(at.get(i) ?? []), m]), ...(at.get(end) ?? [])];
   builder.messages.splice(0, end, ...merged);
-  return wire;
 }
 
 /** A message's text parts, one a line (as a TurnBegin's parts are joined). */

@@ -27,11 +27,24 @@ export async function readContext(ctx: ParseContext): Promise<ContextResult> {
 }
 
 function handle(b: KimiBuilder, line: Line, r: Json): void {
+  const before = b.messages.length;
+  route(b, line, r);
+  // What a compaction keeps of the last turns (soul/compaction.py `to_preserve`) is written after
+  // its summary and before the next turn's checkpoint: copies of messages the rotated file holds.
+  for (const m of b.messages.slice(before)) {
+    if (m.kind === 'compaction-summary') b.compactionCopies = true;
+    else if (b.compactionCopies) b.copies.add(m);
+  }
+}
+
+function route(b: KimiBuilder, line: Line, r: Json): void {
   const role = str(r.role);
   switch (role) {
     case '_checkpoint':
+      b.compactionCopies = false;
+      return; // bookkeeping: an undo point
     case '_usage':
-      return; // bookkeeping: undo points and the context's token count
+      return; // bookkeeping: the context's token count
     case '_system_prompt':
       b.push(line, 'system', textParts(r.content), 'system-prompt');
       return;

@@ -11,6 +11,7 @@
  * {"user_input": str | [{"type": "text", "text": …}, …]}}}`. Events of subagents are nested in
  * another type's payload, so only a top-level TurnBegin is the person's.
  */
+import { stat } from 'node:fs/promises';
 import type { Message } from '../../../../shared/record';
 import { isoFromEpoch, isObject, obj, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
@@ -22,33 +23,78 @@ export interface TypedTurn {
   readonly raw: string;
   readonly text: string;
   readonly timestamp?: string;
+  /**
+   * Begun before the turn before it ended: a turn an agent command runs inside its own (`/init`
+   * runs the init prompt as a turn of a temporary context, soul/slash.py), not the person's.
+   */
+  readonly nested?: boolean;
 }
 
-/** The session's turns in the order they began; a line that is not JSON is skipped with a warning. */
-export async function typedTurns(wire: ParseContext, warn: (message: string) => void): Promise<TypedTurn[]> {
+export interface WireTurns {
+  readonly turns: readonly TypedTurn[];
+  /** Lines that were not JSON. */
+  readonly broken: readonly number[];
+}
+
+/**
+ * The session's turns in the order they began. A session's context files (current and rotated)
+ * all ask for its one wire log: the last one read is kept while the log is unchanged.
+ */
+export async function typedTurns(wire: ParseContext): Promise<WireTurns> {
+  const stamp = await statOf(wire.path);
+  if (stamp === undefined) return { turns: [], broken: [] }; // no wire log (the legacy flat layout)
+  if (cached?.path === wire.path && cached.stamp === stamp) return cached.read;
+  const read = await readTurns(wire);
+  cached = { path: wire.path, stamp, read };
+  return read;
+}
+
+let cached: { path: string; stamp: string; read: WireTurns } | undefined;
+
+async function statOf(file: string): Promise<string | undefined> {
+  try {
+    const info = await stat(file);
+    return `${info.size}:${info.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readTurns(wire: ParseContext): Promise<WireTurns> {
   const turns: TypedTurn[] = [];
+  const broken: number[] = [];
+  let open = false;
+  let ends = false;
   try {
     for await (const { text: raw, lineNo } of wire.lines()) {
-      // Most of a wire log is tool output and streamed parts: only a line naming TurnBegin is parsed.
-      if (!raw.includes('"TurnBegin"')) continue;
+      // Most of a wire log is tool output and streamed parts: only a line naming a turn's start or end is parsed.
+      const begins = raw.includes('"TurnBegin"');
+      if (!begins && !raw.includes('"TurnEnd"')) continue;
       let record: unknown;
       try {
         record = parseJson(raw);
       } catch {
-        warn(`wire.jsonl line ${lineNo}: not JSON, skipped`);
+        broken.push(lineNo);
         continue;
       }
       const message = isObject(record) ? obj(record.message) : undefined;
-      if (str(message?.type) !== 'TurnBegin') continue;
+      const type = str(message?.type);
+      if (type === 'TurnEnd') {
+        ends = true;
+        open = false;
+      }
+      if (type !== 'TurnBegin') continue;
       const input = obj(message?.payload)?.user_input;
       const text = typeof input === 'string' ? input : contentText(input);
       const at = isoFromEpoch(isObject(record) ? record.timestamp : undefined);
-      turns.push({ lineNo, raw, text, ...(at ? { timestamp: at } : {}) });
+      turns.push({ lineNo, raw, text, ...(at ? { timestamp: at } : {}), ...(open ? { nested: true } : {}) });
+      open = true;
     }
   } catch {
-    // No wire log (the legacy flat layout, a session without one): nothing was typed apart.
+    // The log went away while it was read: what was read stands.
   }
-  return turns;
+  // A log without TurnEnd lines (an older build, a cut copy) tells no turn inside another.
+  return { turns: ends ? turns : turns.map(({ nested: _, ...t }) => t), broken };
 }
 
 /** How a typed text is compared with a context message's: its words, whitespace aside. */
@@ -70,10 +116,10 @@ export interface CommandInsert {
  * file). A command whose next prompt this file does not hold (compacted away, or in a rotated
  * file) is not this file's: the file holding that prompt places it.
  */
-export function placeCommands(messages: readonly Message[], turns: readonly TypedTurn[], textOf: (m: Message) => string, last: boolean): CommandInsert[] {
+export function placeCommands(messages: readonly Message[], turns: readonly TypedTurn[], textOf: (m: Message) => string, last: boolean, copies: ReadonlySet<Message>): CommandInsert[] {
   const byText = new Map<string, number[]>();
   messages.forEach((m, i) => {
-    if (m.role !== 'user') return;
+    if (m.role !== 'user' || copies.has(m)) return;
     const key = normal(textOf(m));
     const list = byText.get(key);
     if (list) list.push(i);
@@ -85,13 +131,13 @@ export function placeCommands(messages: readonly Message[], turns: readonly Type
   for (const turn of turns) {
     const at = byText.get(normal(turn.text))?.find((i) => i >= from);
     if (at !== undefined) {
-      for (const p of pending) inserts.push({ before: startOfTurn(messages, at, from), turn: p });
+      for (const p of pending) inserts.push({ before: startOfTurn(messages, at, from, copies), turn: p });
       pending = [];
       from = at + 1;
     } else if (COMMAND.test(turn.text.trimStart())) {
       pending.push(turn);
-    } else {
-      pending = [];
+    } else if (!turn.nested) {
+      pending = []; // a prompt another file holds: the commands before it are that file's
     }
   }
   if (last) for (const p of pending) inserts.push({ before: messages.length, turn: p });
@@ -99,20 +145,24 @@ export function placeCommands(messages: readonly Message[], turns: readonly Type
 }
 
 /**
- * Where the turn whose prompt is message `at` begins: before the system lines kimi-cli wrote for
- * it ahead of the prompt (a new context's system prompt and compaction summary after `/compact`),
- * not before anything of the previous turn (`from`).
+ * Where the turn whose prompt is message `at` begins: before what kimi-cli wrote for it ahead of
+ * the prompt (after `/compact`, a new context's system prompt, the compaction summary and the
+ * turns it kept), not before anything of the previous turn (`from`).
  */
-function startOfTurn(messages: readonly Message[], at: number, from: number): number {
+function startOfTurn(messages: readonly Message[], at: number, from: number, copies: ReadonlySet<Message>): number {
   let i = at;
-  while (i > from && messages[i - 1].role === 'system' && TURN_OPENERS.has(messages[i - 1].kind ?? '')) i -= 1;
+  while (i > from && (copies.has(messages[i - 1]) || (messages[i - 1].role === 'system' && TURN_OPENERS.has(messages[i - 1].kind ?? '')))) i -= 1;
   return i;
 }
 const TURN_OPENERS = new Set(['system-prompt', 'compaction-summary']);
 
-/** The command as a message of the person's: the wire line kept whole as its native record. */
-export function commandMessage(turn: TypedTurn, source: number): Message {
-  const message: Message = { id: `W${turn.lineNo}`, role: 'user', kind: 'slash-command', parts: [{ type: 'text', content: turn.text.trim() }], native: turn.raw, source };
+/**
+ * The command as a message of the person's, the wire line kept whole as its native record. Its
+ * source is the context file's (0): the archive reads a conversation with two sources as one
+ * spread over two files, each read on its own, and would keep a command where it first saw it.
+ */
+export function commandMessage(turn: TypedTurn): Message {
+  const message: Message = { id: `W${turn.lineNo}`, role: 'user', kind: 'slash-command', parts: [{ type: 'text', content: turn.text.trim() }], native: turn.raw, source: 0 };
   if (turn.timestamp) message.timestamp = turn.timestamp;
   return message;
 }
