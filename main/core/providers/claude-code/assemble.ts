@@ -11,6 +11,7 @@ import type { FileIds } from './file-ids';
 import type { ParseState, TitleSources } from './parse';
 import { forkedMain } from './fork';
 import { readSubagentMeta, sessionFolderOf, type SubagentMeta } from './subagent-meta';
+import { subagentFileBeside } from './agent-progress';
 
 const AGENT = 'claude-code';
 
@@ -54,6 +55,21 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     if (main.workspace !== 'unknown') conversation.workspace = main.workspace;
     const call = builder.taskNumber < 0 ? undefined : takeTaskCall(state, linked, builder.taskNumber);
     if (call !== undefined) conversation.parentToolCallId = call;
+    out.push(conversation);
+  }
+  for (const [agentId, agent] of state.progressAgents) {
+    // The subagent's own file has these turns and the rest: it is that file's conversation.
+    if (subagentFileBeside(ctx.path, sessionId, agentId)) continue;
+    const key = `agent-${agentId}`;
+    const warning = { message: `Only the turns its parent's transcript streamed: the subagent's own file (${key}.jsonl) was not found; its answer is the result of the parent's call` };
+    const conversation: Conversation = {
+      ...base(agent.builder, agent.builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), [warning]),
+      title: ownCopy(titleFrom(agent.builder.task)),
+      parentId: mainId,
+      relation: 'subagent',
+    };
+    if (main.workspace !== 'unknown') conversation.workspace = main.workspace;
+    if (agent.toolUseId !== undefined) conversation.parentToolCallId = agent.toolUseId;
     out.push(conversation);
   }
   return out;

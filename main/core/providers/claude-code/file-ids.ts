@@ -55,6 +55,14 @@ export class FileIds {
     this.tasks = new IdPool({ spill });
   }
 
+  /** Marks `uuid` read; false when it was already (a resumed session repeats its records). */
+  firstTime(uuid: string): boolean {
+    const entry = this.pool.intern(uuid);
+    if (this.seen.get(entry) === 1) return false;
+    this.seen.set(entry, 1);
+    return true;
+  }
+
   /** True when `uuid` was read as a record's own uuid. */
   wasSeen(uuid: string): boolean {
     const entry = this.pool.find(uuid);

@@ -58,7 +58,8 @@ describe('claude-code fixtures match the counted facts', () => {
   for (const f of FACTS) {
     it(`#${f.n} ${f.file.split('/').slice(0, 2).join('/')}`, async () => {
       const conversations = await parse(f.absPath);
-      const [main, ...sidechains] = conversations;
+      // Subagents streamed as agent_progress are their own conversations, counted apart (agent-progress.test.ts).
+      const [main, ...sidechains] = conversations.filter((c) => !STREAMED.test(c.nativeId));
       const mainAssistant = main.messages.filter((m) => m.role === 'assistant');
 
       // The facts count user records; a prompt taken in from the typed-ahead queue is apart (queue.test.ts).
@@ -88,6 +89,9 @@ describe('claude-code fixtures match the counted facts', () => {
     });
   }
 });
+
+/** A subagent conversation made from agent_progress records: `<session>.agent-<agentId>` out of a main transcript. */
+const STREAMED = /\.agent-[0-9a-f]+$/;
 
 function checkInvariants(c: Conversation, filePath: string): void {
   const ids = new Set(c.messages.map((m) => m.id));
@@ -140,6 +144,9 @@ describe('claude-code record handling', () => {
           seen.add(r.uuid);
         }
         if (r.type === 'assistant' && r.message?.usage) last.set(r.message.id ?? r.uuid, r.message.usage);
+        // A subagent's assistant message streamed into the transcript (agent-progress.ts) is its spend too.
+        const streamed = r.type === 'progress' && r.data?.type === 'agent_progress' ? r.data.message : undefined;
+        if (streamed?.type === 'assistant' && streamed.message?.usage) last.set(streamed.message.id ?? streamed.uuid, streamed.message.usage);
       }
       for (const u of last.values()) {
         expected.input += u.input_tokens ?? 0;

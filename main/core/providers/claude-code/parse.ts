@@ -16,13 +16,15 @@ import { MessageTable } from './message-table';
 import { classifyUser, slashCommandLabel } from './classify';
 import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
-import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, blocksOf, isObject, leadingText, str } from './records';
+import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, isObject, leadingText, str } from './records';
 import { NOTE_TYPES, NoteState } from './notes';
 import { ForkCopies, forkedFromSession } from './fork';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
 import { newMessage, parentOf, payloadJson } from './record-message';
 import { TypedAheadQueue, typedAhead } from './queue';
 import { notePrompt, promptText } from './title-prompts';
+import { agentProgressOf } from './agent-progress';
+import { noteTaskCalls } from './task-calls';
 
 /** How far apart a slash command's user record and its local_command echo may be written. */
 const ECHO_WINDOW_MS = 5_000;
@@ -50,6 +52,8 @@ export class ParseState implements TitleSources {
   readonly main: ConversationBuilder;
   /** In-file sidechains by the uuid of their first record, in the order they start. */
   readonly sidechains = new Map<string, ConversationBuilder>();
+  /** Subagents streamed into this transcript as `agent_progress` (agent-progress.ts), by agentId, with the call they run for. */
+  readonly progressAgents = new Map<string, { builder: ConversationBuilder; toolUseId?: string }>();
   /** Every uuid read (resumed sessions repeat records, and summaries point at leaves), which message each became, the records that became none. */
   readonly ids: FileIds;
   /** Task tool calls of the main session by their prompt's number in `ids.tasks`, to link sidechains to them. */
@@ -142,9 +146,7 @@ export class ParseState implements TitleSources {
     if (record.type === 'summary' || (typeof record.type === 'string' && NOTE_TYPES.has(record.type))) this.stowable = undefined;
     const uuid = str(record.uuid);
     if (uuid !== undefined) {
-      const entry = this.ids.pool.intern(uuid);
-      if (this.ids.seen.get(entry) === 1) return;
-      this.ids.seen.set(entry, 1);
+      if (!this.ids.firstTime(uuid)) return;
       if (this.subagentFile === undefined) this.decideFileKind(record);
     }
     const builder = this.route(record, uuid, line.lineNo);
@@ -182,6 +184,7 @@ export class ParseState implements TitleSources {
         return this.skip(record, uuid);
       default:
         if (typeof record.type !== 'string') return this.unknown(builder, record, uuid, line);
+        if (record.type === 'progress' && this.agentProgress(record, uuid, line)) return;
         if (SILENT_TYPES.has(record.type)) return this.skip(record, uuid);
         if (NOTE_TYPES.has(record.type)) return this.note(builder, record, uuid, line);
         if (KEPT_TYPES.has(record.type)) return this.kept(builder, record, uuid, line);
@@ -253,7 +256,7 @@ export class ParseState implements TitleSources {
       builder.models.add(model);
     }
     message.usage = usageOf(api.usage);
-    if (builder === this.main && !this.subagentFile) this.noteTaskCalls(api.content);
+    if (builder === this.main && !this.subagentFile) noteTaskCalls(api.content, this.ids.tasks, this.taskCalls);
     builder.addAssistant(message, parentOf(record), uuid, str(api.id));
   }
 
@@ -265,19 +268,20 @@ export class ParseState implements TitleSources {
     return name;
   }
 
-  /** Remembers Task/Agent tool calls so sidechains can be linked to the call that started them. */
-  private noteTaskCalls(content: unknown): void {
-    if (!Array.isArray(content)) return;
-    for (const block of blocksOf(content)) {
-      if (block.type !== 'tool_use' || (block.name !== 'Task' && block.name !== 'Agent')) continue;
-      const prompt = isObject(block.input) ? str(block.input.prompt) : undefined;
-      const id = str(block.id);
-      if (prompt === undefined || id === undefined) continue;
-      const task = this.ids.tasks.intern(prompt);
-      const ids = this.taskCalls.get(task);
-      if (ids) ids.push(id);
-      else this.taskCalls.set(task, [id]);
-    }
+  /** A subagent's message streamed into this transcript (agent-progress.ts); the record itself stays out of this thread. */
+  private agentProgress(record: RawRecord, uuid: string | undefined, line: SourceLine): boolean {
+    const progress = this.subagentFile ? undefined : agentProgressOf(record);
+    if (!progress) return false;
+    this.skip(record, uuid);
+    const inner = str(progress.inner.uuid);
+    if (inner !== undefined && !this.ids.firstTime(inner)) return true;
+    let agent = this.progressAgents.get(progress.agentId);
+    if (!agent) this.progressAgents.set(progress.agentId, (agent = { builder: this.builder(true), toolUseId: progress.toolUseId }));
+    this.stowable = undefined; // its body is inside the progress line, not a line of its own (lazy.ts)
+    agent.builder.touch(progress.inner);
+    if (progress.inner.type === 'user') this.user(agent.builder, progress.inner, inner, line);
+    else this.assistant(agent.builder, progress.inner, inner, line);
+    return true;
   }
 
   /** `type:"system"` records: compaction boundaries, API errors, hooks, local commands, … */

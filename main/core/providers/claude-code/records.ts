@@ -24,6 +24,9 @@ export interface RawRecord {
   isApiErrorMessage?: unknown;
   message?: unknown;
   content?: unknown;
+  /** progress records: what is streamed (agent-progress.ts), and the tool call it streams for. */
+  data?: unknown;
+  parentToolUseID?: unknown;
   summary?: unknown;
   leafUuid?: unknown;
   customTitle?: unknown;
