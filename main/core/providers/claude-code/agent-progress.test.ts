@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { conversationId, subConversationId } from '../kit/identity';
 import { providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { claudeCodeProvider } from './index';
+import { parseClaudeCodeLarge } from './lazy';
+import { fileParseContext } from '../../capture/parse-context';
+import type { Conversation } from '../../../../shared/record';
 
 const { tmp, row, parseAll } = providerUnderTest(claudeCodeProvider);
 
@@ -39,11 +42,20 @@ describe('claude-code: a subagent known by its progress in the parent transcript
     // Each message keeps the progress record it came in whole.
     for (const m of agent.messages) expect(JSON.parse(m.native as string)).toMatchObject({ type: 'progress', data: { type: 'agent_progress', agentId: AGENT } });
     expect(agent.startedAt).toBe('2026-02-25T08:04:44.964Z');
-    expect(agent.warnings.map((w) => w.message)).toEqual([expect.stringContaining(`agent-${AGENT}.jsonl) was not found`)]);
+    // Chained as its own file chains them; nothing misread, so no warning.
+    expect(agent.messages.map((m) => m.parentId)).toEqual([undefined, ...agent.messages.slice(0, -1).map((m) => m.id)]);
+    expect(agent.warnings).toEqual([]);
     // The parent's thread holds no progress record, as before.
     const main = conversations[0];
     expect(main.id).toBe(conversationId('claude-code', SESSION));
     expect(main.messages.some((m) => m.native?.includes('"agent_progress"'))).toBe(false);
+  });
+
+  it('is the same when a huge file’s bodies are left in it and read again from their lines', async () => {
+    const whole = await parseAll(row(10).absPath);
+    const large = await parseClaudeCodeLarge(fileParseContext(row(10).absPath));
+    const read = (cs: Conversation[]) => cs.map((c) => ({ ...c, messages: c.messages.map((m) => ({ ...m, parts: m.parts, native: m.native })) }));
+    expect(read(large)).toEqual(read(whole));
   });
 
   it('reads each streamed message once when the transcript repeats its records', async () => {
@@ -66,6 +78,7 @@ describe('claude-code: a subagent known by its progress in the parent transcript
       ['2.x', path.join(SESSION, 'subagents', `agent-${AGENT}.jsonl`)],
       ['1.x', `agent-${AGENT}.jsonl`],
       ['workflow', path.join(SESSION, 'subagents', 'workflows', 'wf_1', `agent-${AGENT}.jsonl`)],
+      ['workflow beside subagents', path.join(SESSION, 'workflows', 'wf_2', `agent-${AGENT}.jsonl`)],
     ]) {
       const dir = path.join(tmp, `beside-${layout}`, 'projects', '-Users-moonshot-dev-working-kimi-kimi-cli');
       const transcript = writeFileIn(path.join(dir, `${SESSION}.jsonl`), '');

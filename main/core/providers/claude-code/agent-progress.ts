@@ -43,14 +43,24 @@ export function agentProgressOf(record: RawRecord): AgentProgress | undefined {
   return toolUseId === undefined ? { agentId, inner } : { agentId, toolUseId, inner };
 }
 
-/** Whether the subagent's own transcript is beside the parent's (README, "Subagents": both layouts, and workflow runs). */
+/** Whether the subagent's own transcript is beside the parent's (README, "Subagents"; locate.ts: both layouts, and workflow runs). */
 export function subagentFileBeside(transcript: string, sessionId: string, agentId: string): boolean {
   const name = `agent-${agentId}.jsonl`;
   const dir = path.dirname(transcript);
-  const subagents = path.join(dir, sessionId, 'subagents');
-  if (existsSync(path.join(subagents, name)) || existsSync(path.join(dir, name))) return true;
+  if (existsSync(path.join(dir, name))) return true;
+  // The session folder is named by the records' session id, or else by the transcript's name.
+  for (const session of new Set([sessionId, path.basename(transcript, '.jsonl')])) {
+    const folder = path.join(dir, session);
+    if (existsSync(path.join(folder, 'subagents', name))) return true;
+    for (const runs of [path.join(folder, 'subagents', 'workflows'), path.join(folder, 'workflows')]) if (inSomeRun(runs, name)) return true;
+  }
+  return false;
+}
+
+/** Whether a workflow run folder under `runs` holds `name`. */
+function inSomeRun(runs: string, name: string): boolean {
   try {
-    return readdirSync(path.join(subagents, 'workflows')).some((run) => existsSync(path.join(subagents, 'workflows', run, name)));
+    return readdirSync(runs).some((run) => existsSync(path.join(runs, run, name)));
   } catch {
     return false; // no workflow runs
   }

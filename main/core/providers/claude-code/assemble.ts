@@ -60,10 +60,11 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
   for (const [agentId, agent] of state.progressAgents) {
     // The subagent's own file has these turns and the rest: it is that file's conversation.
     if (subagentFileBeside(ctx.path, sessionId, agentId)) continue;
+    // No warning: nothing was misread (a warning shows as lines that could not be read); the
+    // subagent's last answer is the result of the parent's call, as in its own file.
     const key = `agent-${agentId}`;
-    const warning = { message: `Only the turns its parent's transcript streamed: the subagent's own file (${key}.jsonl) was not found; its answer is the result of the parent's call` };
     const conversation: Conversation = {
-      ...base(agent.builder, agent.builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), [warning]),
+      ...base(agent.builder, agent.builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
       title: ownCopy(titleFrom(agent.builder.task)),
       parentId: mainId,
       relation: 'subagent',

@@ -48,7 +48,8 @@ function bodyOf(lines: LineReader, filePath: string, subagentFile: boolean | und
     if ('parts' in piece) inMemory.push(piece);
     else scratch.line(readLineAgain(filePath, lines, piece));
   }
-  const made = [...scratch.main.messages, ...[...scratch.sidechains.values()].flatMap((b) => b.messages)];
+  const others = [...scratch.sidechains.values(), ...[...scratch.progressAgents.values()].map((a) => a.builder)];
+  const made = [...scratch.main.messages, ...others.flatMap((b) => b.messages)];
   if (made[0]?.id !== id) throw new SourceChangedError(`${filePath} changed while it was archived: line ${'lineNo' in pieces[0] ? pieces[0].lineNo : '?'} no longer holds message ${id}; sync again`);
   return joined([...made, ...inMemory]);
 }

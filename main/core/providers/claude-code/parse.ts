@@ -53,7 +53,7 @@ export class ParseState implements TitleSources {
   /** In-file sidechains by the uuid of their first record, in the order they start. */
   readonly sidechains = new Map<string, ConversationBuilder>();
   /** Subagents streamed into this transcript as `agent_progress` (agent-progress.ts), by agentId, with the call they run for. */
-  readonly progressAgents = new Map<string, { builder: ConversationBuilder; toolUseId?: string }>();
+  readonly progressAgents = new Map<string, { builder: ConversationBuilder; toolUseId?: string; last?: string }>();
   /** Every uuid read (resumed sessions repeat records, and summaries point at leaves), which message each became, the records that became none. */
   readonly ids: FileIds;
   /** Task tool calls of the main session by their prompt's number in `ids.tasks`, to link sidechains to them. */
@@ -277,10 +277,12 @@ export class ParseState implements TitleSources {
     if (inner !== undefined && !this.ids.firstTime(inner)) return true;
     let agent = this.progressAgents.get(progress.agentId);
     if (!agent) this.progressAgents.set(progress.agentId, (agent = { builder: this.builder(true), toolUseId: progress.toolUseId }));
-    this.stowable = undefined; // its body is inside the progress line, not a line of its own (lazy.ts)
-    agent.builder.touch(progress.inner);
-    if (progress.inner.type === 'user') this.user(agent.builder, progress.inner, inner, line);
-    else this.assistant(agent.builder, progress.inner, inner, line);
+    // Chained as the subagent's own file chains them (each to the one before).
+    const streamed = agent.last === undefined ? progress.inner : { ...progress.inner, parentUuid: agent.last };
+    agent.last = inner ?? agent.last;
+    agent.builder.touch(streamed);
+    if (streamed.type === 'user') this.user(agent.builder, streamed, inner, line);
+    else this.assistant(agent.builder, streamed, inner, line);
     return true;
   }
 
