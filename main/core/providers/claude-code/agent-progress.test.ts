@@ -34,7 +34,8 @@ describe('claude-code: a subagent known by its progress in the parent transcript
       ['tool', ''],
     ]);
     expect(textOf(agent.messages[0])).toMatch(/^Find the implementation of `extract_key_argument`/);
-    expect(agent.title).toMatch(/^Find the implementation of `extract_key_argument`/);
+    // As its own file would be titled by its sidecar: the parent call's subagent_type and description.
+    expect(agent.title).toBe('Explore: Find extract_key_argument impl');
     const calls = agent.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool_call');
     const results = agent.messages.flatMap((m) => m.parts).filter((p) => p.type === 'tool_call_response');
     expect(calls.map((p) => p.type === 'tool_call' && p.name)).toEqual(['Grep', 'Read']);

@@ -65,7 +65,8 @@ export function assemble(state: ParseState, ctx: SourceContext): Conversation[] 
     const key = `agent-${agentId}`;
     const conversation: Conversation = {
       ...base(agent.builder, agent.builder.resolvedMessages(), ctx, `${sessionId}.${key}`, subConversationId(AGENT, sessionId, key), []),
-      title: ownCopy(titleFrom(agent.builder.task)),
+      // Titled as its own file's sidecar titles it, from the call (else by its task).
+      title: ownCopy(titleFrom((agent.toolUseId !== undefined ? state.taskLabels.get(agent.toolUseId) : undefined) ?? agent.builder.task)),
       parentId: mainId,
       relation: 'subagent',
     };

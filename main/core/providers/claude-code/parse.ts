@@ -58,6 +58,8 @@ export class ParseState implements TitleSources {
   readonly ids: FileIds;
   /** Task tool calls of the main session by their prompt's number in `ids.tasks`, to link sidechains to them. */
   readonly taskCalls = new Map<number, string[]>();
+  /** A Task/Agent call's id → `<subagent_type>: <description>`, its subagent's title (task-calls.ts). */
+  readonly taskLabels = new Map<string, string>();
   readonly unknownTypes = new Map<string, number>();
   readonly summaries: { leafUuid?: string; text: string }[] = [];
   customTitle?: string;
@@ -256,7 +258,7 @@ export class ParseState implements TitleSources {
       builder.models.add(model);
     }
     message.usage = usageOf(api.usage);
-    if (builder === this.main && !this.subagentFile) noteTaskCalls(api.content, this.ids.tasks, this.taskCalls);
+    if (builder === this.main && !this.subagentFile) noteTaskCalls(api.content, this.ids.tasks, this.taskCalls, this.taskLabels);
     builder.addAssistant(message, parentOf(record), uuid, str(api.id));
   }
 
