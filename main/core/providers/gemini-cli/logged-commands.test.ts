@@ -68,6 +68,32 @@ describe('gemini-cli provider: commands typed that the chat does not record', ()
     expect((await parseAll(logs)).map((x) => x.nativeId)).toEqual([otherId]);
   });
 
+  it('finds what was typed after /clear, logged under the session the CLI started with, in the chat it went on in', async () => {
+    const before = await parseMain(row(33).absPath);
+    const prompt = textOf(before.messages.filter((m) => m.role === 'user')[1]);
+    const { chat } = project('switched', [
+      entry(otherId, 0, '2026-04-23T12:40:00.000Z', '/stats'),
+      entry(otherId, 1, '2026-04-23T12:50:00.000Z', '/clear'),
+      // The chat of row 33 began after that /clear: its prompt of 12:54:16 is in this stretch.
+      entry(otherId, 2, '2026-04-23T12:52:30.000Z', '/model'),
+      entry(otherId, 3, '2026-04-23T12:53:00.000Z', '/init'),
+      entry(otherId, 4, '2026-04-23T12:54:16.100Z', prompt),
+      entry(otherId, 5, '2026-04-23T12:57:00.000Z', '/tools'),
+      entry(otherId, 6, '2026-04-23T12:59:40.000Z', '/clear'),
+      // Another chat's stretch.
+      entry(otherId, 7, '2026-04-23T13:01:00.000Z', '/about'),
+      entry(otherId, 8, '2026-04-23T13:01:30.000Z', 'a prompt of the next chat'),
+      // The same words typed again a day later, after /resume: another chat's.
+      entry(otherId, 9, '2026-04-24T09:00:00.000Z', '/resume'),
+      entry(otherId, 10, '2026-04-24T09:00:30.000Z', '/help'),
+      entry(otherId, 11, '2026-04-24T09:01:00.000Z', prompt),
+    ]);
+    const c = await parseMain(chat);
+    expect(c.messages.filter((m) => m.role === 'user').map((m) => textOf(m).slice(0, 12))).toEqual(['/model', '/init', prompt.slice(0, 12), '/tools', '/clear']);
+    // The chat's own `/init` is said once; the launch session's /stats and the next chat's /about are not here.
+    expect(c.messages.filter((m) => m.id.startsWith('log-')).map((m) => m.id)).toEqual(['log-2', 'log-5', 'log-6']);
+  });
+
   it('takes a prompt the chat recorded for a command before displayContent as its expansion', async () => {
     // Row 33 as a CLI before v0.28 wrote it: the `/init` record without what was typed.
     const lines = readFileSync(row(33).absPath, 'utf8').split('\n').filter(Boolean);

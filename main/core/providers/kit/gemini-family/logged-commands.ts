@@ -22,16 +22,44 @@ interface Logged {
 }
 
 /**
- * The log's entries of one session, in order. The CLI's logger keeps the session id it started
- * with (packages/cli/src/ui/hooks/useLogger.ts creates it once), so what is typed after `/clear`
- * or `/resume` (which switch the CLI to another session) is logged under the old id: a session's
- * entries end with the first of those.
+ * The log's entries typed into one chat, in order. The CLI's logger keeps the session id it
+ * started with (packages/cli/src/ui/hooks/useLogger.ts creates it once), so what is typed after
+ * `/clear` or `/resume` (which move the CLI to another session) is logged under that first id:
+ * a session's own entries end with the first of those, and each stretch after one (up to the
+ * next) belongs to the chat holding its first prompt, typed within a minute of the entry.
  */
-function sessionEntries(bySession: ReadonlyMap<string, readonly Logged[]>, sessionId: string): readonly Logged[] {
-  const list = bySession.get(sessionId) ?? [];
-  const switched = list.findIndex((e) => SWITCHES.test(e.typed.trim()));
-  return switched < 0 ? list : list.slice(0, switched + 1);
+function chatEntries(bySession: ReadonlyMap<string, readonly Logged[]>, conversation: Conversation): Logged[] {
+  const own = bySession.get(conversation.nativeId) ?? [];
+  const first = own.findIndex((e) => SWITCHES.test(e.typed.trim()));
+  const out = first < 0 ? [...own] : own.slice(0, first + 1);
+  const prompts = new Map<string, number[]>();
+  for (const m of conversation.messages) {
+    if (m.role !== 'user' || m.kind === 'slash-command' || !m.timestamp) continue;
+    const key = normal(textOf(m));
+    prompts.set(key, [...(prompts.get(key) ?? []), Date.parse(m.timestamp)]);
+  }
+  for (const list of bySession.values()) {
+    for (const stretch of stretchesAfterSwitches(list)) {
+      const prompt = stretch.find((e) => !COMMAND.test(e.typed.trimStart()));
+      const at = Date.parse(prompt?.timestamp ?? '');
+      if (prompt && prompts.get(normal(prompt.typed))?.some((t) => Math.abs(t - at) <= SAME_PROMPT_MS)) out.push(...stretch);
+    }
+  }
+  return out;
 }
+
+/** The entries after each `/clear` or `/resume` of one logged session, each stretch up to and with the next. */
+function stretchesAfterSwitches(list: readonly Logged[]): Logged[][] {
+  const stretches: Logged[][] = [];
+  let current: Logged[] | undefined;
+  for (const e of list) {
+    current?.push(e);
+    if (SWITCHES.test(e.typed.trim())) stretches.push((current = []));
+  }
+  return stretches.filter((s) => s.length > 0);
+}
+/** A chat's prompt and its log entry are written within this of each other (both when it is sent). */
+const SAME_PROMPT_MS = 60_000;
 const SWITCHES = /^\/(?:clear|resume)(?:\s|$)/;
 
 /** A command the CLI answers: `/name` and its arguments (a path typed in shell mode, `/usr/bin/make`, is not one). */
@@ -42,7 +70,7 @@ export async function addLoggedCommands(ctx: ParseContext, conversation: Convers
   // A subagent is not typed into; a chat outside a project folder has no log beside it.
   if (!projectDir || conversation.parentId) return;
   const bySession = await logOf(ctx, path.join(projectDir, 'logs.json'));
-  const entries = sessionEntries(bySession, conversation.nativeId);
+  const entries = chatEntries(bySession, conversation);
   const said = new Map<string, number>();
   for (const m of conversation.messages) if (m.role === 'user') said.set(normal(textOf(m)), (said.get(normal(textOf(m))) ?? 0) + 1);
   const logged = new Set(entries.map((e) => normal(e.typed)));
