@@ -91,7 +91,7 @@ describe('gemini-cli provider: commands typed that the chat does not record', ()
     const c = await parseMain(chat);
     expect(c.messages.filter((m) => m.role === 'user').map((m) => textOf(m).slice(0, 12))).toEqual(['/model', '/init', prompt.slice(0, 12), '/tools', '/clear']);
     // The chat's own `/init` is said once; the launch session's /stats and the next chat's /about are not here.
-    expect(c.messages.filter((m) => m.id.startsWith('log-')).map((m) => m.id)).toEqual(['log-2', 'log-5', 'log-6']);
+    expect(c.messages.filter((m) => m.id.startsWith('log-')).map((m) => m.id)).toEqual(['log-7d1c0000-2', 'log-7d1c0000-5', 'log-7d1c0000-6']);
   });
 
   it('takes a prompt the chat recorded for a command before displayContent as its expansion', async () => {

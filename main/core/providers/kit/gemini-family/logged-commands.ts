@@ -19,6 +19,8 @@ interface Logged {
   readonly raw: string;
   readonly messageId?: number;
   readonly timestamp?: string;
+  /** The id it was logged under. */
+  readonly sessionId: string;
 }
 
 /**
@@ -83,7 +85,9 @@ export async function addLoggedCommands(ctx: ParseContext, conversation: Convers
     }
     // Its source is the chat's (0): the archive reads a conversation with two sources as one
     // spread over two files, each read on its own, and would keep a command where it first saw it.
-    const m: Message = { id: `log-${entry.messageId ?? index}`, role: 'user', kind: 'slash-command', parts: [{ type: 'text', content: entry.typed.trim() }], native: entry.raw, source: 0 };
+    // messageId counts per logged session: one logged under another id (after a switch) says which.
+    const own = entry.sessionId === conversation.nativeId ? '' : `${entry.sessionId.slice(0, 8)}-`;
+    const m: Message = { id: `log-${own}${entry.messageId ?? index}`, role: 'user', kind: 'slash-command', parts: [{ type: 'text', content: entry.typed.trim() }], native: entry.raw, source: 0 };
     if (entry.timestamp) m.timestamp = entry.timestamp;
     const at = insertAtItsTime(conversation.messages, m);
     expansionAfter(conversation.messages, at, logged);
@@ -131,7 +135,7 @@ async function logOf(ctx: ParseContext, file: string): Promise<ReadonlyMap<strin
       const sessionId = str(record.sessionId);
       const typed = str(record.message);
       if (sessionId === undefined || typed === undefined || (record.type !== undefined && record.type !== 'user')) continue;
-      const entry: Logged = { typed, raw, messageId: num(record.messageId), timestamp: str(record.timestamp) };
+      const entry: Logged = { typed, raw, messageId: num(record.messageId), timestamp: str(record.timestamp), sessionId };
       const list = bySession.get(sessionId);
       if (list) list.push(entry);
       else bySession.set(sessionId, [entry]);
