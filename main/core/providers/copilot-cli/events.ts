@@ -166,7 +166,7 @@ function userMessage(s: CopilotState, t: Thread, line: Line, data: Json): void {
     t.push(line, 'system', userParts(data, transformed ?? content), 'autopilot-continuation');
     return;
   }
-  const injected = injectedSource(str(data.source));
+  const injected = injectedSource(str(data.source)) ?? injectedContent(content, transformed);
   if (injected) {
     t.push(line, 'system', userParts(data, content), injected);
     return;
@@ -174,13 +174,28 @@ function userMessage(s: CopilotState, t: Thread, line: Line, data: Json): void {
   t.push(line, 'user', userParts(data, content), content.trimStart().startsWith('/') ? 'slash-command' : undefined);
 }
 
-/** `source` values that mark a message the harness wrote; anything else stays the person's. */
+/**
+ * `source` values that mark a message the harness wrote; anything else stays the person's. 1.0.7x
+ * sends the AGENTS.md files it finds as a user message of `source: "instruction-discovery"`.
+ */
 function injectedSource(source: string | undefined): string | undefined {
   if (!source) return undefined;
   if (source.startsWith('skill-')) return 'skill';
   if (source.startsWith('agent-')) return 'agent-message';
+  if (source.startsWith('instruction')) return 'instructions';
   if (/^(system|schedule|autopilot|hook|notification|command)/.test(source)) return source;
   return undefined;
+}
+
+/**
+ * A message the harness wrote without a `source`: one whole tag of its own (`<system_reminder>`,
+ * `<system_notification>` when a background agent ends) or, in its sent form, a message relayed
+ * from another session (`<cross_session_message>`).
+ */
+function injectedContent(content: string, transformed: string | undefined): string | undefined {
+  const tag = /^\s*<(system_reminder|system_notification)>/.exec(content)?.[1];
+  if (tag) return tag.replace('_', '-');
+  return transformed?.trimStart().startsWith('<cross_session_message') ? 'cross-session-message' : undefined;
 }
 
 function assistantMessage(s: CopilotState, t: Thread, line: Line, data: Json): void {
