@@ -37,6 +37,11 @@ export class DroidBuilder {
       this.start ??= record; // the header is written once, at line 1
       return;
     }
+    if (type === 'compaction_state' && str(record.summaryText)) {
+      // `/compress` starts a new session with the summary of the one it continues (droid 0.226).
+      this.push(line, 'system', [{ type: 'text', content: str(record.summaryText)! }], 'compaction-summary');
+      return;
+    }
     const message = obj(record.message);
     if (type !== 'message' || !message) {
       this.unknown.add(type);
@@ -44,15 +49,16 @@ export class DroidBuilder {
       return;
     }
     const role = str(message.role) ?? '';
-    // Harness notices shown only to the person ("Token limit reached…") and hook output.
-    if ((str(message.visibility) ?? str(record.visibility)) === 'user_only') {
+    // Hook output (written `user_only` too, with the hooks' results) and harness notices shown
+    // only to the person ("Token limit reached…").
+    if (str(message.hookEventName)) {
+      this.push(line, 'system', [...this.plainParts(message), ...hookResultParts(str(message.hookEventName)!, message.hookResults)], `hook:${str(message.hookEventName)}`);
+    } else if ((str(message.visibility) ?? str(record.visibility)) === 'user_only') {
       this.push(line, 'system', this.plainParts(message), 'notice');
-    } else if (str(message.hookEventName)) {
-      this.push(line, 'system', this.plainParts(message), `hook:${str(message.hookEventName)}`);
     } else if (role === 'user') {
       this.user(line, message);
     } else if (role === 'assistant') {
-      this.assistant(line, message);
+      this.assistant(line, message, record);
     } else {
       this.unknown.add(`role:${role || '(none)'}`);
       this.push(line, 'system', this.plainParts(message), role || 'unknown');
@@ -113,14 +119,15 @@ export class DroidBuilder {
     }
   }
 
-  private assistant(line: Line, message: Json): void {
+  private assistant(line: Line, message: Json, record: Json): void {
     const parts: Part[] = [];
     blocksOf(message).forEach((block, i) => {
       const part = assistantBlock(block, line.lineNo, i, this.unknown);
       if (part) parts.push(part);
     });
     const m = this.push(line, 'assistant', parts);
-    const model = str(message.model);
+    // Later builds name the model as `modelId` (`custom:…` for a custom model).
+    const model = str(message.model) ?? str(message.modelId) ?? str(record.modelId);
     if (model) {
       m.model = model;
       this.models.add(model);
@@ -154,4 +161,18 @@ function anthropicUsage(u: Json | undefined): Usage | undefined {
   if (num(u.cache_read_input_tokens) !== undefined) usage.cacheReadTokens = num(u.cache_read_input_tokens);
   if (num(u.cache_creation_input_tokens) !== undefined) usage.cacheWriteTokens = num(u.cache_creation_input_tokens);
   return Object.keys(usage).length ? usage : undefined;
+}
+
+/** Each hook run's outcome as text: its exit code and what it printed (`hookResults[]`). */
+function hookResultParts(event: string, results: unknown): Part[] {
+  const out: Part[] = [];
+  for (const r of Array.isArray(results) ? results : []) {
+    if (!r || typeof r !== 'object') continue;
+    const { exitCode, stdout, stderr } = r as Record<string, unknown>;
+    const lines = [`${event} hook${typeof exitCode === 'number' ? `: exit ${exitCode}` : ''}`];
+    if (typeof stdout === 'string' && stdout.trim()) lines.push(stdout.trimEnd());
+    if (typeof stderr === 'string' && stderr.trim()) lines.push(stderr.trimEnd());
+    out.push({ type: 'text', content: lines.join('\n') });
+  }
+  return out;
 }
