@@ -5,7 +5,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../shared/record';
-import { idFromFileName, seedConversation, titleFrom } from '../kit/identity';
+import { conversationId, idFromFileName, seedConversation, titleFrom } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { CursorBuilder } from './builder';
 import { metaForTranscript, readMetaFile, type ChatMeta } from './meta';
@@ -29,7 +29,36 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
   if (!(await (plain ? readPlainTranscript(ctx, b) : readTranscript(ctx, b)))) return [];
   const ext = plain ? /\.txt$/i : /\.jsonl$/i;
   const stem = path.basename(ctx.path).replace(ext, '');
+  const parent = plain ? undefined : subagentParent(ctx.path);
+  if (parent) return [await subagentConversation(ctx, b, parent, idFromFileName(ctx.path, ext))];
   return [await conversation(ctx, b, idFromFileName(ctx.path, ext), await metaForTranscript(ctx.path, stem), undefined)];
+}
+
+/**
+ * A subagent's transcript, `agent-transcripts/<chat id>/subagents/<id>.jsonl` (written beside
+ * its chat's nested transcript): the chat that started it, when the path says so.
+ */
+function subagentParent(file: string): string | undefined {
+  const folder = path.dirname(file);
+  if (path.basename(folder) !== 'subagents') return undefined;
+  const chat = path.dirname(folder);
+  return path.basename(path.dirname(chat)) === 'agent-transcripts' ? path.basename(chat) : undefined;
+}
+
+/** Linked to its chat; its first prompt is the task the chat's agent wrote, not the person's. */
+async function subagentConversation(ctx: ParseContext, b: CursorBuilder, parent: string, own: string): Promise<Conversation> {
+  // Its native id `<chat>.<own>` gives it the id subConversationId(agent, chat, own) makes.
+  const c = await conversation(ctx, b, `${parent}.${own}`, undefined, undefined);
+  c.parentId = conversationId('cursor-cli', parent);
+  c.relation = 'subagent';
+  const task = c.messages.find((m) => m.role === 'user');
+  if (task) {
+    task.role = 'system';
+    task.kind = 'subagent-task';
+    const title = titleFrom(task.parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n'));
+    if (title) c.title = title;
+  }
+  return c;
 }
 
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {
