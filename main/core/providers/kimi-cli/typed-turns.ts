@@ -11,11 +11,11 @@
  * {"user_input": str | [{"type": "text", "text": …}, …]}}}`. Events of subagents are nested in
  * another type's payload, so only a top-level TurnBegin is the person's.
  */
-import { stat } from 'node:fs/promises';
 import type { Message } from '../../../../shared/record';
 import { isoFromEpoch, isObject, obj, str } from '../kit/json';
 import { parseJson } from '../kit/parse-json';
 import type { ParseContext } from '../kit/provider';
+import { fileStamp } from '../kit/file-stamp-cache';
 import { contentText } from './content';
 
 export interface TypedTurn {
@@ -41,7 +41,7 @@ export interface WireTurns {
  * all ask for its one wire log: the last one read is kept while the log is unchanged.
  */
 export async function typedTurns(wire: ParseContext): Promise<WireTurns> {
-  const stamp = await statOf(wire.path);
+  const stamp = fileStamp(wire.path);
   if (stamp === undefined) return { turns: [], broken: [] }; // no wire log (the legacy flat layout)
   if (cached?.path === wire.path && cached.stamp === stamp) return cached.read;
   const read = await readTurns(wire);
@@ -50,15 +50,6 @@ export async function typedTurns(wire: ParseContext): Promise<WireTurns> {
 }
 
 let cached: { path: string; stamp: string; read: WireTurns } | undefined;
-
-async function statOf(file: string): Promise<string | undefined> {
-  try {
-    const info = await stat(file);
-    return `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return undefined;
-  }
-}
 
 async function readTurns(wire: ParseContext): Promise<WireTurns> {
   const turns: TypedTurn[] = [];

@@ -6,11 +6,11 @@
  * message}]`). A `/` entry of this session that no user message of the chat says (`/init`,
  * which the chat records, is said there) becomes a `user` `slash-command` at its time.
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Conversation, Message } from '../../../../../shared/record';
 import { num, str } from '../json';
 import type { ParseContext } from '../provider';
+import { fileStamp } from '../file-stamp-cache';
 import { readEntries } from './logs';
 import { projectDirOf } from './project';
 
@@ -120,13 +120,8 @@ const EXPANSION_MS = 15_000;
 let cached: { file: string; stamp: string; bySession: Map<string, Logged[]> } | undefined;
 
 async function logOf(ctx: ParseContext, file: string): Promise<ReadonlyMap<string, readonly Logged[]>> {
-  let stamp: string;
-  try {
-    const info = await stat(file);
-    stamp = `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return new Map(); // no log: nothing typed apart is known
-  }
+  const stamp = fileStamp(file);
+  if (stamp === undefined) return new Map(); // no log: nothing typed apart is known
   if (cached?.file === file && cached.stamp === stamp) return cached.bySession;
   const bySession = new Map<string, Logged[]>();
   try {
