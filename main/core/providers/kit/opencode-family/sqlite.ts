@@ -10,6 +10,7 @@ import type { ParseWarning } from '../../../../../shared/record';
 import { isObject, obj, shortError, str, type Json } from '../json';
 import type { OcMessage, OcSession, Raw } from './source';
 import { parseJson } from '../parse-json';
+import { hasV2Tables, readV2Sessions } from './sqlite-v2';
 
 interface SessionRow {
   readonly [column: string]: unknown;
@@ -39,6 +40,16 @@ export function readDatabase(file: string): { sessions: OcSession[]; error?: str
 }
 
 function readAll(db: Database.Database): OcSession[] {
+  // OpenCode 2 writes its own tables; a fresh 2.x store has no v1 ones (sqlite-v2.ts).
+  const v2 = hasV2Tables(db);
+  const hasV1 = (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'session'").pluck().get() as number) > 0;
+  const v1 = hasV1 || !v2 ? readV1(db) : [];
+  const sessions = v2 ? [...v1, ...readV2Sessions(db, new Set(v1.map((s) => String(s.info.id))))] : v1;
+  // Main sessions first, then the subagent sessions they started.
+  return [...sessions.filter((s) => !s.info.parentID), ...sessions.filter((s) => s.info.parentID)];
+}
+
+function readV1(db: Database.Database): OcSession[] {
   const rows = db.prepare('SELECT * FROM session ORDER BY time_created, id').all() as SessionRow[];
   const messagesOf = db.prepare('SELECT id, session_id AS owner, time_created, data FROM message WHERE session_id = ? ORDER BY time_created, id');
   const partsOf = db.prepare('SELECT id, message_id AS owner, data FROM part WHERE session_id = ? ORDER BY message_id, id');
@@ -68,8 +79,7 @@ function readAll(db: Database.Database): OcSession[] {
     const call = taskCalls.get(String(s.info.id));
     if (call) s.parentToolCallId = call;
   }
-  // Main sessions first, then the subagent sessions they started.
-  return [...sessions.filter((s) => !s.info.parentID), ...sessions.filter((s) => s.info.parentID)];
+  return sessions;
 }
 
 /** A row's JSON with its id put back; `raw` keeps the stored column text verbatim. */

@@ -1,0 +1,119 @@
+/**
+ * OpenCode 2's tables in `opencode.db`: `session_v2` (one row per session) and `session_message`
+ * (`id, session_id, type, seq, time_created, time_updated, data`: one row per message, in `seq`
+ * order). A fresh 2.x store has no `session`/`message`/`part` tables at all, and an upgraded one
+ * keeps them frozen beside the new ones. Shapes (packages/core/src/session/sql.ts and message.ts,
+ * 2.0 betas onward, read from the stored source; no real 2.x store was found): `type` user
+ * `{text, files, agents}`, assistant `{agent, model, content: [text | reasoning | tool {id, name,
+ * state {status, input, content | result | output, error}}], tokens?, error?}`, shell `{callID,
+ * command, output}`, compaction `{reason, summary}`, and system / synthetic / model-switched /
+ * agent-switched notes. Each row is turned into the v1 shape build.ts reads (its info and parts),
+ * its row kept verbatim as the native record; a shape not known here is kept as a generic part.
+ */
+import type Database from 'better-sqlite3';
+import type { ParseWarning } from '../../../../../shared/record';
+import { arr, isObject, obj, shortError, str, type Json } from '../json';
+import { parseJson } from '../parse-json';
+import type { OcMessage, OcSession, Raw } from './source';
+
+interface V2Row {
+  readonly id: string;
+  readonly type: string;
+  readonly time_created?: number;
+  readonly data: string;
+}
+
+/** Whether the store has OpenCode 2's tables. */
+export function hasV2Tables(db: Database.Database): boolean {
+  const found = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('session_v2', 'session_message')").pluck().get() as number;
+  return found === 2;
+}
+
+/** The sessions only OpenCode 2's tables hold (those also in the v1 tables are read there). */
+export function readV2Sessions(db: Database.Database, readInV1: ReadonlySet<string>): OcSession[] {
+  const rows = db.prepare('SELECT * FROM session_v2 ORDER BY time_created, id').all() as Record<string, unknown>[];
+  const messagesOf = db.prepare('SELECT id, type, time_created, data FROM session_message WHERE session_id = ? ORDER BY seq, id');
+  const sessions: OcSession[] = [];
+  for (const row of rows) {
+    const id = String(row.id);
+    if (readInV1.has(id)) continue;
+    const warnings: ParseWarning[] = [];
+    const messages: OcMessage[] = [];
+    for (const m of messagesOf.all(id) as V2Row[]) {
+      const data = rowData(m, warnings);
+      if (data) messages.push(...messagesOfRow(m, data));
+    }
+    sessions.push({ info: sessionInfo(row), messages, warnings });
+  }
+  return sessions;
+}
+
+function rowData(row: V2Row, warnings: ParseWarning[]): Json | undefined {
+  try {
+    const data = parseJson(row.data, (note) => warnings.push({ message: `Row ${row.id}: ${note}` }));
+    if (isObject(data)) return data;
+    warnings.push({ message: `Row ${row.id}: data is not a JSON object; skipped` });
+  } catch (error) {
+    warnings.push({ message: `Row ${row.id}: unreadable data JSON; skipped (${shortError(error)})` });
+  }
+  return undefined;
+}
+
+/** One v2 row as the v1 messages build.ts reads; `raw` keeps the row as stored. */
+function messagesOfRow(row: V2Row, data: Json): OcMessage[] {
+  const raw = `{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.type)},"data":${row.data}}`;
+  const time = { created: row.time_created ?? obj(data.time)?.created };
+  const part = (d: Json): Raw => ({ data: d, raw });
+  const user = (parts: Json[]): OcMessage => ({ info: { data: { id: row.id, role: 'user', time }, raw }, parts: parts.map(part) });
+  switch (row.type) {
+    case 'user':
+      return [user([...textOf(data).map((text) => ({ type: 'text', text })), ...arr(data.files).filter(isObject).map((f) => ({ type: 'file', ...f })), ...arr(data.agents).filter(isObject).map((a) => ({ type: 'agent', ...a }))])];
+    case 'assistant': {
+      const model = obj(data.model);
+      const info: Json = { id: row.id, role: 'assistant', time, modelID: str(model?.id) ?? str(data.model), providerID: str(model?.providerID), tokens: data.tokens, error: data.error };
+      return [{ info: { data: info, raw }, parts: arr(data.content).filter(isObject).map((c) => part(assistantPart(c))) }];
+    }
+    case 'shell':
+      // The command the person ran (`!…`), then what it printed.
+      return [user([{ type: 'text', text: `!${str(data.command) ?? ''}` }, { type: 'text', synthetic: true, text: str(data.output) ?? '' }])];
+    case 'compaction':
+      return [user([{ type: 'compaction', auto: str(data.reason) === 'auto' }, ...textOf({ text: data.summary }).map((text) => ({ type: 'text', synthetic: true, text }))])];
+    case 'system':
+    case 'synthetic':
+      return [user(textOf(data).map((text) => ({ type: 'text', synthetic: true, text })))];
+    default:
+      // A switch of model, agent or place, or a type not known here: kept as a generic part (build.ts names it).
+      return [user([{ ...data, type: row.type }])];
+  }
+}
+
+/** v2 content parts in v1's names: a tool's result is `state.output` there. */
+function assistantPart(c: Json): Json {
+  if (c.type !== 'tool') return c;
+  const state = obj(c.state) ?? {};
+  const output = state.output ?? state.content ?? state.result;
+  return { type: 'tool', callID: str(c.id) ?? str(c.callID), tool: str(c.name) ?? str(c.tool), state: { ...state, output: Array.isArray(output) ? textOf({ content: output }).join('\n') : output } };
+}
+
+/** The text of a message's data: `text`, or the text parts of `content`. */
+function textOf(data: Json): string[] {
+  if (typeof data.text === 'string') return data.text.trim() ? [data.text] : [];
+  if (typeof data.content === 'string') return data.content.trim() ? [data.content] : [];
+  return arr(data.content)
+    .filter(isObject)
+    .flatMap((p) => (p.type === 'text' && typeof p.text === 'string' && p.text.trim() ? [p.text] : []));
+}
+
+function sessionInfo(row: Record<string, unknown>): Json {
+  const info: Json = {
+    id: row.id,
+    projectID: row.project_id,
+    directory: row.directory,
+    title: row.title,
+    version: row.version,
+    time: { created: row.time_created, updated: row.time_updated },
+  };
+  const parent = row.parent_id ?? row.parent_session_id;
+  if (typeof parent === 'string' && parent) info.parentID = parent;
+  return info;
+}
