@@ -193,7 +193,7 @@ function injectedSource(source: string | undefined): string | undefined {
  * from another session (`<cross_session_message>`).
  */
 function injectedContent(content: string, transformed: string | undefined): string | undefined {
-  const tag = /^\s*<(system_reminder|system_notification)>/.exec(content)?.[1];
+  const tag = /^\s*<(system_reminder|system_notification)>[\s\S]*<\/\1>\s*$/.exec(content)?.[1];
   if (tag) return tag.replace('_', '-');
   return transformed?.trimStart().startsWith('<cross_session_message') ? 'cross-session-message' : undefined;
 }

@@ -25,20 +25,23 @@ describe('copilot-cli provider: prompts the harness wrote', () => {
       as('inj-2', { source: undefined, content: '<system_notification>\nBackground agent "tests" finished.\n</system_notification>' }),
       as('inj-3', { source: undefined, content: 'Please rebase on main.', transformedContent: '<cross_session_message>\nfrom_session_id: 5f0c…\nPlease rebase on main.\n</cross_session_message>' }),
       as('typed-1', { source: undefined, content: 'why did the <system_notification> say the agent finished?', transformedContent: undefined }),
+      // A tag pasted, then the question about it: the person's.
+      as('typed-2', { source: undefined, content: '<system_reminder>\nstale\n</system_reminder>\n\nWhy does Copilot keep adding this?', transformedContent: undefined }),
     ];
     const before = await parseMain(row(48).absPath);
     const file = path.join(tmp, 'injected', 'events.jsonl');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, [...lines, ...extra, ''].join('\n'));
     const c = await parseMain(file);
-    const added = c.messages.filter((m) => ['inj-1', 'inj-2', 'inj-3', 'typed-1'].some((id) => m.id.startsWith(id)));
+    const added = c.messages.filter((m) => ['inj-1', 'inj-2', 'inj-3', 'typed-1', 'typed-2'].some((id) => m.id.startsWith(id)));
     expect(added.map((m) => [m.role, m.kind])).toEqual([
       ['system', 'instructions'],
       ['system', 'system-notification'],
       ['system', 'cross-session-message'],
       ['user', undefined],
+      ['user', undefined],
     ]);
     expect(textOf(added[3])).toMatch(/^why did/);
-    expect(c.messages.filter((m) => m.role === 'user').length).toBe(before.messages.filter((m) => m.role === 'user').length + 1);
+    expect(c.messages.filter((m) => m.role === 'user').length).toBe(before.messages.filter((m) => m.role === 'user').length + 2);
   });
 });

@@ -30,7 +30,7 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
   const ext = plain ? /\.txt$/i : /\.jsonl$/i;
   const stem = path.basename(ctx.path).replace(ext, '');
   const parent = plain ? undefined : subagentParent(ctx.path);
-  if (parent) return [await subagentConversation(ctx, b, parent, idFromFileName(ctx.path, ext))];
+  if (parent) return [await subagentConversation(ctx, b, parent, idFromFileName(ctx.path, ext), await metaForTranscript(ctx.path, stem))];
   return [await conversation(ctx, b, idFromFileName(ctx.path, ext), await metaForTranscript(ctx.path, stem), undefined)];
 }
 
@@ -45,19 +45,21 @@ function subagentParent(file: string): string | undefined {
   return path.basename(path.dirname(chat)) === 'agent-transcripts' ? path.basename(chat) : undefined;
 }
 
-/** Linked to its chat; its first prompt is the task the chat's agent wrote, not the person's. */
-async function subagentConversation(ctx: ParseContext, b: CursorBuilder, parent: string, own: string): Promise<Conversation> {
-  // Its native id `<chat>.<own>` gives it the id subConversationId(agent, chat, own) makes.
-  const c = await conversation(ctx, b, `${parent}.${own}`, undefined, undefined);
+/**
+ * Linked to its chat (its own id kept: what an earlier sync archived it as). Nobody types into a
+ * subagent: its first prompt is the task the chat's agent wrote, any later one the agent's too.
+ */
+async function subagentConversation(ctx: ParseContext, b: CursorBuilder, parent: string, own: string, meta: ChatMeta | undefined): Promise<Conversation> {
+  const c = await conversation(ctx, b, own, meta, undefined);
   c.parentId = conversationId('cursor-cli', parent);
   c.relation = 'subagent';
-  const task = c.messages.find((m) => m.role === 'user');
-  if (task) {
-    task.role = 'system';
-    task.kind = 'subagent-task';
-    const title = titleFrom(task.parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n'));
-    if (title) c.title = title;
-  }
+  const prompts = c.messages.filter((m) => m.role === 'user');
+  prompts.forEach((m, i) => {
+    m.role = 'system';
+    m.kind = i === 0 ? 'subagent-task' : 'subagent-message';
+  });
+  const title = prompts[0] ? titleFrom(prompts[0].parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n')) : undefined;
+  if (title && !meta?.title) c.title = title;
   return c;
 }
 

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conversationId, subConversationId } from '../kit/identity';
+import { conversationId } from '../kit/identity';
 import { providerUnderTest } from '../../../../test/provider-kit';
 import { cursorCliProvider } from './index';
 
@@ -27,10 +27,13 @@ describe('cursor-cli provider: a subagent transcript', () => {
     const main = await parseMain(path.join(transcripts, chat, `${chat}.jsonl`));
     const agent = await parseMain(file);
     expect(main.id).toBe(conversationId('cursor-cli', chat));
-    expect([agent.id, agent.nativeId, agent.parentId, agent.relation]).toEqual([subConversationId('cursor-cli', chat, sub), `${chat}.${sub}`, main.id, 'subagent']);
+    // Its own id, as an earlier sync archived it, now linked to its chat.
+    expect([agent.id, agent.nativeId, agent.parentId, agent.relation]).toEqual([conversationId('cursor-cli', sub), sub, main.id, 'subagent']);
     const firstOf = (c: typeof main) => c.messages.find((m) => m.role === 'user' || m.kind === 'subagent-task')!;
     expect([firstOf(agent).role, firstOf(agent).kind]).toEqual(['system', 'subagent-task']);
     expect(firstOf(agent).parts).toEqual(firstOf(main).parts);
-    expect(agent.messages.filter((m) => m.role === 'user').length).toBe(main.messages.filter((m) => m.role === 'user').length - 1);
+    // Nobody types into a subagent: a later prompt is its agent's too.
+    expect(agent.messages.filter((m) => m.role === 'user')).toEqual([]);
+    expect(agent.messages.filter((m) => m.kind === 'subagent-message').length).toBe(main.messages.filter((m) => m.role === 'user').length - 1);
   });
 });

@@ -68,6 +68,21 @@ describe('gemini-cli provider: commands typed that the chat does not record', ()
     expect((await parseAll(logs)).map((x) => x.nativeId)).toEqual([otherId]);
   });
 
+  it('leaves a stretch after /clear to the chat it went on in, though the chat left held the same words', async () => {
+    const before = await parseMain(row(33).absPath);
+    const prompt = textOf(before.messages.filter((m) => m.role === 'user')[1]);
+    // Row 33's chat typed the prompt at 12:54:16, then /clear; the same words again in the next chat.
+    const { chat } = project('left', [
+      entry(chatId, 0, '2026-04-23T12:53:00.000Z', '/init'),
+      entry(chatId, 1, '2026-04-23T12:54:16.000Z', prompt),
+      entry(chatId, 2, '2026-04-23T12:54:30.000Z', '/clear'),
+      entry(chatId, 3, '2026-04-23T12:54:50.000Z', prompt),
+      entry(chatId, 4, '2026-04-23T12:55:00.000Z', '/stats'),
+    ]);
+    const c = await parseMain(chat);
+    expect(c.messages.filter((m) => m.id.startsWith('log-')).map((m) => [m.id, textOf(m)])).toEqual([['log-2', '/clear']]);
+  });
+
   it('finds what was typed after /clear, logged under the session the CLI started with, in the chat it went on in', async () => {
     const before = await parseMain(row(33).absPath);
     const prompt = textOf(before.messages.filter((m) => m.role === 'user')[1]);

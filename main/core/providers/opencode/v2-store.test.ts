@@ -78,17 +78,21 @@ describe('opencode provider: OpenCode 2 store (session_v2, session_message)', ()
   it('shows a shell command as what the person ran, and keeps a note of a kind it does not know', async () => {
     const file = path.join(tmp, 'v2-shell', 'opencode.db');
     writeV2(file, [row(44).absPath], [
-      { type: 'shell', data: { callID: 'sh_1', command: 'git status --short', output: ' M README.md\n' } },
+      // 2.0.15 writes the output as an object of its own.
+      { type: 'shell', data: { callID: 'sh_1', command: 'git status --short', status: 'exited', output: { output: ' M README.md\n' } } },
+      { type: 'idle', data: { outcome: 'completed' } },
       { type: 'model-switched', data: { from: 'claude-sonnet-4', to: 'gpt-5' } },
     ]);
     const [c] = await parseAll(file);
-    const tail = c.messages.slice(-3);
+    const tail = c.messages.slice(-4);
     expect(tail.map((m) => [m.role, m.kind, textOf(m)])).toEqual([
       ['user', undefined, '!git status --short'],
       ['system', 'synthetic', ' M README.md\n'],
+      ['system', 'empty', ''],
       ['system', 'synthetic', ''],
     ]);
-    expect(tail[2].parts[0]).toMatchObject({ type: 'generic', kind: 'model-switched' });
+    expect(JSON.parse(tail[2].native!)).toMatchObject({ type: 'idle', data: { outcome: 'completed' } });
+    expect(tail[3].parts[0]).toMatchObject({ type: 'generic', kind: 'model-switched' });
     expect(c.warnings.map((w) => w.message)).toEqual([expect.stringContaining('part:model-switched')]);
   });
 
@@ -100,12 +104,49 @@ describe('opencode provider: OpenCode 2 store (session_v2, session_message)', ()
     db.exec(`CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT, parent_id TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER);
       CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);`);
-    db.prepare('INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('ses_336ebe11bffePlPIwBobiYzDoC', 'p', null, '/Users/nickdejesus/Code/nimbus', 'from v1', '1.2.20', 1, 2);
+    const sid = 'ses_336ebe11bffePlPIwBobiYzDoC';
+    db.prepare('INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(sid, 'p', null, '/Users/nickdejesus/Code/nimbus', 'from v1', '1.2.20', 1, 2);
+    // Its first message as 1.x wrote it, under the id the 2.x copy keeps.
+    const first = db.prepare('SELECT time_created FROM session_message WHERE id = ?').get(`${sid}_m0000`) as { time_created: number };
+    db.prepare('INSERT INTO message VALUES (?, ?, ?, ?, ?)').run(`${sid}_m0000`, sid, first.time_created, first.time_created, JSON.stringify({ role: 'user', time: { created: first.time_created } }));
+    db.prepare('INSERT INTO part VALUES (?, ?, ?, ?, ?, ?)').run('prt_1', `${sid}_m0000`, sid, first.time_created, first.time_created, JSON.stringify({ type: 'text', text: 'typed in 1.x' }));
     db.close();
     const conversations = await parseAll(file);
     const byId = new Map(conversations.map((c) => [c.nativeId, c]));
-    expect(byId.get('ses_336ebe11bffePlPIwBobiYzDoC')?.title).toBe('from v1');
+    const continued = byId.get(sid)!;
+    expect(continued.title).toBe('from v1');
+    // The 1.x message from the v1 tables, then what 2.x added: every prompt once.
+    const prompts = continued.messages.filter((m) => m.role === 'user');
+    expect(textOf(prompts[0])).toBe('typed in 1.x');
+    expect(counts(continued)).toEqual(countedFacts(row(42)));
     expect(byId.get('ses_336095806ffdW7YO0pNDFXkoAJ')?.agentVersion).toBe('2.0.12');
     expect(conversations.length).toBe(2);
+  });
+
+  it('reads tables without the order columns, and keeps the 1.x sessions when the 2.x ones cannot be read', async () => {
+    const bare = path.join(tmp, 'bare', 'opencode.db');
+    mkdirSync(path.dirname(bare), { recursive: true });
+    const db = new Database(bare);
+    db.exec(`CREATE TABLE session_v2 (id TEXT PRIMARY KEY, title TEXT, directory TEXT);
+      CREATE TABLE session_message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL);`);
+    db.prepare('INSERT INTO session_v2 VALUES (?, ?, ?)').run('ses_1', 'bare', '/w');
+    db.prepare('INSERT INTO session_message VALUES (?, ?, ?, ?)').run('m1', 'ses_1', 'user', JSON.stringify({ text: 'first' }));
+    db.prepare('INSERT INTO session_message VALUES (?, ?, ?, ?)').run('m2', 'ses_1', 'user', JSON.stringify({ text: 'second' }));
+    db.close();
+    const [c] = await parseAll(bare);
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['first', 'second']);
+
+    const odd = path.join(tmp, 'odd', 'opencode.db');
+    writeV2(odd, [row(44).absPath]);
+    const d = new Database(odd);
+    d.exec(`ALTER TABLE session_message RENAME COLUMN session_id TO thread_id;
+      CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT, parent_id TEXT, directory TEXT, title TEXT, version TEXT, time_created INTEGER, time_updated INTEGER);
+      CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);
+      CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);`);
+    d.prepare('INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('ses_v1', 'p', null, '/w', 'a 1.x session', '1.2.20', 1, 2);
+    d.close();
+    const read = await parseAll(odd);
+    expect(read.map((x) => x.title)).toEqual(['a 1.x session']);
+    expect(read[0].warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^OpenCode 2's tables could not be read/)]);
   });
 });

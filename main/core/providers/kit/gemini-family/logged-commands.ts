@@ -41,24 +41,25 @@ function chatEntries(bySession: ReadonlyMap<string, readonly Logged[]>, conversa
     prompts.set(key, [...(prompts.get(key) ?? []), Date.parse(m.timestamp)]);
   }
   for (const list of bySession.values()) {
-    for (const stretch of stretchesAfterSwitches(list)) {
-      const prompt = stretch.find((e) => !COMMAND.test(e.typed.trimStart()));
+    for (const { since, entries } of stretchesAfterSwitches(list)) {
+      const prompt = entries.find((e) => !COMMAND.test(e.typed.trimStart()));
       const at = Date.parse(prompt?.timestamp ?? '');
-      if (prompt && prompts.get(normal(prompt.typed))?.some((t) => Math.abs(t - at) <= SAME_PROMPT_MS)) out.push(...stretch);
+      // The chat's prompt is written after the switch: the chat left by it may hold the same words earlier.
+      if (prompt && prompts.get(normal(prompt.typed))?.some((t) => t >= since && Math.abs(t - at) <= SAME_PROMPT_MS)) out.push(...entries);
     }
   }
   return out;
 }
 
-/** The entries after each `/clear` or `/resume` of one logged session, each stretch up to and with the next. */
-function stretchesAfterSwitches(list: readonly Logged[]): Logged[][] {
-  const stretches: Logged[][] = [];
+/** The entries after each `/clear` or `/resume` of one logged session (when it was typed), each stretch up to and with the next. */
+function stretchesAfterSwitches(list: readonly Logged[]): { since: number; entries: Logged[] }[] {
+  const stretches: { since: number; entries: Logged[] }[] = [];
   let current: Logged[] | undefined;
   for (const e of list) {
     current?.push(e);
-    if (SWITCHES.test(e.typed.trim())) stretches.push((current = []));
+    if (SWITCHES.test(e.typed.trim())) stretches.push({ since: Date.parse(e.timestamp ?? '') || 0, entries: (current = []) });
   }
-  return stretches.filter((s) => s.length > 0);
+  return stretches.filter((s) => s.entries.length > 0);
 }
 /** A chat's prompt and its log entry are written within this of each other (both when it is sent). */
 const SAME_PROMPT_MS = 60_000;

@@ -6,8 +6,8 @@
  * 2.0 betas onward, read from the stored source; no real 2.x store was found): `type` user
  * `{text, files, agents}`, assistant `{agent, model, content: [text | reasoning | tool {id, name,
  * state {status, input, content | result | output, error}}], tokens?, error?}`, shell `{callID,
- * command, output}`, compaction `{reason, summary}`, and system / synthetic / model-switched /
- * agent-switched notes. Each row is turned into the v1 shape build.ts reads (its info and parts),
+ * command, output}` (2.0.15: `output: {output}`), compaction `{reason, summary}`, idle `{outcome}`
+ * (a turn's end), and system / synthetic / model-switched / agent-switched notes. Each row is turned into the v1 shape build.ts reads (its info and parts),
  * its row kept verbatim as the native record; a shape not known here is kept as a generic part.
  */
 import type Database from 'better-sqlite3';
@@ -29,23 +29,38 @@ export function hasV2Tables(db: Database.Database): boolean {
   return found === 2;
 }
 
-/** The sessions only OpenCode 2's tables hold (those also in the v1 tables are read there). */
-export function readV2Sessions(db: Database.Database, readInV1: ReadonlySet<string>): OcSession[] {
-  const rows = db.prepare('SELECT * FROM session_v2 ORDER BY time_created, id').all() as Record<string, unknown>[];
-  const messagesOf = db.prepare('SELECT id, type, time_created, data FROM session_message WHERE session_id = ? ORDER BY seq, id');
+export interface V2Read {
+  /** Sessions only OpenCode 2's tables hold. */
+  readonly sessions: OcSession[];
+  /** For a session the v1 tables hold too (a 1.x session continued in 2.x): its messages they do not. */
+  readonly later: Map<string, OcMessage[]>;
+}
+
+/**
+ * OpenCode 2's sessions and messages. A session the v1 tables hold is read there (what an
+ * upgraded store's archive already has); the rows 2.x added to it (ids `v1Ids` lacks) come after.
+ * Columns are looked up, not assumed: an order column missing is the table's own order.
+ */
+export function readV2Sessions(db: Database.Database, v1Ids: ReadonlyMap<string, ReadonlySet<string>>): V2Read {
+  const order = (table: string, column: string) => ((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column) ? `${column}, id` : 'rowid');
+  const rows = db.prepare(`SELECT * FROM session_v2 ORDER BY ${order('session_v2', 'time_created')}`).all() as Record<string, unknown>[];
+  const messagesOf = db.prepare(`SELECT * FROM session_message WHERE session_id = ? ORDER BY ${order('session_message', 'seq')}`);
   const sessions: OcSession[] = [];
+  const later = new Map<string, OcMessage[]>();
   for (const row of rows) {
     const id = String(row.id);
-    if (readInV1.has(id)) continue;
+    const inV1 = v1Ids.get(id);
     const warnings: ParseWarning[] = [];
     const messages: OcMessage[] = [];
     for (const m of messagesOf.all(id) as V2Row[]) {
+      if (inV1?.has(String(m.id))) continue;
       const data = rowData(m, warnings);
       if (data) messages.push(...messagesOfRow(m, data));
     }
-    sessions.push({ info: sessionInfo(row), messages, warnings });
+    if (inV1) later.set(id, messages);
+    else sessions.push({ info: sessionInfo(row), messages, warnings });
   }
-  return sessions;
+  return { sessions, later };
 }
 
 function rowData(row: V2Row, warnings: ParseWarning[]): Json | undefined {
@@ -74,8 +89,11 @@ function messagesOfRow(row: V2Row, data: Json): OcMessage[] {
       return [{ info: { data: info, raw }, parts: arr(data.content).filter(isObject).map((c) => part(assistantPart(c))) }];
     }
     case 'shell':
-      // The command the person ran (`!…`), then what it printed.
-      return [user([{ type: 'text', text: `!${str(data.command) ?? ''}` }, { type: 'text', synthetic: true, text: str(data.output) ?? '' }])];
+      // The command the person ran (`!…`), then what it printed (2.0.15: `output: {output}`).
+      return [user([{ type: 'text', text: `!${str(data.command) ?? ''}` }, { type: 'text', synthetic: true, text: str(data.output) ?? str(obj(data.output)?.output) ?? '' }])];
+    case 'idle':
+      // The end of a turn (`{outcome}`): nothing said; its row stays as native.
+      return [user([])];
     case 'compaction':
       return [user([{ type: 'compaction', auto: str(data.reason) === 'auto' }, ...textOf({ text: data.summary }).map((text) => ({ type: 'text', synthetic: true, text }))])];
     case 'system':

@@ -44,9 +44,25 @@ function readAll(db: Database.Database): OcSession[] {
   const v2 = hasV2Tables(db);
   const hasV1 = (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'session'").pluck().get() as number) > 0;
   const v1 = hasV1 || !v2 ? readV1(db) : [];
-  const sessions = v2 ? [...v1, ...readV2Sessions(db, new Set(v1.map((s) => String(s.info.id))))] : v1;
+  const sessions = v2 ? [...v1, ...withV2(db, v1)] : v1;
   // Main sessions first, then the subagent sessions they started.
   return [...sessions.filter((s) => !s.info.parentID), ...sessions.filter((s) => s.info.parentID)];
+}
+
+/**
+ * OpenCode 2's sessions, and the messages 2.x added to the v1 sessions (appended to them). A v2
+ * table it cannot read leaves the v1 sessions as they were, with a warning on the first.
+ */
+function withV2(db: Database.Database, v1: OcSession[]): OcSession[] {
+  try {
+    const ids = new Map(v1.map((s) => [String(s.info.id), new Set(s.messages.map((m) => String(m.info.data.id)))]));
+    const { sessions, later } = readV2Sessions(db, ids);
+    for (const s of v1) s.messages.push(...(later.get(String(s.info.id)) ?? []));
+    return sessions;
+  } catch (error) {
+    v1[0]?.warnings.push({ message: `OpenCode 2's tables could not be read (${shortError(error)}); only the 1.x sessions were` });
+    return [];
+  }
 }
 
 function readV1(db: Database.Database): OcSession[] {
