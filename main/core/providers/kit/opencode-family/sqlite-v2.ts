@@ -15,6 +15,7 @@ import type { ParseWarning } from '../../../../../shared/record';
 import { arr, isObject, obj, shortError, str, type Json } from '../json';
 import { parseJson } from '../parse-json';
 import type { OcMessage, OcSession, Raw } from './source';
+import { sessionInfo } from './session-row';
 
 interface V2Row {
   readonly id: string;
@@ -120,18 +121,4 @@ function textOf(data: Json): string[] {
   return arr(data.content)
     .filter(isObject)
     .flatMap((p) => (p.type === 'text' && typeof p.text === 'string' && p.text.trim() ? [p.text] : []));
-}
-
-function sessionInfo(row: Record<string, unknown>): Json {
-  const info: Json = {
-    id: row.id,
-    projectID: row.project_id,
-    directory: row.directory,
-    title: row.title,
-    version: row.version,
-    time: { created: row.time_created, updated: row.time_updated },
-  };
-  const parent = row.parent_id ?? row.parent_session_id;
-  if (typeof parent === 'string' && parent) info.parentID = parent;
-  return info;
 }

@@ -11,6 +11,7 @@ import { isObject, obj, shortError, str, type Json } from '../json';
 import type { OcMessage, OcSession, Raw } from './source';
 import { parseJson } from '../parse-json';
 import { hasV2Tables, readV2Sessions } from './sqlite-v2';
+import { sessionInfo } from './session-row';
 
 interface SessionRow {
   readonly [column: string]: unknown;
@@ -113,27 +114,6 @@ function record(row: DataRow, ownerColumn: string, warnings: ParseWarning[]): Ra
   }
   const raw = `{"id":${JSON.stringify(row.id)},${JSON.stringify(ownerColumn)}:${JSON.stringify(row.owner)},"data":${row.data}}`;
   return { data: { ...data, id: row.id }, raw };
-}
-
-function sessionInfo(row: SessionRow): Json {
-  const info: Json = {
-    id: row.id,
-    projectID: row.project_id,
-    directory: row.directory,
-    title: row.title,
-    version: row.version,
-    time: { created: row.time_created, updated: row.time_updated },
-  };
-  if (row.parent_id) info.parentID = row.parent_id;
-  if (row.tokens_input !== undefined) {
-    info.tokens = {
-      input: row.tokens_input,
-      output: row.tokens_output,
-      reasoning: row.tokens_reasoning,
-      cache: { read: row.tokens_cache_read, write: row.tokens_cache_write },
-    };
-  }
-  return info;
 }
 
 /** The `task` tool records the child session it started in `state.metadata.sessionId`. */
