@@ -100,14 +100,13 @@ describe('the memory of a huge Claude Code read', () => {
       const measured = JSON.parse(execFileSync(process.execPath, ['--expose-gc', script, small, large, path.join(dir, 'spill')], { encoding: 'utf8' })) as { after: Held[]; during: Held[] };
       return { after: perMessage(measured.after), during: perMessage(measured.during) };
     };
-    // A machine busy with other suites measured 85–88 where 40–48 is usual (2026-11-24): a
-    // figure past its bound is measured once more, and the lower of the two counts.
-    let { after, during } = measure();
-    if (after >= BYTES_PER_MESSAGE || during >= BYTES_PER_MESSAGE_READING) {
-      const again = measure();
-      after = Math.min(after, again.after);
-      during = Math.min(during, again.during);
-    }
+    // A machine busy with other suites measured 85–88, and once 18.6, where 40–48 is usual
+    // (2026-11-24): a measurement outside the bounds is taken again, up to three in all, and the
+    // last one is held to them (a real regression fails all three).
+    const within = (m: { after: number; during: number }) => m.after > 20 && m.after < BYTES_PER_MESSAGE && m.during > 20 && m.during < BYTES_PER_MESSAGE_READING;
+    let measured = measure();
+    for (let tries = 1; tries < 3 && !within(measured); tries += 1) measured = measure();
+    const { after, during } = measured;
     expect(after).toBeGreaterThan(20); // the messages were held while measured
     expect(after).toBeLessThan(BYTES_PER_MESSAGE);
     // Not compared with `after` any more: the read's own part is now ~15–25 bytes a message, within the noise of the two.
