@@ -28,6 +28,7 @@ export function buildConversation({ agent, ctx, state, warnings, cwd }: BuildInp
   const usedIds = new Set<string>();
   let tail: string | undefined;
   for (const entry of state.entries) {
+    if (entry.copyOf) continue; // the CLI's copy of a turn shown where it was first said
     const produced = entry.rewind ? [rewindMessage(entry)] : entry.unknown ? [unknownMessage(entry, cctx)] : convertRecord(entry, cctx);
     if (entry.rewind) tail = entry.rewind.after ? lastOf.get(entry.rewind.after) : undefined;
     for (const m of produced) {
@@ -77,8 +78,8 @@ export function buildConversation({ agent, ctx, state, warnings, cwd }: BuildInp
 function convertContext(state: ChatState): ConvertContext {
   const answeredInUser = new Set<string>();
   const statusById = new Map<string, string>();
-  for (const { record, rewind, unknown } of state.entries) {
-    if (rewind || unknown) continue;
+  for (const { record, rewind, unknown, copyOf } of state.entries) {
+    if (rewind || unknown || copyOf) continue;
     if (record.type === 'user') {
       for (const part of partList(record.content)) {
         const id = str(obj(obj(part)?.functionResponse)?.id);

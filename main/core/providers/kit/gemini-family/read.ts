@@ -9,6 +9,7 @@ import { arr, isObject, obj, shortError, str, type Json } from '../json';
 import { parseLine } from '../json-lines';
 import { lineAt, parseJson, parseJsonDocument } from '../parse-json';
 import { arrayObjects, arrayOfKey, stringField } from './scan';
+import { applyCheckpoint } from './checkpoint';
 import { ChatState } from './state';
 
 export interface ReadResult {
@@ -54,7 +55,7 @@ function applyLine(state: ChatState, record: Json, raw: string, line: number): v
   const set = obj(record.$set);
   if (set) {
     state.setMeta(set);
-    if (Array.isArray(set.messages)) state.checkpoint(messagesOf(set.messages), line);
+    if (Array.isArray(set.messages)) applyCheckpoint(state, messagesOf(set.messages), line, str(set.lastUpdated));
     return;
   }
   const id = str(record.id);

@@ -25,6 +25,8 @@ export interface RecordInput {
   readonly id: string;
   readonly record: Json;
   readonly raw: string;
+  /** The CLI's own turn (checkpoint.ts): a system message of this kind, whatever its type. */
+  readonly harness?: string;
 }
 
 const SYSTEM_TYPES = new Set(['info', 'error', 'warning']);
@@ -32,6 +34,10 @@ const FAILED = new Set(['error', 'cancelled']);
 
 export function convertRecord(input: RecordInput, cctx: ConvertContext): Message[] {
   const type = str(input.record.type);
+  if (input.harness) {
+    const parts = convertParts(input.record.content, input.id, cctx.unknownParts);
+    return [message(input, input.id, 'system', parts.length ? parts : [{ type: 'text', content: '' }], input.harness)];
+  }
   if (type === 'user') return userMessages(input, cctx);
   if (type === 'gemini') return geminiMessages(input, cctx);
   if (type && SYSTEM_TYPES.has(type)) {

@@ -6,7 +6,8 @@
  * Deliberate difference from the CLI's own loader: nothing is ever dropped. The CLI's rewind
  * and checkpoint remove messages from what it resumes, but the person typed and saw them, so
  * here rewound messages stay as an abandoned branch (see build.ts) and messages a checkpoint
- * leaves out stay where they were.
+ * leaves out stay where they were; the turns a checkpoint repeats under new ids are shown once
+ * (checkpoint.ts).
  */
 import type { Json } from '../json';
 
@@ -24,6 +25,10 @@ export interface Entry {
   readonly unknown?: boolean;
   /** A `$rewindTo` marker: `target` is the message it undid from, `after` the entry before it. */
   readonly rewind?: { readonly target: string; readonly after?: Entry };
+  /** A turn the CLI wrote again under a new id (checkpoint.ts): shown once, as the original. */
+  copyOf?: Entry;
+  /** A turn only a checkpoint holds that the CLI made itself (a compression's summary…). */
+  readonly harness?: string;
 }
 
 export class ChatState {
@@ -33,6 +38,10 @@ export class ChatState {
   readonly entries: Entry[] = [];
   /** Live messages in order (a Map keeps first insertion order, as the CLI's does). */
   private readonly live = new Map<string, Entry>();
+  /** Ids the CLI gave a copy of a turn (checkpoint.ts) → the id of the turn it copies. */
+  private readonly aliases = new Map<string, string>();
+  /** Every message id read so far, live or not. */
+  private readonly known = new Set<string>();
   private seq = 0;
 
   setMeta(fields: Json): void {
@@ -40,6 +49,7 @@ export class ChatState {
   }
 
   upsert(id: string, record: Json, raw: string, line?: number): void {
+    if (this.aliases.has(id)) return; // a copy growing again: the original is what is shown
     const existing = this.live.get(id);
     if (existing) {
       existing.record = record;
@@ -50,15 +60,40 @@ export class ChatState {
     this.add({ id, record, raw, line, seq: this.seq++ }, true);
   }
 
-  /** A checkpoint adds messages not seen yet; known ones keep what was recorded when shown. */
-  checkpoint(messages: Array<{ id: string; record: Json }>, line?: number): void {
-    for (const m of messages) if (!this.live.has(m.id)) this.upsert(m.id, m.record, JSON.stringify(m.record), line);
+  /** A message only a checkpoint holds (checkpoint.ts decides which), added where it is read. */
+  addFromCheckpoint(id: string, record: Json, line: number | undefined, harness?: string): void {
+    const entry: Entry = { id, record, raw: JSON.stringify(record), line, seq: this.seq++ };
+    this.add(harness ? { ...entry, harness } : entry, true);
+  }
+
+  /** `id` names a copy of `original`'s turn from now on; a live entry under it is hidden. */
+  alias(id: string, original: Entry): void {
+    this.aliases.set(id, original.id);
+    this.known.add(id);
+    const copy = this.live.get(id);
+    if (copy && copy !== original) {
+      copy.copyOf = original;
+      this.live.delete(id);
+    }
+  }
+
+  isKnown(id: string): boolean {
+    return this.known.has(id);
+  }
+
+  liveEntry(id: string): Entry | undefined {
+    return this.live.get(id) ?? this.live.get(this.aliases.get(id) ?? '');
+  }
+
+  liveEntries(): Entry[] {
+    return [...this.live.values()];
   }
 
   /** The target and everything after it leave the live history (the CLI clears all if not found). */
   rewind(target: string, raw: string, line?: number): void {
     const ordered = [...this.live.values()];
-    const at = ordered.findIndex((e) => e.id === target);
+    const undone = this.aliases.get(target) ?? target;
+    const at = ordered.findIndex((e) => e.id === undone);
     const from = at === -1 ? 0 : at;
     for (const e of ordered.slice(from)) this.live.delete(e.id);
     const after = from > 0 ? ordered[from - 1] : undefined;
@@ -69,12 +104,11 @@ export class ChatState {
     this.add({ id: `L${line ?? this.seq}`, record, raw, line, seq: this.seq++, unknown: true }, false);
   }
 
-  isLive(entry: Entry): boolean {
-    return this.live.get(entry.id) === entry;
-  }
-
   private add(entry: Entry, live: boolean): void {
     this.entries.push(entry);
-    if (live) this.live.set(entry.id, entry);
+    if (live) {
+      this.live.set(entry.id, entry);
+      this.known.add(entry.id);
+    }
   }
 }

@@ -1,0 +1,146 @@
+/**
+ * The history checkpoints a Gemini CLI 0.44+ writes (`{"$set":{"messages":[…]}}`) repeat turns it
+ * recorded, some under new ids (kit/gemini-family/checkpoint.ts). No fixture holds one (row 33 is
+ * from April 2026): each case is row 33 continued as the CLI's source writes that case
+ * (core ChatRecordingService.updateMessagesFromHistory, GeminiChat.setHistory, utils/sessionUtils
+ * convertSessionToClientHistory, context/chatCompressionService at 2026-08-21).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../../../shared/record';
+import { providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
+import { geminiCliProvider } from './index';
+
+const { tmp, row, parseMain } = providerUnderTest(geminiCliProvider);
+
+type Rec = Record<string, unknown> & { id: string; type: string };
+type Part = Record<string, unknown>;
+
+const lines = (): string[] => readFileSync(row(33).absPath, 'utf8').split('\n').filter(Boolean);
+const SESSION_CONTEXT_ID = 'd04923d38bb0f6017037e74183378ef4';
+const LATER = '2026-04-23T14:00:00.000Z';
+const at = (ms: number) => new Date(Date.parse(LATER) + ms).toISOString();
+
+/** The last version of each message record, in first-seen order. */
+function records(file: string[]): Rec[] {
+  const byId = new Map<string, Rec>();
+  for (const l of file) {
+    const r = JSON.parse(l) as Rec;
+    if (typeof r.id === 'string') byId.set(r.id, r);
+  }
+  return [...byId.values()];
+}
+
+/** The model's history as a resume rebuilds it: ids kept, `<id>_response` after tool calls. */
+function resumedHistory(file: string[]): Rec[] {
+  const out: Rec[] = [];
+  for (const r of records(file)) {
+    if (r.type === 'user') {
+      const text = (r.content as Part[]).map((p) => (typeof p.text === 'string' ? p.text : '')).join('').trim();
+      if (text && !text.startsWith('/')) out.push(r);
+    } else if (r.type === 'gemini') {
+      const calls = (r.toolCalls as Array<{ id: string; name: string; args: unknown; result?: Part[] }> | undefined) ?? [];
+      const thoughts = ((r.thoughts as Array<{ subject: string; description: string }> | undefined) ?? []).map((t) => ({ text: `**${t.subject}** ${t.description}`, thought: true }));
+      const text = typeof r.content === 'string' && r.content ? [{ text: r.content }] : [];
+      const parts = [...thoughts, ...text, ...calls.map((c) => ({ functionCall: { id: c.id, name: c.name, args: c.args } }))];
+      out.push({ ...r, content: parts });
+      const results = calls.flatMap((c) => c.result ?? []);
+      if (results.length) out.push({ id: `${r.id}_response`, timestamp: LATER, type: 'user', content: results });
+    }
+  }
+  return out;
+}
+
+const checkpoint = (messages: Rec[], lastUpdated = LATER) => JSON.stringify({ $set: { messages, lastUpdated } });
+const sessionContext = { id: SESSION_CONTEXT_ID, timestamp: LATER, type: 'user', content: [{ text: '<session_context>\nThis is the Gemini CLI.\n</session_context>' }] };
+const prompt = (id: string, text: string, timestamp = at(60_000)) => JSON.stringify({ id, timestamp, type: 'user', content: [{ text }] });
+
+/** A compression's history: the session context, the model's summary and the CLI's reply, the turns kept. */
+function compression(kept: Rec[]): Rec[] {
+  const summary = { id: 'summary', timestamp: LATER, type: 'user', content: [{ text: 'Scratchpad first.\n<state_snapshot>\n<overall_goal>GEMINI.md</overall_goal>\n</state_snapshot>' }] };
+  const reply = { id: 'reply', timestamp: LATER, type: 'gemini', content: [{ text: 'Got it. Thanks for the additional context!' }] };
+  return [sessionContext, summary, reply, ...kept];
+}
+
+async function parse(name: string, file: string[]): Promise<Conversation> {
+  return parseMain(writeFileIn(path.join(tmp, name, 'session.jsonl'), [...file, ''].join('\n')));
+}
+
+const ids = (c: Conversation) => c.messages.map((m) => m.id);
+const lastPromptId = '231038fa-bbfb-4b43-9a30-b8b7fcf54895';
+
+describe('gemini-cli provider: history checkpoints', () => {
+  it('a resume repeats the history and the tool results it rebuilds: nothing is added but what is typed after', async () => {
+    const before = await parse('plain', lines());
+    const c = await parse('resume', [...lines(), checkpoint([sessionContext, ...resumedHistory(lines())]), prompt('typed-after', 'and now the README')]);
+    // The session context is new to this file (row 33 predates it): the CLI's, not typed.
+    expect(ids(c)).toEqual([...ids(before), SESSION_CONTEXT_ID, 'typed-after']);
+    expect(c.messages.find((m) => m.id === SESSION_CONTEXT_ID)).toMatchObject({ role: 'system', kind: 'session-context' });
+  });
+
+  it('a compression: its summary and reply are the CLI’s, the turns it keeps are not shown twice, a rewind to a kept one undoes the original', async () => {
+    const history = resumedHistory(lines());
+    // The last prompt, its answer and the answer's tool results, re-created under new ids.
+    const kept: Rec[] = history.slice(history.findIndex((r) => r.id === lastPromptId)).map((r, i) => ({ ...r, id: `kept-${i}`, timestamp: LATER }));
+    expect(kept.map((r) => r.type)).toEqual(['user', 'gemini', 'user']);
+    expect(kept[0].content).toEqual(records(lines()).find((r) => r.id === lastPromptId)!.content);
+    const before = await parse('plain-2', lines());
+    const compressed = [...lines(), checkpoint(compression(kept)), prompt('typed-after', 'shorter please')];
+    const c = await parse('compressed', compressed);
+    expect(ids(c)).toEqual([...ids(before), SESSION_CONTEXT_ID, 'summary', 'reply', 'typed-after']);
+    expect(c.messages.filter((m) => ['summary', 'reply'].includes(m.id)).map((m) => [m.role, m.kind])).toEqual([
+      ['system', 'compaction-summary'],
+      ['system', 'compaction-reply'],
+    ]);
+    expect(c.messages.filter((m) => m.role === 'user').map((m) => m.id)).toEqual([...before.messages.filter((m) => m.role === 'user').map((m) => m.id), 'typed-after']);
+
+    // `/rewind` to the kept prompt names its new id: the original and what followed are undone.
+    const rewound = await parse('rewound', [...compressed, JSON.stringify({ $rewindTo: 'kept-0' })]);
+    const marker = rewound.messages.at(-1)!;
+    expect(marker.kind).toBe('rewind');
+    expect(marker.parentId).toBe('0752be32-e23d-4786-bc5f-e06ee1d8a56c'); // the answer before the undone prompt
+  });
+
+  it('masking writes every turn again under new ids, tool output shortened: each is shown once; a later resume of the copies adds nothing', async () => {
+    const history = resumedHistory(lines());
+    const copies = history.map((r, i) => {
+      const masked = r.type === 'user' && (r.content as Part[]).every((p) => p.functionResponse);
+      const content = masked ? (r.content as Part[]).map((p) => ({ functionResponse: { ...(p.functionResponse as Part), response: { output: '<tool_output_masked>' } } })) : r.content;
+      return { id: `copy-${i}`, timestamp: at(i), type: r.type, content };
+    });
+    const burst = copies.flatMap((r, i) => [JSON.stringify(r), JSON.stringify({ $set: { lastUpdated: at(i) } })]);
+    const before = await parse('plain-3', lines());
+    const masked = [...lines(), ...burst, checkpoint(copies, at(copies.length)), prompt('typed-after', 'next')];
+    const c = await parse('masked', masked);
+    expect(ids(c)).toEqual([...ids(before), 'typed-after']);
+    expect(c.messages.some((m) => textOf(m).includes('<tool_output_masked>'))).toBe(false);
+
+    // A copy growing again (its tokens) is still the turn it copies.
+    const lastGemini = copies.map((r) => r.type).lastIndexOf('gemini');
+    const grown = JSON.stringify({ ...copies[lastGemini], tokens: { input: 1, output: 1, total: 2 } });
+    expect(ids(await parse('masked-grown', [...masked, grown]))).toEqual(ids(c));
+
+    const resumed = await parse('masked-resumed', [...masked, checkpoint([...copies, JSON.parse(prompt('typed-after', 'next')) as Rec], at(3_600_000))]);
+    expect(ids(resumed)).toEqual(ids(c));
+  });
+
+  it('keeps a prompt typed again: the same words after the turn a compression dropped, listed by a later checkpoint', async () => {
+    const first = records(lines()).find((r) => r.id === lastPromptId)!;
+    const again = JSON.stringify({ ...first, id: 'typed-again', timestamp: at(120_000) });
+    const compressed = [...lines(), checkpoint(compression([]))];
+    // A failed request's checkpoint a second later: the history so far, the prompt typed again included.
+    const cancelled = checkpoint([...compression([]), JSON.parse(again) as Rec], at(121_000));
+    const c = await parse('typed-again', [...compressed, again, cancelled]);
+    const same = c.messages.filter((m) => m.role === 'user' && textOf(m) === textOf(c.messages.find((x) => x.id === lastPromptId)!));
+    expect(same.map((m) => m.id)).toEqual([lastPromptId, 'typed-again']);
+  });
+
+  it('written within a moment of its checkpoint, a new turn listed there that repeats nothing stays', async () => {
+    const binary = { id: 'binary-ack', timestamp: at(0), type: 'gemini', content: [{ text: 'Binary content received. Proceeding with analysis.', thought: true }] };
+    const typed = { id: 'typed-now', timestamp: at(0), type: 'user', content: [{ text: 'a prompt nobody typed before' }] };
+    const c = await parse('fresh', [...lines(), JSON.stringify(typed), JSON.stringify(binary), checkpoint([...resumedHistory(lines()), typed, binary], at(5))]);
+    expect(ids(c).slice(-2)).toEqual(['typed-now', 'binary-ack']);
+    expect(c.messages.find((m) => m.id === 'typed-now')!.role).toBe('user');
+  });
+});
