@@ -6,7 +6,7 @@ import { contentText, hasTextPart } from './parts';
 
 export type UserKind =
   /** Typed by the person; `display` is what they typed when it differs from what was sent. */
-  | { role: 'user'; slash: boolean; display?: string }
+  | { role: 'user'; slash: boolean; display?: string; kind?: 'steering' }
   | { role: 'system'; kind: string };
 
 /**
@@ -39,6 +39,13 @@ const EDITOR_CONTEXT = [
   "Here is a summary of changes in the user's editor context",
 ];
 
+/**
+ * A hint the person typed while the model worked (model steering: cli AppContainer /
+ * useGeminiStream, core utils/fastAckHelper.ts), sent wrapped in the CLI's own instruction; what
+ * they typed is inside `<user_input>`, its spaces collapsed. "User hints:" is the subagent form.
+ */
+const STEERING = /^User (?:steering update|hints):\n<user_input>\n([\s\S]*?)\n<\/user_input>\n+Internal instruction: Re-evaluate the active plan\b/;
+
 export function classifyUser(content: unknown, displayContent: unknown): UserKind {
   const sent = contentText(content);
   const trimmed = sent.trim();
@@ -55,6 +62,8 @@ export function classifyUser(content: unknown, displayContent: unknown): UserKin
   if (!hasDisplay && EDITOR_CONTEXT.some((p) => trimmed.startsWith(p))) return { role: 'system', kind: 'ide-context' };
   if (RUNTIME_NUDGE.test(trimmed)) return { role: 'system', kind: 'turn-limit' };
   const typed = display ?? sent;
+  const steering = STEERING.exec(typed.trim());
+  if (steering) return { role: 'user', slash: false, display: steering[1], kind: 'steering' };
   const slash = typed.trimStart().startsWith('/');
   return display !== undefined && display !== sent ? { role: 'user', slash, display } : { role: 'user', slash };
 }

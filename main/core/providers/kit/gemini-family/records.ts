@@ -69,12 +69,13 @@ function userMessages(input: RecordInput, cctx: ConvertContext): Message[] {
     out.push(message(input, id, 'system', parts, kind.kind));
     return out;
   }
+  const userKind = kind.kind ?? (kind.slash ? 'slash-command' : undefined);
   if (kind.display === undefined) {
-    out.push(message(input, id, 'user', parts, kind.slash ? 'slash-command' : undefined));
+    out.push(message(input, id, 'user', parts, userKind));
     return out;
   }
-  // What the person typed (`/init`, `@file` references) and, apart, the text the CLI sent for it.
-  out.push(message(input, id, 'user', [{ type: 'text', content: kind.display }], kind.slash ? 'slash-command' : undefined));
+  // What the person typed (`/init`, `@file` references, a steering hint) and, apart, the text the CLI sent for it.
+  out.push(message(input, id, 'user', [{ type: 'text', content: kind.display }], userKind));
   const expansion = message(input, `${id}#sent`, 'system', parts, kind.slash ? 'command-expansion' : 'prompt-expansion');
   delete expansion.native; // the record is kept once, on the typed prompt
   out.push(expansion);
