@@ -40,6 +40,17 @@ const EDITOR_CONTEXT = [
 ];
 
 /**
+ * Other turns the CLI adds as the user's (GeminiChat.addHistory, recorded without a display):
+ * leaving plan mode by hand (cli useGeminiStream handleApprovalModeChange, core
+ * approvalModeUtils getPlanModeExitMessage) and `/directory add`'s new workspace listing (core
+ * client.ts addDirectoryContext, utils/environmentContext getDirectoryContextString).
+ */
+const CLI_TURNS: ReadonlyArray<[RegExp, string]> = [
+  [/^User has manually exited Plan Mode\. Switching to [^\n]* mode \([^\n]*\)\.$/, 'mode-change'],
+  [/^- \*\*Workspace Directories:\*\*\n {2}- [^\n]*(?:\n {2}- [^\n]*)*\n- \*\*Directory Structure:\*\*\n/, 'directory-context'],
+];
+
+/**
  * A hint the person typed while the model worked (model steering: cli AppContainer /
  * useGeminiStream, core utils/fastAckHelper.ts), sent wrapped in the CLI's own instruction; what
  * they typed is inside `<user_input>`, its spaces collapsed. "User hints:" is the subagent form.
@@ -60,6 +71,8 @@ export function classifyUser(content: unknown, displayContent: unknown): UserKin
   }
   for (const [prefix, kind] of HIDDEN_CONTEXT) if (trimmed.startsWith(prefix)) return { role: 'system', kind };
   if (!hasDisplay && EDITOR_CONTEXT.some((p) => trimmed.startsWith(p))) return { role: 'system', kind: 'ide-context' };
+  const cliTurn = hasDisplay ? undefined : CLI_TURNS.find(([pattern]) => pattern.test(trimmed));
+  if (cliTurn) return { role: 'system', kind: cliTurn[1] };
   if (RUNTIME_NUDGE.test(trimmed)) return { role: 'system', kind: 'turn-limit' };
   const typed = display ?? sent;
   const steering = STEERING.exec(typed.trim());
