@@ -199,7 +199,7 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
   for (const { file, size } of files) {
     progress.looked(file.path, size);
     try {
-      const info = await statSource(file.path);
+      const info = await statSourceFile(file);
       if (info.size >= hugeBytes) await flush();
       const cursor = writer.cursor(file.path);
       const same = cursor && !cursor.missing && cursor.size === info.size && cursor.mtimeMs === Math.trunc(info.mtimeMs) && cursor.agent === file.provider.agent;
@@ -272,17 +272,28 @@ async function hugeLast(files: readonly SourceFile[], hugeBytes: number): Promis
 
 /**
  * Size and mtime of a source as the cursor compares them. An SQLite store in WAL mode takes
- * its writes in `<db>-wal` long before the main file changes, so that file counts too.
+ * its writes in `<db>-wal` long before the main file changes, so that file counts too; so does
+ * the mtime of a file its parse reads beside it (`Provider.companionsOf`).
  */
-export async function statSource(filePath: string): Promise<{ size: number; mtimeMs: number }> {
-  const info = await stat(filePath);
-  if (!/\.(db|sqlite3?)$/i.test(filePath)) return info;
-  try {
-    const wal = await stat(`${filePath}-wal`);
-    return { size: info.size + wal.size, mtimeMs: Math.max(info.mtimeMs, wal.mtimeMs) };
-  } catch {
-    return info;
+export async function statSource(filePath: string, companions: readonly string[] = []): Promise<{ size: number; mtimeMs: number }> {
+  const own = await stat(filePath);
+  let { size, mtimeMs } = own;
+  const beside = /\.(db|sqlite3?)$/i.test(filePath) ? [`${filePath}-wal`, ...companions] : companions;
+  for (const file of beside) {
+    try {
+      const info = await stat(file);
+      if (file === `${filePath}-wal`) size += info.size;
+      mtimeMs = Math.max(mtimeMs, info.mtimeMs);
+    } catch {
+      // not there (yet): the source alone
+    }
   }
+  return { size, mtimeMs };
+}
+
+/** statSource of a located source file, its provider's companions counted. */
+export function statSourceFile(file: SourceFile): Promise<{ size: number; mtimeMs: number }> {
+  return statSource(file.path, file.provider.companionsOf?.(file.path));
 }
 
 /**

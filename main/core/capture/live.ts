@@ -11,7 +11,7 @@ import { type FSWatcher, watch } from 'chokidar';
 import { type FollowedWriter, openArchiveWriter } from '../access/open-writer';
 import { isCredentialFile } from '../providers/kit/credentials';
 import { isCompressedSource } from '../providers/kit/source-bytes';
-import { type IngestOptions, parseSource, type SourceFile, statSource } from './ingest';
+import { type IngestOptions, parseSource, type SourceFile, statSourceFile } from './ingest';
 import { LiveFiles, type ReadHook } from './live-files';
 import { defaultHomes, originOf } from './homes';
 import { type LocatedSources, type SyncReport, syncFiles, syncSources } from './sync';
@@ -48,6 +48,8 @@ export class LiveCapture {
   private readonly writer: FollowedWriter;
   private readonly files: LiveFiles;
   private readonly known = new Map<string, SourceFile>();
+  /** Files read beside sources (Provider.companionsOf) → the sources that read them. */
+  private readonly companionOf = new Map<string, string[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private watcher?: FSWatcher;
   private roots: string[] = [];
@@ -127,6 +129,9 @@ export class LiveCapture {
   private async refresh(initial = false): Promise<void> {
     const files = await this.locate();
     const fresh = files.filter((f) => !this.known.has(f.path));
+    for (const f of fresh) {
+      for (const companion of f.provider.companionsOf?.(f.path) ?? []) this.companionOf.set(companion, [...(this.companionOf.get(companion) ?? []), f.path]);
+    }
     for (const f of files) this.known.set(f.path, f);
     const homes = this.options.sources?.length
       ? this.options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
@@ -156,6 +161,7 @@ export class LiveCapture {
     if (this.closed || (event !== 'add' && event !== 'change' && event !== 'unlink')) return;
     const source = p.replace(/-(wal|journal)$/, '');
     if (this.known.has(source)) this.schedule(source);
+    else if (this.companionOf.has(p)) this.companionOf.get(p)!.forEach((owner) => this.schedule(owner));
     else if (event === 'add') this.scheduleRescan();
   }
 
@@ -190,7 +196,7 @@ export class LiveCapture {
     if (!file || this.closed) return;
     let info: { size: number; mtimeMs: number };
     try {
-      info = await statSource(filePath);
+      info = await statSourceFile(file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       return this.gone(filePath);

@@ -2,6 +2,7 @@
 import type { Provider } from '../kit/provider';
 import { detectKimi } from './detect';
 import { KIMI_FOLDERS, locateKimi } from './locate';
+import { wireLogOf } from './names';
 import { parseKimi } from './parse';
 import { resumeCommand } from './resume';
 
@@ -10,6 +11,7 @@ export const kimiCliProvider: Provider<'kimi-cli'> = {
   sessionFolders: KIMI_FOLDERS,
   locate: locateKimi,
   detect: detectKimi,
+  companionsOf: wireLogOf,
   parse: parseKimi,
   resumeCommand,
 };

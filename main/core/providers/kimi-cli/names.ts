@@ -51,3 +51,12 @@ export function classify(file: string): KimiFile {
   }
   return { format: 'context', role: 'main', sessionId: base.replace(/\.jsonl$/i, ''), hashDir: dir };
 }
+
+/**
+ * The wire log a current-layout session's context reads its typed-apart commands and its times
+ * from: a command typed last (`/yolo`, then quit) changes it alone.
+ */
+export function wireLogOf(file: string): readonly string[] {
+  const f = classify(file);
+  return f.format === 'context' && f.role === 'main' && f.sessionDir ? [path.join(f.sessionDir, 'wire.jsonl')] : [];
+}

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../../shared/record';
 import { counts, countedFacts, providerUnderTest, textOf } from '../../../../test/provider-kit';
 import { kimiCliProvider } from './index';
+import { until } from '../../../../test/live-home';
+import { LiveCapture } from '../../capture/live';
 import { sync } from '../../capture/sync';
 import { ArchiveReader } from '../../access/archive-reader';
 
@@ -83,6 +85,25 @@ function session(): { dir: string; firstPrompt: string } {
   return { dir, firstPrompt };
 }
 
+const lines = (ls: readonly object[]) => ls.map((l) => JSON.stringify(l)).join('\n') + '\n';
+const said = (text: string) => [{ role: '_checkpoint', id: 0 }, { role: 'user', content: [{ type: 'text', text }] }, { role: 'assistant', content: [{ type: 'text', text: `Done: ${text}` }] }];
+
+/** A current-layout session (one prompt, then `/yolo`) in a home of its own, synced into an archive beside it. */
+async function syncedSession(name: string) {
+  const top = path.join(tmp, name);
+  const dir = path.join(top, 'home', '.kimi', 'sessions', '00d5060aaec3fda180930ea52304b87b', '0f0f0f0f-0000-4000-8000-0000000000cc');
+  mkdirSync(dir, { recursive: true });
+  const context = path.join(dir, 'context.jsonl');
+  const wire = path.join(dir, 'wire.jsonl');
+  const settled = (...files: string[]) => files.forEach((f) => utimesSync(f, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000)));
+  writeFileSync(context, lines([{ role: '_system_prompt', content: 'You are Kimi.' }, ...said(LATER_PROMPT)]));
+  writeFileSync(wire, [turn(1761814000, [{ type: 'text', text: LATER_PROMPT }]), turn(1761814100, '/yolo')].join('\n') + '\n');
+  settled(context, wire);
+  const root = path.join(top, 'archive');
+  await sync({ root, sources: [path.join(top, 'home')] });
+  return { top, context, wire, root, settled };
+}
+
 describe('kimi provider: commands typed apart from the context (wire.jsonl TurnBegin)', () => {
   it('puts each where it was typed in the session’s current context, once, from its wire line', async () => {
     const { dir } = session();
@@ -137,19 +158,7 @@ describe('kimi provider: commands typed apart from the context (wire.jsonl TurnB
   });
 
   it('stays where it was typed when the archive reads the session again as it grows', async () => {
-    const top = path.join(tmp, 'typed-sync');
-    const dir = path.join(top, 'home', '.kimi', 'sessions', '00d5060aaec3fda180930ea52304b87b', '0f0f0f0f-0000-4000-8000-0000000000cc');
-    mkdirSync(dir, { recursive: true });
-    const context = path.join(dir, 'context.jsonl');
-    const wire = path.join(dir, 'wire.jsonl');
-    const lines = (ls: readonly object[]) => ls.map((l) => JSON.stringify(l)).join('\n') + '\n';
-    const settled = (...files: string[]) => files.forEach((f) => utimesSync(f, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000)));
-    const said = (text: string) => [{ role: '_checkpoint', id: 0 }, { role: 'user', content: [{ type: 'text', text }] }, { role: 'assistant', content: [{ type: 'text', text: `Done: ${text}` }] }];
-    writeFileSync(context, lines([{ role: '_system_prompt', content: 'You are Kimi.' }, ...said(LATER_PROMPT)]));
-    writeFileSync(wire, [turn(1761814000, [{ type: 'text', text: LATER_PROMPT }]), turn(1761814100, '/yolo')].join('\n') + '\n');
-    settled(context, wire);
-    const root = path.join(top, 'archive');
-    await sync({ root, sources: [path.join(top, 'home')] });
+    const { top, context, wire, root, settled } = await syncedSession('typed-sync');
     appendFileSync(wire, turn(1761814200, [{ type: 'text', text: SLASHED_PROMPT }]) + '\n');
     appendFileSync(context, lines(said(SLASHED_PROMPT)));
     settled(context, wire);
@@ -165,5 +174,26 @@ describe('kimi provider: commands typed apart from the context (wire.jsonl TurnB
       'assistant: Done: /tmp/p',
     ]);
     expect(stored.sources).toEqual([context]);
+
+    // A command typed last changes the wire log alone: the next sync reads the context again.
+    appendFileSync(wire, turn(1761814300, '/plan') + '\n');
+    utimesSync(wire, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+    await sync({ root, sources: [path.join(top, 'home')] });
+    const again = new ArchiveReader(root);
+    expect(again.get(again.list()[0].id)!.messages.map((m) => `${m.role}: ${textOf(m).slice(0, 12)}`).slice(-2)).toEqual(['assistant: Done: /tmp/p', 'user: /plan']);
   });
+
+  it('the app’s watcher reads the context again when only the wire log grew', async () => {
+    const { top, wire, root } = await syncedSession('typed-live');
+    const live = await LiveCapture.start({ root, sources: [path.join(top, 'home')] });
+    try {
+      const reader = new ArchiveReader(root);
+      const last = () => textOf(reader.get(reader.list()[0].id)!.messages.at(-1)!);
+      expect(last()).toBe('/yolo');
+      appendFileSync(wire, turn(1761814300, '/plan') + '\n');
+      await until(() => last() === '/plan', 10_000, 'the command typed last');
+    } finally {
+      await live.close();
+    }
+  }, 30_000);
 });

@@ -96,6 +96,12 @@ export interface Provider<Agent extends AgentId = AgentId> {
    */
   companion?(filePath: string): boolean;
   /**
+   * Files beside this session file that its parse reads for what the file itself lacks (Kimi's
+   * wire log: the commands the agent answered, the times): a sync and the live watcher read the
+   * session file again when one of them changed, though the session file did not.
+   */
+  companionsOf?(filePath: string): readonly string[];
+  /**
    * Earlier files of the same session log that this file takes over from (an agent upgrade that
    * moved a session to a new log): turns the archive read from them already are not added again
    * from this file, and what only they held stays (archive/echoes.ts).
