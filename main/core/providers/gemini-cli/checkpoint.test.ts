@@ -57,10 +57,42 @@ const sessionContext = { id: SESSION_CONTEXT_ID, timestamp: LATER, type: 'user',
 const prompt = (id: string, text: string, timestamp = at(60_000)) => JSON.stringify({ id, timestamp, type: 'user', content: [{ text }] });
 
 /** A compression's history: the session context, the model's summary and the CLI's reply, the turns kept. */
-function compression(kept: Rec[]): Rec[] {
-  const summary = { id: 'summary', timestamp: LATER, type: 'user', content: [{ text: 'Scratchpad first.\n<state_snapshot>\n<overall_goal>GEMINI.md</overall_goal>\n</state_snapshot>' }] };
-  const reply = { id: 'reply', timestamp: LATER, type: 'gemini', content: [{ text: 'Got it. Thanks for the additional context!' }] };
+function compression(kept: Rec[], n = ''): Rec[] {
+  const summary = { id: `summary${n}`, timestamp: LATER, type: 'user', content: [{ text: `Scratchpad first.\n<state_snapshot>\n<overall_goal>GEMINI.md${n}</overall_goal>\n</state_snapshot>` }] };
+  const reply = { id: `reply${n}`, timestamp: LATER, type: 'gemini', content: [{ text: 'Got it. Thanks for the additional context!' }] };
   return [sessionContext, summary, reply, ...kept];
+}
+
+/** Row 33 as 0.44+ writes it: the chat-start checkpoint, and each answer's tool results as a user record after it. */
+function as044(file: string[]): string[] {
+  const lastLineOf = new Map<string, number>();
+  file.forEach((l, i) => lastLineOf.set((JSON.parse(l) as Rec).id, i));
+  return file.flatMap((l, i) => {
+    const r = JSON.parse(l) as Rec;
+    const results = ((r.toolCalls as Array<{ result?: Part[] }> | undefined) ?? []).flatMap((c) => c.result ?? []);
+    if (i === 0) return [l, checkpoint([sessionContext], r.startTime as string)];
+    if (r.type !== 'gemini' || lastLineOf.get(r.id) !== i || !results.length) return [l];
+    return [l, JSON.stringify({ id: `${r.id}-results`, timestamp: r.timestamp, type: 'user', content: results })];
+  });
+}
+
+/** The history as a newer model's chat holds it (getHistory): thoughts left out, turns of one role in a row merged. */
+function merged(history: Rec[]): Rec[] {
+  const out: Rec[] = [];
+  for (const r of history) {
+    const parts = (r.content as Part[]).filter((p) => p.thought !== true);
+    const last = out.at(-1);
+    if (last?.type === r.type) last.content = [...(last.content as Part[]), ...parts];
+    else out.push({ id: r.id, type: r.type, content: parts });
+  }
+  return out;
+}
+
+/** setHistory: every turn written again under a new id, one line each in a row (`gapMs` apart), then the checkpoint of those. */
+function rewritten(history: Rec[], from: number, gapMs: number, checkpointAfterMs: number): string[] {
+  const copies = history.map((r, i) => ({ ...r, id: `copy-${from + i}`, timestamp: at(from + i * gapMs) }));
+  const last = from + (copies.length - 1) * gapMs;
+  return [...copies.flatMap((r) => [JSON.stringify(r), JSON.stringify({ $set: { lastUpdated: r.timestamp } })]), checkpoint(copies, at(last + checkpointAfterMs))];
 }
 
 async function parse(name: string, file: string[]): Promise<Conversation> {
@@ -73,10 +105,13 @@ const lastPromptId = '231038fa-bbfb-4b43-9a30-b8b7fcf54895';
 describe('gemini-cli provider: history checkpoints', () => {
   it('a resume repeats the history and the tool results it rebuilds: nothing is added but what is typed after', async () => {
     const before = await parse('plain', lines());
-    const c = await parse('resume', [...lines(), checkpoint([sessionContext, ...resumedHistory(lines())]), prompt('typed-after', 'and now the README')]);
+    // The history ends with tool results: the CLI closes the turn with a placeholder (closeUnansweredToolResponseTurn).
+    const placeholder = { id: 'placeholder', timestamp: LATER, type: 'gemini', content: [{ text: '[The previous response was interrupted before it completed.]' }] };
+    const c = await parse('resume', [...lines(), checkpoint([sessionContext, ...resumedHistory(lines()), placeholder]), prompt('typed-after', 'and now the README')]);
     // The session context is new to this file (row 33 predates it): the CLI's, not typed.
-    expect(ids(c)).toEqual([...ids(before), SESSION_CONTEXT_ID, 'typed-after']);
+    expect(ids(c)).toEqual([...ids(before), SESSION_CONTEXT_ID, 'placeholder', 'typed-after']);
     expect(c.messages.find((m) => m.id === SESSION_CONTEXT_ID)).toMatchObject({ role: 'system', kind: 'session-context' });
+    expect(c.messages.find((m) => m.id === 'placeholder')).toMatchObject({ role: 'system', kind: 'interrupted' });
   });
 
   it('a compression: its summary and reply are the CLI’s, the turns it keeps are not shown twice, a rewind to a kept one undoes the original', async () => {
@@ -136,11 +171,44 @@ describe('gemini-cli provider: history checkpoints', () => {
     expect(same.map((m) => m.id)).toEqual([lastPromptId, 'typed-again']);
   });
 
-  it('written within a moment of its checkpoint, a new turn listed there that repeats nothing stays', async () => {
-    const binary = { id: 'binary-ack', timestamp: at(0), type: 'gemini', content: [{ text: 'Binary content received. Proceeding with analysis.', thought: true }] };
-    const typed = { id: 'typed-now', timestamp: at(0), type: 'user', content: [{ text: 'a prompt nobody typed before' }] };
-    const c = await parse('fresh', [...lines(), JSON.stringify(typed), JSON.stringify(binary), checkpoint([...resumedHistory(lines()), typed, binary], at(5))]);
-    expect(ids(c).slice(-2)).toEqual(['typed-now', 'binary-ack']);
-    expect(c.messages.find((m) => m.id === 'typed-now')!.role).toBe('user');
+  it('turns written minutes apart since the last checkpoint, all a checkpoint lists, are not copies, though one repeats a dropped turn', async () => {
+    // A history without the session context (a CLI that does not add one): a failed request's checkpoint lists only what followed the summary.
+    const [, summary, reply] = compression([]);
+    const again = { ...records(lines()).find((r) => r.id === lastPromptId)!, id: 'typed-again', timestamp: at(60_000) };
+    const answer = { id: 'answer-again', timestamp: at(90_000), type: 'gemini', content: 'Done again.' };
+    const c = await parse('minutes-apart', [...lines(), checkpoint([summary, reply]), JSON.stringify(again), JSON.stringify(answer), checkpoint([again, answer], at(91_000))]);
+    expect(ids(c).slice(-4)).toEqual(['summary', 'reply', 'typed-again', 'answer-again']);
+    expect(c.messages.find((m) => m.id === 'typed-again')!.role).toBe('user');
+  });
+
+  it('a second compression: its summary is the CLI’s too, though its reply reads as the first one did', async () => {
+    const history = resumedHistory(lines());
+    const kept: Rec[] = history.slice(history.findIndex((r) => r.id === lastPromptId)).map((r, i) => ({ ...r, id: `kept-${i}`, timestamp: LATER }));
+    const answer = { id: 'answer-after', timestamp: at(61_000), type: 'gemini', content: 'Shorter now.' };
+    const first = [...lines(), checkpoint(compression(kept)), prompt('typed-after', 'shorter please'), JSON.stringify(answer)];
+    const keptAgain = [JSON.parse(prompt('kept-again-0', 'shorter please')) as Rec, { ...answer, id: 'kept-again-1', content: [{ text: 'Shorter now.' }] }];
+    const c = await parse('compressed-twice', [...first, checkpoint(compression(keptAgain, '-2'), at(120_000))]);
+    expect(ids(c).slice(-7)).toEqual([SESSION_CONTEXT_ID, 'summary', 'reply', 'typed-after', 'answer-after', 'summary-2', 'reply-2']);
+    expect(['summary-2', 'reply-2'].map((id) => c.messages.find((m) => m.id === id)!.kind)).toEqual(['compaction-summary', 'compaction-reply']);
+  });
+
+  it('masking on a newer model, slow on a long chat: merged copies of every turn, each shown once', async () => {
+    const file = as044(lines());
+    const before = await parse('plain-044', file);
+    // The chat-start checkpoint's session context and the first prompt become one merged turn, as do a tool result and the prompt after it.
+    const history = merged(records(file).filter((r) => r.type !== 'info').map((r) => (r.type === 'gemini' ? resumedHistory([JSON.stringify(r)])[0] : r)));
+    expect(history.length).toBeLessThan(records(file).filter((r) => r.type !== 'info').length);
+    const masked = await parse('masked-044', [...file, ...rewritten(history, 0, 40, 5_000), prompt('typed-after', 'next')]);
+    expect(ids(masked)).toEqual([...ids(before), 'typed-after']);
+  });
+
+  it('a rewind to a turn a compression kept leaves its summary in the CLI’s history: a masking after it copies that summary, shown once', async () => {
+    const history = resumedHistory(lines());
+    const kept: Rec[] = history.slice(history.findIndex((r) => r.id === lastPromptId)).map((r, i) => ({ ...r, id: `kept-${i}`, timestamp: LATER }));
+    const rewound = [...lines(), checkpoint(compression(kept)), prompt('typed-after', 'shorter please'), JSON.stringify({ $rewindTo: 'kept-0' })];
+    const before = await parse('rewound-plain', rewound);
+    // What the CLI holds after the rewind: the session context and the summary (merged), the reply.
+    const c = await parse('rewound-masked', [...rewound, ...rewritten(merged(compression([])), 200_000, 5, 10)]);
+    expect(ids(c)).toEqual(ids(before));
   });
 });

@@ -11,21 +11,22 @@
  *   context!", then the turns it keeps, re-created under new ids — in the checkpoint only;
  * - masking, `/chat resume`, `/restore` (GeminiChat.setHistory): every turn written again as an
  *   ordinary line under a new id just before the checkpoint, which lists only those copies.
- * A copy is matched to the turn it repeats (same role, text and call ids; a tool response by its
- * call ids alone, as masking shortens the output) and becomes an alias of it: shown once, where it
- * was first said. Matching runs from the end, as kept turns are the latest. What matches nothing is
- * added where the checkpoint is read, the CLI's own turns marked as such.
+ * A copy is matched to the turn it repeats (turn-match.ts: same role, text and call ids, a run of
+ * turns the CLI merged into one) and becomes an alias of it: shown once, where it was first said.
+ * What matches nothing is added where the checkpoint is read, the CLI's own turns (a summary, its
+ * reply, the placeholder closing an interrupted turn) marked as such by their place in it.
  */
 import { arr, isObject, obj, str, type Json } from '../json';
 import { partList } from './parts';
 import type { ChatState, Entry } from './state';
+import { matchFromEnd, turnKey } from './turn-match';
 
 export interface CheckpointItem {
   readonly id: string;
   readonly record: Json;
 }
 
-/** Copies written just before their checkpoint: the same synchronous call, well within this. */
+/** setHistory writes its copies one after another in one synchronous loop: well within this apart. */
 const BURST_MS = 2000;
 const COMPRESSION_ACK = 'Got it. Thanks for the additional context!';
 /** core geminiChat.ts INTERRUPTED_RESPONSE_PLACEHOLDER, added to the history only. */
@@ -34,47 +35,66 @@ const INTERRUPTED = '[The previous response was interrupted before it completed.
 interface Candidate extends CheckpointItem {
   /** The line that wrote it, for a copy written before the checkpoint. */
   readonly entry?: Entry;
+  /** The CLI's own turn, by its place in the checkpoint. */
+  readonly harness?: string;
 }
 
-export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line: number | undefined, at: string | undefined): void {
+export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line: number | undefined): void {
   // A copy from an earlier checkpoint stands for the turn it copies.
   const listed = new Set(items.flatMap((i) => state.liveEntry(i.id) ?? []));
-  const burst = rewrittenLines(state, items, listed, at);
+  const burst = rewrittenLines(state, items, listed);
+  const kinds = items.map((item, i) => harnessKind(item, items[i - 1], items[i + 1]));
   const candidates: Candidate[] = [];
-  for (const item of items) {
+  items.forEach((item, i) => {
     const entry = state.liveEntry(item.id);
     if (entry) {
-      if (burst.has(entry)) candidates.push({ id: item.id, record: entry.record, entry });
-      continue;
-    }
-    if (!state.isKnown(item.id)) candidates.push(item);
-  }
-  const pool = state.liveEntries().filter((e) => !listed.has(e) && !e.rewind && !e.unknown);
-  const twins = matchFromEnd(candidates, pool);
-  const answeredBy = answeringCalls(state.liveEntries());
-  candidates.forEach((c, i) => (twins[i] ??= resultsHeldBy(c.record, answeredBy)));
-  const added = candidates.filter((c, i) => {
-    const twin = twins[i];
-    if (twin) state.alias(c.id, twin);
-    return !twin && !c.entry;
+      if (burst.has(entry)) candidates.push({ id: item.id, record: entry.record, entry, harness: kinds[i] });
+    } else if (!state.isKnown(item.id)) candidates.push({ ...item, harness: kinds[i] });
   });
-  added.forEach((c, i) => state.addFromCheckpoint(c.id, c.record, line, harnessKind(c, added[i - 1], added[i + 1])));
+  // The CLI's own turns a checkpoint brings are new (its reply to every summary reads the same);
+  // setHistory's copies of them are copies.
+  const matched = candidates.filter((c) => c.entry || !c.harness);
+  const twins = new Map<Candidate, Entry>();
+  matchFromEnd(matched.map((c) => c.record), copiable(state, listed)).forEach((twin, i) => twin && twins.set(matched[i], twin));
+  const answeredBy = answeringCalls(state.liveEntries());
+  for (const c of matched) {
+    const holder = twins.has(c) ? undefined : resultsHeldBy(c.record, answeredBy);
+    if (holder) twins.set(c, holder);
+  }
+  for (const c of candidates) {
+    const twin = twins.get(c);
+    if (twin) state.alias(c.id, twin);
+    else if (c.entry) c.entry.harness ??= c.harness;
+    else state.addFromCheckpoint(c.id, c.record, line, c.harness);
+  }
+  state.markCheckpoint();
 }
 
 /**
- * setHistory's copies: the lines just before the checkpoint, written within BURST_MS of it, when
- * they are all it lists (it writes every turn again). A checkpoint listing any older turn (a
- * cancel, a failure) has none: a prompt typed a moment before it is the person's, whatever it says.
+ * The turns a copy may repeat: what the checkpoint does not list, live — or brought by a
+ * checkpoint, as a rewind to a compression's kept turn leaves the summary before it in the
+ * CLI's history though it precedes the kept turn's original here.
  */
-function rewrittenLines(state: ChatState, items: CheckpointItem[], listed: Set<Entry>, at: string | undefined): Set<Entry> {
+function copiable(state: ChatState, listed: Set<Entry>): Entry[] {
+  return state.entries.filter((e) => !listed.has(e) && !e.rewind && !e.unknown && !e.copyOf && (e.checkpointed || state.liveEntry(e.id) === e));
+}
+
+/**
+ * setHistory's copies: the lines written since the previous checkpoint, each within BURST_MS of
+ * the next (one synchronous loop), when they are all it lists (it writes every turn again). A
+ * checkpoint listing any older turn (a cancel, a failure) has none: a prompt typed a moment
+ * before it is the person's, whatever it says.
+ */
+function rewrittenLines(state: ChatState, items: CheckpointItem[], listed: Set<Entry>): Set<Entry> {
   const out = new Set<Entry>();
-  const when = at ? Date.parse(at) : NaN;
-  if (Number.isNaN(when)) return out;
+  let next = NaN;
   for (let i = state.entries.length - 1; i >= 0; i--) {
     const e = state.entries[i];
     const written = Date.parse(str(e.record.timestamp) ?? '');
-    if (e.rewind || e.unknown || e.copyOf || !listed.has(e) || !(Math.abs(when - written) <= BURST_MS)) break;
+    if (e.rewind || e.unknown || e.copyOf || e.checkpointed || !state.sinceCheckpoint(e) || !listed.has(e) || Number.isNaN(written)) break;
+    if (!Number.isNaN(next) && !(next - written <= BURST_MS && next >= written)) break;
     out.add(e);
+    next = written;
   }
   return out.size === items.length ? out : new Set();
 }
@@ -102,50 +122,6 @@ function resultsHeldBy(record: Json, answeredBy: Map<string, Entry>): Entry | un
   const holders = new Set(key.slice('response '.length).split(' ').map((id) => answeredBy.get(id)));
   const [only] = holders;
   return holders.size === 1 ? only : undefined;
-}
-
-/** For each candidate, the turn it copies: greedy from the end, each turn matched once, in order. */
-function matchFromEnd(candidates: Candidate[], pool: Entry[]): Array<Entry | undefined> {
-  const keys = pool.map((e) => turnKey(e.record));
-  const out: Array<Entry | undefined> = new Array(candidates.length);
-  let cursor = pool.length - 1;
-  for (let i = candidates.length - 1; i >= 0; i--) {
-    const key = turnKey(candidates[i].record);
-    if (key === undefined) continue;
-    for (let k = cursor; k >= 0; k--) {
-      if (keys[k] !== key) continue;
-      out[i] = pool[k];
-      cursor = k - 1;
-      break;
-    }
-  }
-  return out;
-}
-
-/**
- * What makes two records the same turn: role, text (thoughts aside: a rebuilt turn writes them
- * as parts) and call ids; a tool response by its call ids only. Nothing for an empty turn.
- */
-export function turnKey(record: Json): string | undefined {
-  const type = str(record.type);
-  if (type !== 'user' && type !== 'gemini') return undefined;
-  let text = '';
-  const calls: string[] = [];
-  let other = false;
-  for (const part of partList(record.content)) {
-    if (typeof part === 'string') text += part;
-    else if (!isObject(part)) other = true;
-    else if (typeof part.text === 'string') text += part.thought === true ? '' : part.text;
-    else if (obj(part.functionCall) || obj(part.functionResponse)) calls.push(str(obj(part.functionCall ?? part.functionResponse)?.id) ?? '?');
-    else other = true;
-  }
-  for (const call of arr(record.toolCalls)) {
-    const id = str(obj(call)?.id);
-    if (id && !calls.includes(id)) calls.push(id);
-  }
-  if (type === 'user' && calls.length && !text && !other) return `response ${calls.join(' ')}`;
-  if (!text.trim() && !calls.length) return undefined;
-  return `${type} ${calls.join(' ')}\n${text.trim()}`;
 }
 
 /** A compression's summary and reply, or the placeholder closing an interrupted turn. */

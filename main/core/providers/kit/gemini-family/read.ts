@@ -55,7 +55,7 @@ function applyLine(state: ChatState, record: Json, raw: string, line: number): v
   const set = obj(record.$set);
   if (set) {
     state.setMeta(set);
-    if (Array.isArray(set.messages)) applyCheckpoint(state, messagesOf(set.messages), line, str(set.lastUpdated));
+    if (Array.isArray(set.messages)) applyCheckpoint(state, messagesOf(set.messages), line);
     return;
   }
   const id = str(record.id);

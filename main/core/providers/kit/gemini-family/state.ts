@@ -27,8 +27,10 @@ export interface Entry {
   readonly rewind?: { readonly target: string; readonly after?: Entry };
   /** A turn the CLI wrote again under a new id (checkpoint.ts): shown once, as the original. */
   copyOf?: Entry;
-  /** A turn only a checkpoint holds that the CLI made itself (a compression's summary…). */
-  readonly harness?: string;
+  /** A turn the CLI made itself (a compression's summary…): shown as a system message of this kind. */
+  harness?: string;
+  /** Read from a checkpoint, not from a line of its own. */
+  readonly checkpointed?: boolean;
 }
 
 export class ChatState {
@@ -43,6 +45,8 @@ export class ChatState {
   /** Every message id read so far, live or not. */
   private readonly known = new Set<string>();
   private seq = 0;
+  /** `seq` of the first entry read after the last checkpoint. */
+  private checkpointSeq = 0;
 
   setMeta(fields: Json): void {
     for (const [key, value] of Object.entries(fields)) if (key !== 'messages') this.meta[key] = value;
@@ -62,8 +66,17 @@ export class ChatState {
 
   /** A message only a checkpoint holds (checkpoint.ts decides which), added where it is read. */
   addFromCheckpoint(id: string, record: Json, line: number | undefined, harness?: string): void {
-    const entry: Entry = { id, record, raw: JSON.stringify(record), line, seq: this.seq++ };
+    const entry: Entry = { id, record, raw: JSON.stringify(record), line, seq: this.seq++, checkpointed: true };
     this.add(harness ? { ...entry, harness } : entry, true);
+  }
+
+  /** A checkpoint was read: what follows is read after it. */
+  markCheckpoint(): void {
+    this.checkpointSeq = this.seq;
+  }
+
+  sinceCheckpoint(entry: Entry): boolean {
+    return entry.seq >= this.checkpointSeq;
   }
 
   /** `id` names a copy of `original`'s turn from now on; a live entry under it is hidden. */
