@@ -89,16 +89,29 @@ function take(pool: Map<string, Message[]>, keys: readonly string[]): Message | 
 }
 
 /**
- * What identifies a message across two logs of one session: its tool call and result ids, and
- * its role with its text (reasoning aside: one log may hold it apart or not at all).
+ * What identifies a message across two logs of one session: its tool call and result ids, a
+ * call's name and arguments (a log that keeps no call ids: Cursor's transcripts), and its role
+ * with its text (reasoning aside: one log may hold it apart or not at all).
  */
 function keysOf(m: Message): string[] {
   const keys: string[] = [];
   for (const p of m.parts) {
     if (p.type === 'tool_call' && p.id) keys.push(`call:${p.id}`);
+    if (p.type === 'tool_call') keys.push(`call:${p.name}(${canonical(p.arguments)})`);
     if (p.type === 'tool_call_response' && p.id) keys.push(`result:${p.id}`);
   }
   const text = m.parts.flatMap((p) => (p.type === 'text' ? [p.content] : [])).join('\n').trim();
   if (text) keys.push(`${m.role}:${text}`);
   return keys;
+}
+
+/** Arguments as JSON with sorted keys (two logs may order them apart), or as written when not JSON. */
+function canonical(args: string): string {
+  try {
+    return JSON.stringify(JSON.parse(args), (_key, value: unknown) =>
+      value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    );
+  } catch {
+    return args.trim();
+  }
 }

@@ -129,10 +129,12 @@ export class LiveCapture {
   private async refresh(initial = false): Promise<void> {
     const files = await this.locate();
     const fresh = files.filter((f) => !this.known.has(f.path));
-    for (const f of fresh) {
+    for (const f of files) this.known.set(f.path, f);
+    // Again for every file: a companion may have appeared since (a chat's store after its transcript).
+    this.companionOf.clear();
+    for (const f of this.known.values()) {
       for (const companion of f.provider.companionsOf?.(f.path) ?? []) this.companionOf.set(companion, [...(this.companionOf.get(companion) ?? []), f.path]);
     }
-    for (const f of files) this.known.set(f.path, f);
     const homes = this.options.sources?.length
       ? this.options.sources.map((dir) => ({ dir: path.resolve(dir), ...originOf(dir) }))
       : defaultHomes(this.options.home ?? os.homedir());
@@ -160,9 +162,11 @@ export class LiveCapture {
   private onEvent(event: string, p: string): void {
     if (this.closed || (event !== 'add' && event !== 'change' && event !== 'unlink')) return;
     const source = p.replace(/-(wal|journal)$/, '');
+    // The files that read this one beside them, after the file itself (a store before its transcript).
+    const readers = new Set([...(this.companionOf.get(p) ?? []), ...(this.companionOf.get(source) ?? [])]);
     if (this.known.has(source)) this.schedule(source);
-    else if (this.companionOf.has(p)) this.companionOf.get(p)!.forEach((owner) => this.schedule(owner));
-    else if (event === 'add') this.scheduleRescan();
+    for (const reader of readers) this.schedule(reader);
+    if (!this.known.has(source) && readers.size === 0 && event === 'add') this.scheduleRescan();
   }
 
   private schedule(filePath: string): void {
@@ -207,7 +211,8 @@ export class LiveCapture {
     const appended = cursor !== undefined && !cursor.missing && info.size > cursor.size;
     let parsed;
     // A compressed file never grows: it is parsed whole, never fed from a cursor.
-    if (file.provider.incremental && !isCompressedSource(filePath)) parsed = await this.files.read(file);
+    // A file read from its cursor sees no change to a companion: one with companions is read whole.
+    if (file.provider.incremental && !file.provider.companionsOf && !isCompressedSource(filePath)) parsed = await this.files.read(file);
     else {
       this.options.onRead?.(filePath, 0, info.size);
       parsed = await parseSource(file, info.size, info.mtimeMs);

@@ -4,12 +4,15 @@ import { detectCursor } from './detect';
 import { CURSOR_FOLDERS, locateCursor } from './locate';
 import { parseCursor } from './parse';
 import { resumeCursor } from './resume';
+import { storeFilesOfTranscript, storesOfTranscript } from './store-of';
 
 export const cursorCliProvider: Provider<'cursor-cli'> = {
   agent: 'cursor-cli',
   sessionFolders: CURSOR_FOLDERS,
   locate: locateCursor,
   detect: detectCursor,
+  replaces: storesOfTranscript,
+  companionsOf: storeFilesOfTranscript,
   parse: parseCursor,
   resumeCommand: resumeCursor,
 };

@@ -98,7 +98,8 @@ export interface Provider<Agent extends AgentId = AgentId> {
   /**
    * Files beside this session file that its parse reads for what the file itself lacks (Kimi's
    * wire log: the commands the agent answered, the times): a sync and the live watcher read the
-   * session file again when one of them changed, though the session file did not.
+   * session file again when one of them changed, though the session file did not. Only their
+   * mtime counts (not their bytes): the session file's own read decides what was rewritten.
    */
   companionsOf?(filePath: string): readonly string[];
   /**
