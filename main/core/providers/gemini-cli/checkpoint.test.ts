@@ -81,6 +81,7 @@ function merged(history: Rec[]): Rec[] {
   const out: Rec[] = [];
   for (const r of history) {
     const parts = (r.content as Part[]).filter((p) => p.thought !== true);
+    if (!parts.length) continue; // a turn of thoughts only is left out
     const last = out.at(-1);
     if (last?.type === r.type) last.content = [...(last.content as Part[]), ...parts];
     else out.push({ id: r.id, type: r.type, content: parts });
@@ -207,8 +208,45 @@ describe('gemini-cli provider: history checkpoints', () => {
     const kept: Rec[] = history.slice(history.findIndex((r) => r.id === lastPromptId)).map((r, i) => ({ ...r, id: `kept-${i}`, timestamp: LATER }));
     const rewound = [...lines(), checkpoint(compression(kept)), prompt('typed-after', 'shorter please'), JSON.stringify({ $rewindTo: 'kept-0' })];
     const before = await parse('rewound-plain', rewound);
-    // What the CLI holds after the rewind: the session context and the summary (merged), the reply.
-    const c = await parse('rewound-masked', [...rewound, ...rewritten(merged(compression([])), 200_000, 5, 10)]);
+    // What the CLI holds after the rewind (rebuilt from the file: the session context left out): the summary, the reply.
+    const c = await parse('rewound-masked', [...rewound, ...rewritten(merged(compression([]).slice(1)), 200_000, 5, 10)]);
     expect(ids(c)).toEqual(ids(before));
+  });
+
+  it('masking after a compression and a turn: the copies of the summary, its reply and the kept turns are shown once', async () => {
+    const file = as044(lines());
+    const history = resumedHistory(lines()); // ids of row 33's records; the last answer's results as the 0.44 record
+    const last = history.findIndex((r) => r.id === lastPromptId);
+    const kept: Rec[] = history.slice(last).map((r, i) => ({ ...r, id: `kept-${i}`, timestamp: LATER }));
+    const answer = { id: 'answer-after', timestamp: at(61_000), type: 'gemini', content: 'Shorter now.' };
+    const compressed = [...file, checkpoint(compression(kept)), prompt('typed-after', 'shorter please'), JSON.stringify(answer)];
+    const before = await parse('compressed-044', compressed);
+    // The CLI's history now: session context, summary, reply, the kept turns, the new turn; merged as a newer model's.
+    const now = [...compression(kept), JSON.parse(prompt('typed-after', 'shorter please')) as Rec, { ...answer, content: [{ text: 'Shorter now.' }] }];
+    const c = await parse('compressed-masked', [...compressed, ...rewritten(merged(now), 300_000, 5, 10)]);
+    expect(ids(c)).toEqual(ids(before));
+  });
+
+  it('masking after binary tool output: the acknowledgement and the media turn the CLI adds are copied once, merged or not', async () => {
+    // geminiChat.ts: a tool response carrying media is recorded, then a thought-only acknowledgement, then the media as an `info` record.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAAKElEQVR4nO3NsQ0AAAzCMP5/un0CNkuZ41wybXsHAAAAAAAAAAAAxR4yw/wuPL6QkAAAAABJRU5ErkJggg==';
+    const response = { functionResponse: { id: 'read_png', name: 'read_file', response: { output: 'Binary content provided (1 item(s)).' } } };
+    const turn: Rec[] = [
+      JSON.parse(prompt('look', 'what is in pic.png?')) as Rec,
+      { id: 'call', timestamp: at(61_000), type: 'gemini', content: '', toolCalls: [{ id: 'read_png', name: 'read_file', args: { file_path: 'pic.png' }, result: [response], status: 'success' }] },
+      { id: 'response', timestamp: at(61_100), type: 'user', content: [response] },
+      { id: 'ack', timestamp: at(61_100), type: 'gemini', content: [{ text: 'Binary content received. Proceeding with analysis.', thought: true }] },
+      { id: 'media', timestamp: at(61_100), type: 'info', content: [{ inlineData: { mimeType: 'image/png', data: png } }] },
+      { id: 'answer', timestamp: at(62_000), type: 'gemini', content: 'A red square.' },
+    ];
+    const file = [...as044(lines()), ...turn.map((r) => JSON.stringify(r))];
+    const before = await parse('binary', file);
+    const history = [...records(as044(lines())).filter((r) => r.type !== 'info'), ...turn].map((r) =>
+      r.type === 'gemini' ? { ...resumedHistory([JSON.stringify(r)])[0], ...(Array.isArray(r.content) ? { content: r.content } : {}) } : { ...r, type: r.type === 'info' ? 'user' : r.type },
+    );
+    const older = await parse('binary-masked', [...file, ...rewritten(history, 400_000, 5, 10)]);
+    expect(ids(older)).toEqual(ids(before));
+    const newer = await parse('binary-masked-merged', [...file, ...rewritten(merged(history), 400_000, 5, 10)]);
+    expect(ids(newer)).toEqual(ids(before));
   });
 });

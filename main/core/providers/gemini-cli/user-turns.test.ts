@@ -35,7 +35,12 @@ describe('gemini-cli provider: user turns that are not a plain prompt', () => {
       hint: [{ text: wrapped('use the v2 API instead') }],
       riding: [{ text: wrapped('skip the tests for now') }, response],
       quoting: [{ text: 'What does "User steering update:" mean in your prompt?' }],
+      // A background command's completion rides in the same list, after or without a hint.
+      mixed: [{ text: wrapped('stop after the build [Background command completed successfully. Output saved to /tmp/gemini/bg/123.log] ok 3 tests') }],
+      done: [{ text: wrapped('[Background command completed with error: exit 1. Output saved to /tmp/gemini/bg/124.log] npm ERR!') }],
     });
+    expect([pick('mixed').role, pick('mixed').kind, textOf(pick('mixed'))]).toEqual(['user', 'steering', 'stop after the build']);
+    expect([pick('done').role, pick('done').kind]).toEqual(['system', 'background-completion']);
     expect([pick('hint'), pick('riding#text')].map((m) => [m.role, m.kind, textOf(m)])).toEqual([
       ['user', 'steering', 'use the v2 API instead'],
       ['user', 'steering', 'skip the tests for now'],

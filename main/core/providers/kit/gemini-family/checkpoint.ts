@@ -55,7 +55,13 @@ export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line:
   // setHistory's copies of them are copies.
   const matched = candidates.filter((c) => c.entry || !c.harness);
   const twins = new Map<Candidate, Entry>();
-  matchFromEnd(matched.map((c) => c.record), copiable(state, listed)).forEach((twin, i) => twin && twins.set(matched[i], twin));
+  // First against the CLI's history, in its order; what is left against everything else.
+  const unlisted = (e: Entry) => !listed.has(e) && !e.rewind && !e.unknown && !e.copyOf;
+  const history = state.modelHistory().filter(unlisted);
+  matchFromEnd(matched.map((c) => c.record), history).forEach((twin, i) => twin && twins.set(matched[i], twin));
+  const left = matched.filter((c) => !twins.has(c));
+  const rest = copiable(state, listed).filter((e) => !history.includes(e));
+  matchFromEnd(left.map((c) => c.record), rest).forEach((twin, i) => twin && twins.set(left[i], twin));
   const answeredBy = answeringCalls(state.liveEntries());
   for (const c of matched) {
     const holder = twins.has(c) ? undefined : resultsHeldBy(c.record, answeredBy);
@@ -67,7 +73,7 @@ export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line:
     else if (c.entry) c.entry.harness ??= c.harness;
     else state.addFromCheckpoint(c.id, c.record, line, c.harness);
   }
-  state.markCheckpoint();
+  state.markCheckpoint(items.map((i) => i.id));
 }
 
 /**

@@ -47,7 +47,7 @@ const EDITOR_CONTEXT = [
  */
 const CLI_TURNS: ReadonlyArray<[RegExp, string]> = [
   [/^User has manually exited Plan Mode\. Switching to [^\n]* mode \([^\n]*\)\.$/, 'mode-change'],
-  [/^- \*\*Workspace Directories:\*\*\n {2}- [^\n]*(?:\n {2}- [^\n]*)*\n- \*\*Directory Structure:\*\*\n/, 'directory-context'],
+  [/^- \*\*Workspace Directories:\*\*\n {2}- [^\n]*(?:\n {2}- [^\n]*)*\n- \*\*Directory Structure:\*\*(?:\n|$)/, 'directory-context'],
 ];
 
 /**
@@ -56,6 +56,13 @@ const CLI_TURNS: ReadonlyArray<[RegExp, string]> = [
  * they typed is inside `<user_input>`, its spaces collapsed. "User hints:" is the subagent form.
  */
 const STEERING = /^User (?:steering update|hints):\n<user_input>\n([\s\S]*?)\n<\/user_input>\n+Internal instruction: Re-evaluate the active plan\b/;
+/**
+ * The CLI puts a background command's completion in the same list as typed hints (cli
+ * AppContainer, core shellExecutionService formatShellBackgroundCompletion), joined and wrapped
+ * alike. What follows the completion cannot be told from its output (all spaces collapsed): it
+ * is the CLI's; what precedes it was typed.
+ */
+const BACKGROUND_DONE = /\[Background command completed (?:successfully|with error: [\s\S]*?)\. Output saved to [^\]]*\]/;
 
 export function classifyUser(content: unknown, displayContent: unknown): UserKind {
   const sent = contentText(content);
@@ -76,7 +83,11 @@ export function classifyUser(content: unknown, displayContent: unknown): UserKin
   if (RUNTIME_NUDGE.test(trimmed)) return { role: 'system', kind: 'turn-limit' };
   const typed = display ?? sent;
   const steering = STEERING.exec(typed.trim());
-  if (steering) return { role: 'user', slash: false, display: steering[1], kind: 'steering' };
+  if (steering) {
+    const done = BACKGROUND_DONE.exec(steering[1]);
+    const hint = (done ? steering[1].slice(0, done.index) : steering[1]).trim();
+    return hint ? { role: 'user', slash: false, display: hint, kind: 'steering' } : { role: 'system', kind: 'background-completion' };
+  }
   const slash = typed.trimStart().startsWith('/');
   return display !== undefined && display !== sent ? { role: 'user', slash, display } : { role: 'user', slash };
 }

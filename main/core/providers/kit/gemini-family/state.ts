@@ -44,6 +44,14 @@ export class ChatState {
   private readonly aliases = new Map<string, string>();
   /** Every message id read so far, live or not. */
   private readonly known = new Set<string>();
+  /** Every entry by id, live or not (the latest under an id). */
+  private readonly byId = new Map<string, Entry>();
+  /**
+   * The model's history as the CLI holds it, as far as the file tells: what the last checkpoint
+   * listed, then each new line; cut by a rewind. A compression's summary comes before the turns
+   * it kept there, after their originals in `entries`.
+   */
+  private history: Entry[] = [];
   private seq = 0;
   /** `seq` of the first entry read after the last checkpoint. */
   private checkpointSeq = 0;
@@ -61,7 +69,9 @@ export class ChatState {
       if (line !== undefined) existing.line = line;
       return;
     }
-    this.add({ id, record, raw, line, seq: this.seq++ }, true);
+    const entry: Entry = { id, record, raw, line, seq: this.seq++ };
+    this.add(entry, true);
+    this.history.push(entry);
   }
 
   /** A message only a checkpoint holds (checkpoint.ts decides which), added where it is read. */
@@ -70,9 +80,20 @@ export class ChatState {
     this.add(harness ? { ...entry, harness } : entry, true);
   }
 
-  /** A checkpoint was read: what follows is read after it. */
-  markCheckpoint(): void {
+  /** A checkpoint listing `ids` was read: it is the CLI's history now, and what follows is read after it. */
+  markCheckpoint(ids: readonly string[]): void {
+    // `<id>_response` names its gemini record too: each entry once.
+    this.history = [...new Set(ids.flatMap((id) => this.entryOf(id) ?? []))];
     this.checkpointSeq = this.seq;
+  }
+
+  /** The entry an id names, a copy's id naming the turn it copies; live or not. */
+  entryOf(id: string): Entry | undefined {
+    return this.byId.get(this.aliases.get(id) ?? id);
+  }
+
+  modelHistory(): readonly Entry[] {
+    return this.history;
   }
 
   sinceCheckpoint(entry: Entry): boolean {
@@ -109,6 +130,8 @@ export class ChatState {
     const at = ordered.findIndex((e) => e.id === undone);
     const from = at === -1 ? 0 : at;
     for (const e of ordered.slice(from)) this.live.delete(e.id);
+    const cut = this.history.findIndex((e) => e.id === undone);
+    this.history = cut === -1 ? [] : this.history.slice(0, cut);
     const after = from > 0 ? ordered[from - 1] : undefined;
     this.add({ id: `rewind@${line ?? this.seq}`, record: {}, raw, line, seq: this.seq++, rewind: { target, after } }, false);
   }
@@ -121,6 +144,7 @@ export class ChatState {
     this.entries.push(entry);
     if (live) {
       this.live.set(entry.id, entry);
+      this.byId.set(entry.id, entry);
       this.known.add(entry.id);
     }
   }

@@ -9,36 +9,71 @@ import { arr, isObject, obj, str, type Json } from '../json';
 import { partList } from './parts';
 import type { Entry } from './state';
 
+/** The role a record has in the model's history: an `info` record holding media is a user turn (binary tool output). */
+function turnType(record: Json): string | undefined {
+  const type = str(record.type);
+  if (type === 'user' || type === 'gemini') return type;
+  return type === 'info' && partList(record.content).some((p) => isObject(p) && obj(p.inlineData)) ? 'user' : undefined;
+}
+
 /**
- * What makes two records the same turn: role, text (thoughts aside) and call ids; a tool
- * response by its call ids only (masking shortens the output). Nothing for an empty turn.
+ * What makes two records the same turn: role, text (thoughts aside), call ids and media; a tool
+ * response by its call ids only (masking shortens the output); a turn of thoughts only by them.
+ * Nothing for an empty turn.
  */
 export function turnKey(record: Json): string | undefined {
-  const type = str(record.type);
-  if (type !== 'user' && type !== 'gemini') return undefined;
+  const type = turnType(record);
+  if (type === undefined) return undefined;
   let text = '';
+  let thought = '';
   const calls: string[] = [];
+  const media: string[] = [];
   let other = false;
   for (const part of partList(record.content)) {
     if (typeof part === 'string') text += part;
     else if (!isObject(part)) other = true;
-    else if (typeof part.text === 'string') text += part.thought === true ? '' : part.text;
-    else if (obj(part.functionCall) || obj(part.functionResponse)) calls.push(str(obj(part.functionCall ?? part.functionResponse)?.id) ?? '?');
+    else if (typeof part.text === 'string') {
+      if (part.thought === true) thought += part.text;
+      else text += part.text;
+    } else if (obj(part.functionCall) || obj(part.functionResponse)) calls.push(str(obj(part.functionCall ?? part.functionResponse)?.id) ?? '?');
+    else if (obj(part.inlineData)) media.push(mediaKey(obj(part.inlineData)!));
     else other = true;
   }
   for (const call of arr(record.toolCalls)) {
     const id = str(obj(call)?.id);
     if (id && !calls.includes(id)) calls.push(id);
   }
-  if (type === 'user' && calls.length && !text && !other) return `response ${calls.join(' ')}`;
-  if (!text.trim() && !calls.length) return undefined;
-  return `${type} ${calls.join(' ')}\n${text.trim()}`;
+  if (type === 'user' && calls.length && !text && !media.length && !other) return `response ${calls.join(' ')}`;
+  if (!text.trim() && !calls.length && !media.length) return thought.trim() ? `${type} thought\n${thought.trim()}` : undefined;
+  return `${type} ${calls.join(' ')} ${media.join(' ')}\n${text.trim()}`;
 }
+
+/** Media by type, size and ends: a copy carries the same bytes. */
+function mediaKey(inline: Json): string {
+  const data = str(inline.data) ?? '';
+  return `${str(inline.mimeType) ?? ''}:${data.length}:${data.slice(0, 48)}:${data.slice(-48)}`;
+}
+
+/** A turn of thoughts only: the CLI leaves it out of a newer model's history (stripThoughts). */
+const thoughtsOnly = (e: Entry) => turnKey(e.record)?.startsWith(`${turnType(e.record)} thought\n`) === true;
 
 /** A run of consecutive records of one type as the CLI merges them: parts and tool calls in order. */
 function merged(run: readonly Entry[]): Json {
   const part = (c: unknown) => (typeof c === 'string' ? (c ? [{ text: c }] : []) : partList(c));
-  return { type: run[0].record.type, content: run.flatMap((e) => part(e.record.content)), toolCalls: run.flatMap((e) => arr(e.record.toolCalls)) };
+  return { type: turnType(run[0].record), content: run.flatMap((e) => part(e.record.content)), toolCalls: run.flatMap((e) => arr(e.record.toolCalls)) };
+}
+
+/** The merged runs of a newer model's history (two turns or more), by their last turn: the run's first turn and key. */
+function runsOf(turns: readonly Entry[]): Map<Entry, { first: Entry; key: string | undefined }> {
+  const solid = turns.filter((e) => !thoughtsOnly(e));
+  const out = new Map<Entry, { first: Entry; key: string | undefined }>();
+  let start = 0;
+  solid.forEach((e, j) => {
+    if (j > 0 && turnType(solid[j - 1].record) !== turnType(e.record)) start = j;
+    const last = turnType(solid[j + 1]?.record ?? {}) !== turnType(e.record);
+    if (last && start < j) out.set(e, { first: solid[start], key: turnKey(merged(solid.slice(start, j + 1))) });
+  });
+  return out;
 }
 
 /**
@@ -46,24 +81,17 @@ function merged(run: readonly Entry[]): Json {
  * end, as kept turns are the latest; each turn matched once, copies in the order of their turns.
  */
 export function matchFromEnd(copies: readonly Json[], pool: readonly Entry[]): Array<Entry | undefined> {
-  const turns = pool.filter((e) => e.record.type === 'user' || e.record.type === 'gemini');
+  const turns = pool.filter((e) => turnType(e.record) !== undefined);
   const keys = turns.map((e) => turnKey(e.record));
-  const runStart: number[] = [];
-  const runKey = new Map<number, string | undefined>();
-  turns.forEach((e, j) => {
-    runStart[j] = j > 0 && turns[j - 1].record.type === e.record.type ? runStart[j - 1] : j;
-  });
-  turns.forEach((e, j) => {
-    const last = turns[j + 1]?.record.type !== e.record.type;
-    if (last && runStart[j] < j) runKey.set(j, turnKey(merged(turns.slice(runStart[j], j + 1))));
-  });
+  const runs = runsOf(turns);
   const out: Array<Entry | undefined> = new Array(copies.length);
   let cursor = turns.length - 1;
   for (let i = copies.length - 1; i >= 0; i--) {
     const key = turnKey(copies[i]);
     if (key === undefined) continue;
     for (let j = cursor; j >= 0; j--) {
-      const from = keys[j] === key ? j : runKey.get(j) === key ? runStart[j] : -1;
+      const run = runs.get(turns[j]);
+      const from = keys[j] === key ? j : run?.key === key ? turns.indexOf(run.first) : -1;
       if (from === -1) continue;
       out[i] = turns[from];
       cursor = from - 1;
