@@ -48,6 +48,8 @@ export interface ParsedSource {
   readonly conversations: readonly Conversation[];
   /** Earlier files of the same log this one takes over from (Provider.replaces). */
   readonly replaces?: readonly string[];
+  /** Those files hold the same chat written in parallel (Provider.mirrors). */
+  readonly mirrors?: boolean;
 }
 
 export interface StoreOutcome {
@@ -184,7 +186,7 @@ export class ArchiveWriter implements WritableArchive {
         const previous = earlier?.conversation ?? (row && needsMerge(row, source.path, change.preserve) ? this.archived(row) : undefined);
         if (!previous) return { conversation: fresh, kept: 0, earlier, row };
         const degraded = row !== undefined && row.retention_stage > 0 && row.retention_revision === row.revision;
-        return { ...mergeConversation(previous, fresh, source.path, { ...change, degraded, now, replaces: source.replaces }), earlier, row };
+        return { ...mergeConversation(previous, fresh, source.path, { ...change, degraded, now, replaces: source.replaces, mirrors: source.mirrors }), earlier, row };
       };
       const put = (id: string, r: ReturnType<typeof merge>) => {
         pending.set(id, {

@@ -25,11 +25,20 @@ describe('withoutEchoes', () => {
     expect(withoutEchoes(fresh, earlier).map((m) => m.id)).toEqual(['U2']);
   });
 
-  it('knows a tool call by its name and arguments where one log keeps no call ids (Cursor’s transcripts)', () => {
+  it('in a mirror, knows a tool call by its name and arguments where one log keeps no call ids (Cursor’s transcripts)', () => {
     const call = (id: string, callId: string, args: string): Message => ({ id, role: 'assistant', parts: [{ type: 'tool_call', id: callId, name: 'Shell', arguments: args }] });
     const stored = [say('M1', 'user', 'run the tests'), call('M2', 'call_1', '{"command":"npm test","cwd":"/w"}'), say('M3', 'user', 'run the tests'), call('M4', 'call_2', '{"command":"npm run lint"}')];
     // The same call (its keys in another order), then the prompt typed again with another command: a new turn.
     const fresh = [say('L1', 'user', 'run the tests'), call('L2', 'cursor_L2_0', '{"cwd":"/w","command":"npm test"}'), say('L3', 'user', 'run the tests'), call('L4', 'cursor_L4_0', '{"command":"npm test -- --watch"}')];
+    expect(withoutEchoes(fresh, stored, true).map((m) => m.id)).toEqual(['L3', 'L4']);
+    // Not a mirror (a newer log of the session, Grok's): calls with ids of their own are other calls.
+    expect(withoutEchoes(fresh, stored).map((m) => m.id)).toEqual(['L1', 'L2', 'L3', 'L4']);
+  });
+
+  it('in a mirror, knows a turn one side holds no answer of yet by its prompt, in order', () => {
+    const stored = [say('M1', 'user', 'continue'), say('M2', 'assistant', 'Step one done.'), say('M3', 'user', 'continue')];
+    const fresh = [say('L1', 'user', 'continue'), say('L2', 'assistant', 'Step one done.'), say('L3', 'user', 'continue'), say('L4', 'assistant', 'Step two done.')];
+    expect(withoutEchoes(fresh, stored, true).map((m) => m.id)).toEqual(['L4']);
     expect(withoutEchoes(fresh, stored).map((m) => m.id)).toEqual(['L3', 'L4']);
   });
 });

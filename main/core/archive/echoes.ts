@@ -16,18 +16,26 @@ interface Turn {
   readonly messages: Message[];
 }
 
-/** The fresh messages without those that repeat a turn of `earlier` (from the log this one replaced). */
-export function withoutEchoes(fresh: readonly Message[], earlier: readonly Message[]): Message[] {
-  const earlierTurns = turnsOf(earlier).map((t) => ({ ...t, answers: answerPool(t) }));
+/**
+ * The fresh messages without those that repeat a turn of `earlier` (from the log this one
+ * replaced). `mirrored`: `earlier` is the same chat written in parallel, not an older log (Cursor's
+ * store beside its transcript): a call is also known by its name and arguments (one log keeps no
+ * call ids), and a turn one side holds no answer of yet is known by its prompt, in order.
+ */
+export function withoutEchoes(fresh: readonly Message[], earlier: readonly Message[], mirrored = false): Message[] {
+  const keysOf = mirrored ? mirrorKeysOf : ownKeysOf;
+  const earlierTurns = turnsOf(earlier, keysOf).map((t) => ({ ...t, answers: answerPool(t, keysOf) }));
   const out: Message[] = [];
   /** A dropped message's id → the archived message it repeats, for the links of what is kept. */
   const standIn = new Map<string, string>();
   let next = 0;
-  for (const turn of turnsOf(fresh)) {
+  for (const turn of turnsOf(fresh, keysOf)) {
     const answers = turn.messages.filter((m) => !isPrompt(m, turn)).flatMap((m) => keysOf(m));
     const at = earlierTurns.findIndex((e, i) => {
       if (i < next || e.prompt !== turn.prompt) return false;
-      // Two turns without answers match by their prompt alone (a turn interrupted before a reply).
+      // Two turns without answers match by their prompt alone (a turn interrupted before a reply);
+      // in a mirror, also when one side has none yet.
+      if (mirrored && (answers.length === 0 || e.answers.size === 0)) return true;
       return answers.length === 0 ? e.answers.size === 0 : answers.some((k) => e.answers.has(k));
     });
     if (at < 0) {
@@ -46,7 +54,7 @@ export function withoutEchoes(fresh: readonly Message[], earlier: readonly Messa
   return out.map((m) => (m.parentId && standIn.has(m.parentId) ? { ...m, parentId: standIn.get(m.parentId) } : m));
 }
 
-function turnsOf(messages: readonly Message[]): Turn[] {
+function turnsOf(messages: readonly Message[], keysOf: KeysOf): Turn[] {
   const turns: Turn[] = [{ messages: [] }];
   for (const m of messages) {
     if (m.role === 'user') turns.push({ prompt: keysOf(m)[0] ?? '', messages: [m] });
@@ -60,7 +68,7 @@ function isPrompt(m: Message, turn: Turn): boolean {
 }
 
 /** Each answer key of an earlier turn → its messages carrying it, in order (taken once each). */
-function answerPool(turn: Turn): Map<string, Message[]> {
+function answerPool(turn: Turn, keysOf: KeysOf): Map<string, Message[]> {
   const pool = new Map<string, Message[]>();
   for (const m of turn.messages) {
     if (isPrompt(m, turn)) continue;
@@ -88,16 +96,19 @@ function take(pool: Map<string, Message[]>, keys: readonly string[]): Message | 
   return undefined;
 }
 
+type KeysOf = (m: Message) => string[];
+
+/** In a mirror, a call is also known by its name and arguments (one log keeps no call ids). */
+const mirrorKeysOf: KeysOf = (m) => [...ownKeysOf(m), ...m.parts.flatMap((p) => (p.type === 'tool_call' ? [`call:${p.name}(${canonical(p.arguments)})`] : []))];
+
 /**
- * What identifies a message across two logs of one session: its tool call and result ids, a
- * call's name and arguments (a log that keeps no call ids: Cursor's transcripts), and its role
- * with its text (reasoning aside: one log may hold it apart or not at all).
+ * What identifies a message across two logs of one session: its tool call and result ids, and
+ * its role with its text (reasoning aside: one log may hold it apart or not at all).
  */
-function keysOf(m: Message): string[] {
+function ownKeysOf(m: Message): string[] {
   const keys: string[] = [];
   for (const p of m.parts) {
     if (p.type === 'tool_call' && p.id) keys.push(`call:${p.id}`);
-    if (p.type === 'tool_call') keys.push(`call:${p.name}(${canonical(p.arguments)})`);
     if (p.type === 'tool_call_response' && p.id) keys.push(`result:${p.id}`);
   }
   const text = m.parts.flatMap((p) => (p.type === 'text' ? [p.content] : [])).join('\n').trim();

@@ -23,6 +23,8 @@ export interface MergeOptions {
   readonly now: string;
   /** Earlier files of the same log `freshPath` takes over from: what they gave is not repeated (echoes.ts). */
   readonly replaces?: readonly string[];
+  /** Those files hold the same chat written in parallel: echoes matched as a mirror's. */
+  readonly mirrors?: boolean;
 }
 
 export interface MergeResult {
@@ -47,7 +49,7 @@ export function mergeConversation(previous: Conversation, fresh: Conversation, f
   const replaced = new Set(options.replaces ?? []);
   const fromReplaced = previous.messages.filter((m) => replaced.has(previous.sources[m.source ?? 0]) && !m.supersededAt);
   const unseen = fresh.messages.filter((m) => !seenElsewhere.has(m.id));
-  const freshMessages = (fromReplaced.length ? withoutEchoes(unseen, fromReplaced) : unseen).map((m) => (multi ? { ...m, source: freshIndex } : m));
+  const freshMessages = (fromReplaced.length ? withoutEchoes(unseen, fromReplaced, options.mirrors) : unseen).map((m) => (multi ? { ...m, source: freshIndex } : m));
 
   const { carried, kept } = carryOver(ownPrevious, freshMessages, options);
   const own = carried.length ? interleave(freshMessages, carried, new Set([...seenElsewhere, ...freshMessages.map((m) => m.id)]), multi ? freshIndex : undefined) : freshMessages;

@@ -196,14 +196,15 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
     progress.stored([...outcome.created, ...outcome.updated]);
   };
   const hugeBytes = options.hugeBytes ?? defaultHugeBytes();
-  for (const { file, size } of files) {
-    progress.looked(file.path, size);
+  /** When each file was parsed in this run, to read again a file parsed before its companion. */
+  const parsedAt = new Map<string, number>();
+  const capture = async (file: SourceFile, force: boolean) => {
     try {
       const info = await statSourceFile(file);
       if (info.size >= hugeBytes) await flush();
       const cursor = writer.cursor(file.path);
       const same = cursor && !cursor.missing && cursor.size === info.size && cursor.mtimeMs === Math.trunc(info.mtimeMs) && cursor.agent === file.provider.agent;
-      if (same && !options.force && !(options.restoreThinned && writer.anyThinned(cursor.conversationIds))) {
+      if (same && !force && !(options.restoreThinned && writer.anyThinned(cursor.conversationIds))) {
         report.unchanged += 1;
       } else {
         const large = info.size >= hugeBytes && file.provider.parseLarge !== undefined && (await isUtf8File(file.path));
@@ -213,6 +214,7 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
         const spill = large ? new SpillFile(path.join(writer.root, TEMP_DIR)) : undefined;
         const read = async () => {
           const parsed = await parseSource(file, info.size, info.mtimeMs, large, spill);
+          parsedAt.set(file.path, parsedAt.size);
           report.read += 1;
           report.bytesRead += info.size;
           report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
@@ -237,6 +239,18 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
     // archive's failure, not this file's, and ends the run instead of failing every file after.
     if (batchSize >= batchLimit) await flush();
     progress.report();
+  };
+  for (const { file, size } of files) {
+    progress.looked(file.path, size);
+    await capture(file, options.force === true);
+  }
+  await flush();
+  // A file that reads a companion parsed after it (a Cursor transcript before its store: a huge
+  // store goes last) is read again, now that the companion is archived.
+  for (const { file } of files) {
+    const at = parsedAt.get(file.path);
+    const later = (file.provider.companionsOf?.(file.path) ?? []).some((c) => (parsedAt.get(c.replace(/-wal$/, '')) ?? -1) > (at ?? Infinity));
+    if (later) await capture(file, true);
   }
   await flush();
   progress.report();
@@ -328,5 +342,6 @@ export async function parseSource(file: SourceFile, size: number, mtimeMs: numbe
     readOffset: wholeText || isCompressedSource(file.path) ? size : readOffset,
     conversations,
     replaces: file.provider.replaces?.(file.path),
+    mirrors: file.provider.mirrors,
   };
 }

@@ -91,6 +91,7 @@ export class LiveFiles {
       readOffset: state.offset,
       conversations: inInstance(state.parser.snapshot(), file.instance),
       replaces: file.provider.replaces?.(file.path),
+      mirrors: file.provider.mirrors,
     };
   }
 

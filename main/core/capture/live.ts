@@ -156,7 +156,8 @@ export class LiveCapture {
     } else if (roots.length + loose.length > 0) {
       this.watcher.add([...roots, ...loose]);
     }
-    if (!initial) for (const f of fresh) this.schedule(f.path);
+    // A new file, then what reads it beside it (a chat's store that appeared after its transcript).
+    if (!initial) for (const f of fresh) [f.path, ...(this.companionOf.get(f.path) ?? [])].forEach((p) => this.schedule(p));
   }
 
   private onEvent(event: string, p: string): void {

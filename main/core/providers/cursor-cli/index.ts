@@ -12,6 +12,7 @@ export const cursorCliProvider: Provider<'cursor-cli'> = {
   locate: locateCursor,
   detect: detectCursor,
   replaces: storesOfTranscript,
+  mirrors: true,
   companionsOf: storeFilesOfTranscript,
   parse: parseCursor,
   resumeCommand: resumeCursor,

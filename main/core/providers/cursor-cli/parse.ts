@@ -23,7 +23,10 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
     const chatId = path.basename(path.dirname(ctx.path));
     const info = readStore(ctx.path, b);
     const meta = await readMetaFile(path.join(path.dirname(ctx.path), 'meta.json'));
-    return [await conversation(ctx, b, chatId || info?.agentId || 'store', meta, info)];
+    const c = await conversation(ctx, b, chatId || info?.agentId || 'store', meta, info);
+    // A subagent's own store (its parent is named by its transcript's path, not here).
+    if (meta?.isSubagent) markAgentPrompts(c, meta);
+    return [c];
   }
   const plain = await isPlainText(ctx.path);
   if (!(await (plain ? readPlainTranscript(ctx, b) : readTranscript(ctx, b)))) return [];
@@ -53,6 +56,12 @@ async function subagentConversation(ctx: ParseContext, b: CursorBuilder, parent:
   const c = await conversation(ctx, b, own, meta, undefined);
   c.parentId = conversationId('cursor-cli', parent);
   c.relation = 'subagent';
+  markAgentPrompts(c, meta);
+  return c;
+}
+
+/** A subagent's prompts are its chat's agent's: the first its task, any later one a message. */
+function markAgentPrompts(c: Conversation, meta: ChatMeta | undefined): void {
   const prompts = c.messages.filter((m) => m.role === 'user');
   prompts.forEach((m, i) => {
     m.role = 'system';
@@ -60,7 +69,6 @@ async function subagentConversation(ctx: ParseContext, b: CursorBuilder, parent:
   });
   const title = prompts[0] ? titleFrom(prompts[0].parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n')) : undefined;
   if (title && !meta?.title) c.title = title;
-  return c;
 }
 
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {

@@ -5,7 +5,7 @@
  * tool results the transcript does not keep. Each turn must show once, through a sync in either
  * order and through the app's watcher.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../../shared/record';
@@ -108,4 +108,43 @@ describe('cursor-cli provider: a chat with a store and a transcript', () => {
       await live.close();
     }
   }, 30_000);
+
+  it('a store parsed after its transcript in one sync (a huge store goes last): the transcript is read again after it', async () => {
+    const h = home('huge-store');
+    writeFileIn(h.transcriptFile, readFileSync(row(53).absPath, 'utf8'));
+    const store = buildStore(h.storeDir, storeMessages(2));
+    const hugeBytes = statSync(h.transcriptFile).size + 1;
+    expect(statSync(store).size).toBeGreaterThanOrEqual(hugeBytes);
+    await sync({ root: h.root, sources: [h.dir], hugeBytes });
+    expect(said(stored(h.root)).filter((s) => s.startsWith('user')).length).toBe(2);
+    expect(said(stored(h.root))).toContain('tool: File written.');
+  });
+
+  it('the app’s watcher: a store that appears after its transcript takes its turns over', async () => {
+    const h = home('live-new-store');
+    writeFileIn(h.transcriptFile, readFileSync(row(53).absPath, 'utf8'));
+    mkdirSync(path.dirname(h.storeDir), { recursive: true }); // the chats folder of a home that has had chats before: watched
+    await sync({ root: h.root, sources: [h.dir] });
+    const live = await LiveCapture.start({ root: h.root, sources: [h.dir] });
+    try {
+      buildStore(h.storeDir, storeMessages(2));
+      await until(() => said(stored(h.root)).includes('tool: File written.'), 10_000, 'the store archived');
+      await until(() => said(stored(h.root)).filter((s) => s.startsWith('user')).length === 2, 10_000, 'each prompt once');
+    } finally {
+      await live.close();
+    }
+  }, 30_000);
+
+  it('a subagent’s store and transcript: one conversation, each turn once, its prompts its chat’s agent’s', async () => {
+    const h = home('subagent');
+    const transcriptFile = path.join(path.dirname(h.transcriptFile), 'parent-chat', 'subagents', `${CHAT}.jsonl`);
+    writeFileIn(transcriptFile, readFileSync(row(53).absPath, 'utf8'));
+    buildStore(h.storeDir, storeMessages(2));
+    writeFileSync(path.join(h.storeDir, 'meta.json'), JSON.stringify({ isSubagent: true }));
+    await sync({ root: h.root, sources: [h.dir] });
+    const c = stored(h.root);
+    expect(c.messages.filter((m) => m.role === 'user')).toEqual([]);
+    expect(c.messages.filter((m) => m.kind === 'subagent-task' || m.kind === 'subagent-message').length).toBe(2);
+    expect(said(c).filter((s) => s.startsWith('assistant')).length).toBe(3);
+  });
 });

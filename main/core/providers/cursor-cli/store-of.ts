@@ -17,13 +17,18 @@ export function storesOfTranscript(transcript: string): string[] {
   if (!m || !/\.(jsonl|txt)$/i.test(transcript)) return [];
   const chats = path.join(m[1], '.cursor', 'chats');
   const id = path.basename(transcript).replace(/\.(jsonl|txt)$/i, '');
-  let buckets: string[];
+  // Listed each time (buckets are one per work dir: tens): a store may appear at any moment.
+  return entries(chats)
+    .map((bucket) => path.join(chats, bucket, id, 'store.db'))
+    .filter((store) => existsSync(store));
+}
+
+function entries(dir: string): string[] {
   try {
-    buckets = readdirSync(chats);
+    return readdirSync(dir);
   } catch {
     return [];
   }
-  return buckets.map((bucket) => path.join(chats, bucket, id, 'store.db')).filter((store) => existsSync(store));
 }
 
 /** The store and its WAL: a write lands in the WAL long before the store file changes. */

@@ -109,6 +109,11 @@ export interface Provider<Agent extends AgentId = AgentId> {
    */
   replaces?(filePath: string): readonly string[];
   /**
+   * The files `replaces` names hold the same chat written in parallel, not an older log (Cursor's
+   * store beside its transcript): echoes are matched as a mirror's (archive/echoes.ts).
+   */
+  readonly mirrors?: boolean;
+  /**
    * Every conversation in the file: the main one first, then subagent/sidechain ones (with
    * `parentId` set). A malformed line becomes a warning on the conversation, never a throw.
    */

@@ -58,9 +58,10 @@ export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line:
   // First against the CLI's history, in its order; what is left against everything else.
   const unlisted = (e: Entry) => !listed.has(e) && !e.rewind && !e.unknown && !e.copyOf;
   const history = state.modelHistory().filter(unlisted);
+  const inHistory = new Set(history);
   matchFromEnd(matched.map((c) => c.record), history).forEach((twin, i) => twin && twins.set(matched[i], twin));
   const left = matched.filter((c) => !twins.has(c));
-  const rest = copiable(state, listed).filter((e) => !history.includes(e));
+  const rest = copiable(state, listed).filter((e) => !inHistory.has(e));
   matchFromEnd(left.map((c) => c.record), rest).forEach((twin, i) => twin && twins.set(left[i], twin));
   const answeredBy = answeringCalls(state.liveEntries());
   for (const c of matched) {
