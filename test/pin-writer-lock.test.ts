@@ -4,7 +4,7 @@
  * archive (it never ends by itself) it is refused with a sentence and changes nothing.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,11 +25,14 @@ function pinnedOf(archive: string, id: string): number {
   }
 }
 
-/** The pid written in the archive's lock file, when one is there. */
+/** The pid written in the archive's lock file, when one is there (it may go between a look and a read). */
 function lockHolder(archive: string): number | undefined {
-  const file = path.join(archive, 'sync.lock');
-  if (!existsSync(file)) return undefined;
-  return Number.parseInt(readFileSync(file, 'utf8').split(' ')[0], 10);
+  try {
+    return Number.parseInt(readFileSync(path.join(archive, 'sync.lock'), 'utf8').split(' ')[0], 10);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
 }
 
 function run(args: readonly string[], env: Record<string, string>) {

@@ -35,10 +35,21 @@ describe('withoutEchoes', () => {
     expect(withoutEchoes(fresh, stored).map((m) => m.id)).toEqual(['L1', 'L2', 'L3', 'L4']);
   });
 
-  it('in a mirror, knows a turn one side holds no answer of yet by its prompt, in order', () => {
+  it('in a mirror, knows the last turn of one log, with no answer yet, by its prompt', () => {
     const stored = [say('M1', 'user', 'continue'), say('M2', 'assistant', 'Step one done.'), say('M3', 'user', 'continue')];
     const fresh = [say('L1', 'user', 'continue'), say('L2', 'assistant', 'Step one done.'), say('L3', 'user', 'continue'), say('L4', 'assistant', 'Step two done.')];
     expect(withoutEchoes(fresh, stored, true).map((m) => m.id)).toEqual(['L4']);
     expect(withoutEchoes(fresh, stored).map((m) => m.id)).toEqual(['L3', 'L4']);
+    // The other way: the transcript's last prompt is unanswered yet.
+    expect(withoutEchoes(fresh.slice(0, 3), [...stored, say('M4', 'assistant', 'Step two done.')], true).map((m) => m.id)).toEqual([]);
+  });
+
+  it('in a mirror, an unanswered prompt inside a log is a turn of its own: each answer once', () => {
+    // The transcript kept an interrupted "yes" the store dropped, and the reverse.
+    const answered = [say('M1', 'user', 'yes'), say('M2', 'assistant', 'Pushed.')];
+    const withInterrupted = [say('L1', 'user', 'yes'), say('L2', 'user', 'yes'), say('L3', 'assistant', 'Pushed.')];
+    expect(withoutEchoes(withInterrupted, answered, true).map((m) => m.id)).toEqual(['L1']);
+    const storeInterrupted = [say('M0', 'user', 'yes'), ...answered];
+    expect(withoutEchoes([say('L1', 'user', 'yes'), say('L2', 'assistant', 'Pushed.')], storeInterrupted, true).map((m) => m.id)).toEqual([]);
   });
 });

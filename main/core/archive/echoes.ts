@@ -20,7 +20,7 @@ interface Turn {
  * The fresh messages without those that repeat a turn of `earlier` (from the log this one
  * replaced). `mirrored`: `earlier` is the same chat written in parallel, not an older log (Cursor's
  * store beside its transcript): a call is also known by its name and arguments (one log keeps no
- * call ids), and a turn one side holds no answer of yet is known by its prompt, in order.
+ * call ids), and the last turn of one log, with no answer yet, is known by its prompt.
  */
 export function withoutEchoes(fresh: readonly Message[], earlier: readonly Message[], mirrored = false): Message[] {
   const keysOf = mirrored ? mirrorKeysOf : ownKeysOf;
@@ -29,18 +29,22 @@ export function withoutEchoes(fresh: readonly Message[], earlier: readonly Messa
   /** A dropped message's id → the archived message it repeats, for the links of what is kept. */
   const standIn = new Map<string, string>();
   let next = 0;
-  for (const turn of turnsOf(fresh, keysOf)) {
+  const freshTurns = turnsOf(fresh, keysOf);
+  freshTurns.forEach((turn, j) => {
     const answers = turn.messages.filter((m) => !isPrompt(m, turn)).flatMap((m) => keysOf(m));
-    const at = earlierTurns.findIndex((e, i) => {
+    let at = earlierTurns.findIndex((e, i) => {
       if (i < next || e.prompt !== turn.prompt) return false;
-      // Two turns without answers match by their prompt alone (a turn interrupted before a reply);
-      // in a mirror, also when one side has none yet.
-      if (mirrored && (answers.length === 0 || e.answers.size === 0)) return true;
+      // Two turns without answers match by their prompt alone (a turn interrupted before a reply).
       return answers.length === 0 ? e.answers.size === 0 : answers.some((k) => e.answers.has(k));
     });
+    // In a mirror, the last turn of one log may have no answer yet: known by its prompt.
+    if (at < 0 && mirrored) {
+      const lastFresh = j === freshTurns.length - 1 && answers.length === 0;
+      at = earlierTurns.findIndex((e, i) => i >= next && e.prompt === turn.prompt && (lastFresh || (e.answers.size === 0 && i === earlierTurns.length - 1)));
+    }
     if (at < 0) {
       out.push(...turn.messages);
-      continue;
+      return;
     }
     next = at + 1;
     const match = earlierTurns[at];
@@ -49,7 +53,7 @@ export function withoutEchoes(fresh: readonly Message[], earlier: readonly Messa
       if (same) standIn.set(m.id, same.id);
       else out.push(m);
     }
-  }
+  });
   if (standIn.size === 0) return out;
   return out.map((m) => (m.parentId && standIn.has(m.parentId) ? { ...m, parentId: standIn.get(m.parentId) } : m));
 }

@@ -198,7 +198,8 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
   const hugeBytes = options.hugeBytes ?? defaultHugeBytes();
   /** When each file was parsed in this run, to read again a file parsed before its companion. */
   const parsedAt = new Map<string, number>();
-  const capture = async (file: SourceFile, force: boolean) => {
+  /** `again`: a second read of a file this run read already: not counted twice. */
+  const capture = async (file: SourceFile, force: boolean, again = false) => {
     try {
       const info = await statSourceFile(file);
       if (info.size >= hugeBytes) await flush();
@@ -215,10 +216,12 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
         const read = async () => {
           const parsed = await parseSource(file, info.size, info.mtimeMs, large, spill);
           parsedAt.set(file.path, parsedAt.size);
-          report.read += 1;
-          report.bytesRead += info.size;
-          report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
-          if (parsed.conversations.length === 0) report.empty.push(file.path);
+          if (!again) {
+            report.read += 1;
+            report.bytesRead += info.size;
+            report.warnings += parsed.conversations.reduce((n, c) => n + c.warnings.length, 0);
+            if (parsed.conversations.length === 0) report.empty.push(file.path);
+          }
           batch.push(parsed);
           batchSize += info.size;
           // Its bodies are read again as they are written: stored now, on its own; the file
@@ -249,12 +252,14 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
   // store goes last) is read again, now that the companion is archived.
   for (const { file } of files) {
     const at = parsedAt.get(file.path);
-    const later = (file.provider.companionsOf?.(file.path) ?? []).some((c) => (parsedAt.get(c.replace(/-wal$/, '')) ?? -1) > (at ?? Infinity));
-    if (later) await capture(file, true);
+    if (at === undefined || !file.provider.companionsOf) continue;
+    const later = file.provider.companionsOf(file.path).some((c) => (parsedAt.get(c.replace(/-wal$/, '')) ?? -1) > at);
+    if (later) await capture(file, true, true);
   }
   await flush();
   progress.report();
-  return report;
+  const created = new Set(report.created);
+  return { ...report, created: [...created], updated: [...new Set(report.updated)].filter((id) => !created.has(id)) };
 }
 
 /** A store that failed for the archive's sake (a full disk), not the file's: it ends the run. */

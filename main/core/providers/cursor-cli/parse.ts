@@ -25,7 +25,7 @@ export async function parseCursor(ctx: ParseContext): Promise<Conversation[]> {
     const meta = await readMetaFile(path.join(path.dirname(ctx.path), 'meta.json'));
     const c = await conversation(ctx, b, chatId || info?.agentId || 'store', meta, info);
     // A subagent's own store (its parent is named by its transcript's path, not here).
-    if (meta?.isSubagent) markAgentPrompts(c, meta);
+    if (meta?.isSubagent) markAgentPrompts(c, namedTitle(meta, info));
     return [c];
   }
   const plain = await isPlainText(ctx.path);
@@ -56,19 +56,19 @@ async function subagentConversation(ctx: ParseContext, b: CursorBuilder, parent:
   const c = await conversation(ctx, b, own, meta, undefined);
   c.parentId = conversationId('cursor-cli', parent);
   c.relation = 'subagent';
-  markAgentPrompts(c, meta);
+  markAgentPrompts(c, meta?.title);
   return c;
 }
 
-/** A subagent's prompts are its chat's agent's: the first its task, any later one a message. */
-function markAgentPrompts(c: Conversation, meta: ChatMeta | undefined): void {
+/** A subagent's prompts are its chat's agent's: the first its task, any later one a message; titled by it unless named. */
+function markAgentPrompts(c: Conversation, named: string | undefined): void {
   const prompts = c.messages.filter((m) => m.role === 'user');
   prompts.forEach((m, i) => {
     m.role = 'system';
     m.kind = i === 0 ? 'subagent-task' : 'subagent-message';
   });
   const title = prompts[0] ? titleFrom(prompts[0].parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n')) : undefined;
-  if (title && !meta?.title) c.title = title;
+  if (title && !named) c.title = title;
 }
 
 async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: string, meta: ChatMeta | undefined, info: StoreInfo | undefined): Promise<Conversation> {
@@ -86,8 +86,7 @@ async function conversation(ctx: ParseContext, b: CursorBuilder, nativeId: strin
   });
   // A project folder no longer on disk still names the project, by its slug.
   if (c.workspace === 'unknown' && project) c.workspace = project.slug;
-  const name = info?.name?.trim();
-  const title = meta?.title ?? (name && !PLACEHOLDER_NAMES.has(name.toLowerCase()) ? name : undefined);
+  const title = namedTitle(meta, info);
   const resolved = title ? titleFrom(title) : titleFrom(firstPrompt(messages));
   if (resolved) c.title = resolved;
   const startedAt = meta?.createdAt ?? info?.createdAt;
@@ -138,4 +137,10 @@ async function lastWrite(file: string): Promise<string | undefined> {
     }
   }
   return latest ? new Date(latest).toISOString() : undefined;
+}
+
+/** The chat's own name: its sidecar's title, else the store's name unless a placeholder. */
+function namedTitle(meta: ChatMeta | undefined, info: StoreInfo | undefined): string | undefined {
+  const name = info?.name?.trim();
+  return meta?.title ?? (name && !PLACEHOLDER_NAMES.has(name.toLowerCase()) ? name : undefined);
 }

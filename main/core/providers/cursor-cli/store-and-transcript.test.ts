@@ -115,7 +115,9 @@ describe('cursor-cli provider: a chat with a store and a transcript', () => {
     const store = buildStore(h.storeDir, storeMessages(2));
     const hugeBytes = statSync(h.transcriptFile).size + 1;
     expect(statSync(store).size).toBeGreaterThanOrEqual(hugeBytes);
-    await sync({ root: h.root, sources: [h.dir], hugeBytes });
+    const report = await sync({ root: h.root, sources: [h.dir], hugeBytes });
+    // Read twice, counted once: two files, one conversation.
+    expect([report.read, report.created.length, report.updated.length]).toEqual([2, 1, 0]);
     expect(said(stored(h.root)).filter((s) => s.startsWith('user')).length).toBe(2);
     expect(said(stored(h.root))).toContain('tool: File written.');
   });
