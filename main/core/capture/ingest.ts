@@ -253,7 +253,7 @@ async function captureFiles(writer: FollowedWriter, files: readonly SizedFile[],
   for (const { file } of files) {
     const at = parsedAt.get(file.path);
     if (at === undefined || !file.provider.companionsOf) continue;
-    const later = file.provider.companionsOf(file.path).some((c) => (parsedAt.get(c.replace(/-wal$/, '')) ?? -1) > at);
+    const later = file.provider.companionsOf(file.path).some((c) => (parsedAt.get(c) ?? -1) > at);
     if (later) await capture(file, true, true);
   }
   await flush();
@@ -292,22 +292,27 @@ async function hugeLast(files: readonly SourceFile[], hugeBytes: number): Promis
 /**
  * Size and mtime of a source as the cursor compares them. An SQLite store in WAL mode takes
  * its writes in `<db>-wal` long before the main file changes, so that file counts too; so does
- * the mtime of a file its parse reads beside it (`Provider.companionsOf`).
+ * the mtime of a file its parse reads beside it (`Provider.companionsOf`), its WAL included.
  */
 export async function statSource(filePath: string, companions: readonly string[] = []): Promise<{ size: number; mtimeMs: number }> {
   const own = await stat(filePath);
   let { size, mtimeMs } = own;
-  const beside = /\.(db|sqlite3?)$/i.test(filePath) ? [`${filePath}-wal`, ...companions] : companions;
-  for (const file of beside) {
+  const ownWal = walOf(filePath);
+  for (const file of [...ownWal, ...companions.flatMap((c) => [c, ...walOf(c)])]) {
     try {
       const info = await stat(file);
-      if (file === `${filePath}-wal`) size += info.size;
+      if (ownWal.includes(file)) size += info.size;
       mtimeMs = Math.max(mtimeMs, info.mtimeMs);
     } catch {
       // not there (yet): the source alone
     }
   }
   return { size, mtimeMs };
+}
+
+/** The write-ahead log an SQLite file keeps its recent writes in. */
+function walOf(file: string): string[] {
+  return /\.(db|sqlite3?)$/i.test(file) ? [`${file}-wal`] : [];
 }
 
 /** statSource of a located source file, its provider's companions counted. */

@@ -164,10 +164,10 @@ export class LiveCapture {
     if (this.closed || (event !== 'add' && event !== 'change' && event !== 'unlink')) return;
     const source = p.replace(/-(wal|journal)$/, '');
     // The files that read this one beside them, after the file itself (a store before its transcript).
-    const readers = new Set([...(this.companionOf.get(p) ?? []), ...(this.companionOf.get(source) ?? [])]);
+    const readers = this.companionOf.get(source) ?? [];
     if (this.known.has(source)) this.schedule(source);
     for (const reader of readers) this.schedule(reader);
-    if (!this.known.has(source) && readers.size === 0 && event === 'add') this.scheduleRescan();
+    if (!this.known.has(source) && readers.length === 0 && event === 'add') this.scheduleRescan();
   }
 
   private schedule(filePath: string): void {

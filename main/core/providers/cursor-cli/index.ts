@@ -4,7 +4,7 @@ import { detectCursor } from './detect';
 import { CURSOR_FOLDERS, locateCursor } from './locate';
 import { parseCursor } from './parse';
 import { resumeCursor } from './resume';
-import { storeFilesOfTranscript, storesOfTranscript } from './store-of';
+import { storesOfTranscript } from './store-of';
 
 export const cursorCliProvider: Provider<'cursor-cli'> = {
   agent: 'cursor-cli',
@@ -13,7 +13,7 @@ export const cursorCliProvider: Provider<'cursor-cli'> = {
   detect: detectCursor,
   replaces: storesOfTranscript,
   mirrors: true,
-  companionsOf: storeFilesOfTranscript,
+  companionsOf: storesOfTranscript,
   parse: parseCursor,
   resumeCommand: resumeCursor,
 };

@@ -30,8 +30,3 @@ function entries(dir: string): string[] {
     return [];
   }
 }
-
-/** The store and its WAL: a write lands in the WAL long before the store file changes. */
-export function storeFilesOfTranscript(transcript: string): string[] {
-  return storesOfTranscript(transcript).flatMap((store) => [store, `${store}-wal`]);
-}

@@ -16,8 +16,8 @@
  * What matches nothing is added where the checkpoint is read, the CLI's own turns (a summary, its
  * reply, the placeholder closing an interrupted turn) marked as such by their place in it.
  */
-import { arr, isObject, obj, str, type Json } from '../json';
-import { partList } from './parts';
+import { arr, obj, str, type Json } from '../json';
+import { contentText } from './parts';
 import type { ChatState, Entry } from './state';
 import { matchFromEnd, turnKey } from './turn-match';
 
@@ -61,7 +61,7 @@ export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line:
   const inHistory = new Set(history);
   matchFromEnd(matched.map((c) => c.record), history).forEach((twin, i) => twin && twins.set(matched[i], twin));
   const left = matched.filter((c) => !twins.has(c));
-  const rest = copiable(state, listed).filter((e) => !inHistory.has(e));
+  const rest = state.entries.filter((e) => unlisted(e) && !inHistory.has(e) && copiable(state, e));
   matchFromEnd(left.map((c) => c.record), rest).forEach((twin, i) => twin && twins.set(left[i], twin));
   const answeredBy = answeringCalls(state.liveEntries());
   for (const c of matched) {
@@ -78,12 +78,12 @@ export function applyCheckpoint(state: ChatState, items: CheckpointItem[], line:
 }
 
 /**
- * The turns a copy may repeat: what the checkpoint does not list, live — or brought by a
- * checkpoint, as a rewind to a compression's kept turn leaves the summary before it in the
- * CLI's history though it precedes the kept turn's original here.
+ * Whether a turn outside the CLI's history may still be one a copy repeats: a live one — or one
+ * brought by a checkpoint, as a rewind to a compression's kept turn leaves the summary before it
+ * in the CLI's history though it precedes the kept turn's original here.
  */
-function copiable(state: ChatState, listed: Set<Entry>): Entry[] {
-  return state.entries.filter((e) => !listed.has(e) && !e.rewind && !e.unknown && !e.copyOf && (e.checkpointed || state.liveEntry(e.id) === e));
+function copiable(state: ChatState, e: Entry): boolean {
+  return e.checkpointed === true || state.liveEntry(e.id) === e;
 }
 
 /**
@@ -141,8 +141,5 @@ function harnessKind(c: CheckpointItem, before: CheckpointItem | undefined, afte
 }
 
 function textOf(record: Json): string {
-  return partList(record.content)
-    .map((p) => (typeof p === 'string' ? p : isObject(p) && typeof p.text === 'string' && p.thought !== true ? p.text : ''))
-    .join('')
-    .trim();
+  return contentText(record.content).trim();
 }

@@ -54,24 +54,24 @@ function mediaKey(inline: Json): string {
   return `${str(inline.mimeType) ?? ''}:${data.length}:${data.slice(0, 48)}:${data.slice(-48)}`;
 }
 
-/** A turn of thoughts only: the CLI leaves it out of a newer model's history (stripThoughts). */
-const thoughtsOnly = (e: Entry) => turnKey(e.record)?.startsWith(`${turnType(e.record)} thought\n`) === true;
-
 /** A run of consecutive records of one type as the CLI merges them: parts and tool calls in order. */
 function merged(run: readonly Entry[]): Json {
-  const part = (c: unknown) => (typeof c === 'string' ? (c ? [{ text: c }] : []) : partList(c));
-  return { type: turnType(run[0].record), content: run.flatMap((e) => part(e.record.content)), toolCalls: run.flatMap((e) => arr(e.record.toolCalls)) };
+  return { type: turnType(run[0].record), content: run.flatMap((e) => partList(e.record.content)), toolCalls: run.flatMap((e) => arr(e.record.toolCalls)) };
 }
 
-/** The merged runs of a newer model's history (two turns or more), by their last turn: the run's first turn and key. */
-function runsOf(turns: readonly Entry[]): Map<Entry, { first: Entry; key: string | undefined }> {
-  const solid = turns.filter((e) => !thoughtsOnly(e));
-  const out = new Map<Entry, { first: Entry; key: string | undefined }>();
+/**
+ * The merged runs of a newer model's history (two turns or more), by the index of their last
+ * turn: the index of their first and their key. Turns of thoughts only are left out, as the CLI
+ * does (stripThoughts).
+ */
+function runsOf(turns: readonly Entry[], keys: ReadonlyArray<string | undefined>): Map<number, { from: number; key: string | undefined }> {
+  const solid = turns.flatMap((e, j) => (keys[j]?.startsWith(`${turnType(e.record)} thought\n`) ? [] : [j]));
+  const type = (k: number | undefined) => (k === undefined ? undefined : turnType(turns[k].record));
+  const out = new Map<number, { from: number; key: string | undefined }>();
   let start = 0;
-  solid.forEach((e, j) => {
-    if (j > 0 && turnType(solid[j - 1].record) !== turnType(e.record)) start = j;
-    const last = turnType(solid[j + 1]?.record ?? {}) !== turnType(e.record);
-    if (last && start < j) out.set(e, { first: solid[start], key: turnKey(merged(solid.slice(start, j + 1))) });
+  solid.forEach((j, s) => {
+    if (s > 0 && type(solid[s - 1]) !== type(j)) start = s;
+    if (type(solid[s + 1]) !== type(j) && start < s) out.set(j, { from: solid[start], key: turnKey(merged(solid.slice(start, s + 1).map((k) => turns[k]))) });
   });
   return out;
 }
@@ -83,15 +83,15 @@ function runsOf(turns: readonly Entry[]): Map<Entry, { first: Entry; key: string
 export function matchFromEnd(copies: readonly Json[], pool: readonly Entry[]): Array<Entry | undefined> {
   const turns = pool.filter((e) => turnType(e.record) !== undefined);
   const keys = turns.map((e) => turnKey(e.record));
-  const runs = runsOf(turns);
+  const runs = runsOf(turns, keys);
   const out: Array<Entry | undefined> = new Array(copies.length);
   let cursor = turns.length - 1;
   for (let i = copies.length - 1; i >= 0; i--) {
     const key = turnKey(copies[i]);
     if (key === undefined) continue;
     for (let j = cursor; j >= 0; j--) {
-      const run = runs.get(turns[j]);
-      const from = keys[j] === key ? j : run?.key === key ? turns.indexOf(run.first) : -1;
+      const run = runs.get(j);
+      const from = keys[j] === key ? j : run?.key === key ? run.from : -1;
       if (from === -1) continue;
       out[i] = turns[from];
       cursor = from - 1;
