@@ -10,6 +10,7 @@
  *   DEJAVU_BENCH_RUNS=15                             (timed runs per query; default 15)
  *   DEJAVU_BENCH_KEEP=/tmp/arch                      (build the archive there once and reuse it)
  *   DEJAVU_BENCH_REINDEX=1                           (with KEEP: drop search.db and index it again from the blobs)
+ *   DEJAVU_BENCH_GROW_VOCABULARY=0                   (copies keep the fixtures' words: vocabulary-growth.ts)
  *
  * A reused archive whose search.db is behind (a search migration emptied it) is caught up first,
  * as `dejavu sync` would, and the indexing throughput printed.
@@ -32,6 +33,7 @@ import { openSearchDb, searchDbPath } from '../main/core/search/search-db';
 import { SearchIndexer } from '../main/core/search/indexer';
 import { unpackText } from '../main/core/search/row-text';
 import { connectionOf } from '../main/core/archive/index-store/handle';
+import { identifierFragments, withGrownVocabulary } from './vocabulary-growth';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 40;
@@ -91,6 +93,8 @@ async function generate(root: string, seeds: readonly Conversation[], target: nu
   const finishSink = writer.follow.indexThrough(threadIndexSink(root, fileURLToPath(import.meta.url)));
   let messages = 0;
   let conversations = 0;
+  // A real archive's vocabulary grows with it (vocabulary-growth.ts); DEJAVU_BENCH_GROW_VOCABULARY=0 keeps the fixtures' words only.
+  const fragments = process.env.DEJAVU_BENCH_GROW_VOCABULARY === '0' ? [] : identifierFragments(seeds);
   try {
     for (let round = 0; messages < target; round += 1) {
       let batch: ParsedSource[] = [];
@@ -98,7 +102,7 @@ async function generate(root: string, seeds: readonly Conversation[], target: nu
         if (messages >= target) break;
         const id = `${seed.id}~${round}`;
         const days = (round * 5) % 730; // two years of history
-        const copy: Conversation = { ...seed, id, nativeId: `${seed.nativeId}~${round}`, startedAt: shifted(seed.startedAt, days), endedAt: shifted(seed.endedAt, days) };
+        const copy: Conversation = { ...withGrownVocabulary(seed, round, fragments), id, nativeId: `${seed.nativeId}~${round}`, startedAt: shifted(seed.startedAt, days), endedAt: shifted(seed.endedAt, days) };
         if (copy.parentId) copy.parentId = `${copy.parentId}~${round}`;
         const source = `/bench/${round}/${seed.id}`;
         copy.sourcePath = source;
@@ -228,9 +232,10 @@ async function main(): Promise<void> {
         if (n++ % 100 === 0) sample.run(text);
       }
       const searchDbBytes = statSync(searchDbPath(root)).size;
+      const vocabularyWords = sql.prepare('SELECT count(*) FROM search.words').pluck().get() as number;
       console.log(
         `${rows.toLocaleString('en-US')} full-text rows of ${messages.toLocaleString('en-US')} messages; text indexed ${(indexedTextBytes / 1e6).toFixed(0)} MB, ` +
-          `search.db ${(searchDbBytes / 1e6).toFixed(0)} MB (${(searchDbBytes / indexedTextBytes).toFixed(2)}x the text)`,
+          `search.db ${(searchDbBytes / 1e6).toFixed(0)} MB (${(searchDbBytes / indexedTextBytes).toFixed(2)}x the text); vocabulary ${vocabularyWords.toLocaleString('en-US')} words`,
       );
       // Baselines: counting the index's rows, and a plain LIKE over 1% of them.
       const countSamples: number[] = [];
@@ -287,6 +292,7 @@ async function main(): Promise<void> {
           worstP95Ms: round(worst.p95),
           searchDbBytes,
           indexedTextBytes,
+          vocabularyWords,
           // CPU time (see timed): comparable between runs under different load.
           baselineLikeCpuP95Ms: round(likeCpu.p95),
           cpuP50Ms: round(overallCpu.p50),
