@@ -75,7 +75,8 @@ class OcBuilder {
       const type = str(d.type);
       if (type === 'text') {
         const text = str(d.text) ?? '';
-        if (d.synthetic === true) {
+        // `ignored`: text shown but never sent (a plugin's notice, written as the person's): not typed either.
+        if (d.synthetic === true || d.ignored === true) {
           if (text.trim()) injected.parts.push({ type: 'text', content: text });
           injected.raw.push(p.raw);
         } else {
@@ -172,7 +173,8 @@ class OcBuilder {
     if (first && usage) first.usage = usage;
     const error = obj(info.error);
     if (error) {
-      const kind = str(error.name) === 'MessageAbortedError' ? 'interrupt' : 'api-error';
+      // 1.x names an interrupt MessageAbortedError; 2.x writes `{type: 'aborted', message}`.
+      const kind = str(error.name) === 'MessageAbortedError' || str(error.type) === 'aborted' ? 'interrupt' : 'api-error';
       this.push(m, 'system', [{ type: 'text', content: errorText(error) }], [], kind, 'error');
     }
     this.seen(obj(info.time)?.completed ?? info.time);

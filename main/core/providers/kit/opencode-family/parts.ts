@@ -43,14 +43,19 @@ export function toolOutcome(part: Json, id: string): ToolOutcome {
     return { call, response: { type: 'tool_call_response', id, response: asText(state.output) }, attachments };
   }
   if (status === 'error') {
-    return { call, response: { type: 'tool_call_response', id, response: asText(state.error), isError: true }, attachments };
+    // What the tool printed before it failed or was stopped came with the error (1.x keeps it in
+    // `metadata.output`; 2.x in its content, which sqlite-v2.ts reads as `output`).
+    const printed = str(state.output) ?? str(obj(state.metadata)?.output);
+    const error = isObject(state.error) ? errorText(state.error) : asText(state.error);
+    return { call, response: { type: 'tool_call_response', id, response: printed?.trim() ? `${printed}\n\n${error}` : error, isError: true }, attachments };
   }
   return { call, attachments };
 }
 
-/** `info.error` on an assistant message: `{name, data: {message, …}}`. */
+/** `info.error` on an assistant message, or a tool's error object. */
 export function errorText(error: Json): string {
-  const name = str(error.name) ?? 'Error';
+  // 1.x: `{name, data: {message}}`; 2.x: `{type, message}` (`provider.auth`, `aborted`, `tool.execution`…).
+  const name = str(error.name) ?? str(error.type) ?? 'Error';
   const message = str(obj(error.data)?.message) ?? str(error.message);
   return message ? `${name}: ${message}` : name;
 }

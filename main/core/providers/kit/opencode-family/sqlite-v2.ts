@@ -53,8 +53,12 @@ export function readV2Sessions(db: Database.Database, v1Ids: ReadonlyMap<string,
     const inV1 = v1Ids.get(id);
     const warnings: ParseWarning[] = [];
     const messages: OcMessage[] = [];
+    let previous: V2Row | undefined;
     for (const m of messagesOf.all(id) as V2Row[]) {
+      const after = previous;
+      previous = m;
       if (inV1?.has(String(m.id))) continue;
+      if (inV1 && after && importedSplit(m, after, inV1)) continue;
       const data = rowData(m, warnings);
       if (data) messages.push(...messagesOfRow(m, data));
     }
@@ -62,6 +66,17 @@ export function readV2Sessions(db: Database.Database, v1Ids: ReadonlyMap<string,
     else sessions.push({ info: sessionInfo(row), messages, warnings });
   }
   return { sessions, later };
+}
+
+/**
+ * OpenCode 2.0.7 and later copy each 1.x session into their own tables (V1Migration in
+ * packages/core/src/database/v1-migration.bun.ts): a prompt keeps its id, and the text OpenCode
+ * injected into it (the contents of an @-mentioned file) becomes a `synthetic` row of its own,
+ * right after it, under an id made from the prompt's (its first 16 characters, then a hash). The
+ * v1 tables hold that text already, with the prompt: a second copy at the end would repeat it.
+ */
+function importedSplit(row: V2Row, before: V2Row, v1Ids: ReadonlySet<string>): boolean {
+  return row.type === 'synthetic' && before.type === 'user' && v1Ids.has(String(before.id)) && String(row.id).slice(0, 16) === String(before.id).slice(0, 16);
 }
 
 function rowData(row: V2Row, warnings: ParseWarning[]): Json | undefined {
