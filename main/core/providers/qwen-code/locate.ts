@@ -1,6 +1,7 @@
 /**
- * Finds Qwen Code files under a home (and `$QWEN_RUNTIME_DIR` when the home is this user's
- * own; Storage.getRuntimeBaseDir in packages/core/src/config/storage.ts):
+ * Finds Qwen Code files under a home (and, when the home is this user's own, `$QWEN_RUNTIME_DIR`
+ * and `$QWEN_HOME`, which move the runtime folder in that order before `~/.qwen`:
+ * Storage.getRuntimeBaseDir in packages/core/src/config/storage.ts):
  * - `.qwen/projects/<sanitized cwd>/chats/<sessionId>.jsonl` (v0.3+, Nov 2025 on), and
  *   `chats/<dir>/*.jsonl` one level down;
  * - `.qwen/tmp/<project hash>/chats/session-*.json` and `logs.json` (the Gemini CLI layout
@@ -18,12 +19,19 @@ const PROJECTS = 'projects';
 const TMP = 'tmp';
 export const QWEN_FOLDERS = [`.qwen/${PROJECTS}`, `.qwen/${TMP}`];
 const LEGACY_CHAT = /^session-.*\.json$/;
+/**
+ * A chat: `<sessionId>.jsonl`, not the prompt ledger a daemon session keeps beside it
+ * (`<sessionId>.ledger.jsonl`: `{v, promptId, state | terminal, at}` lines, SessionService
+ * getPromptLedgerPath).
+ */
+const CHAT = /^(?!.*\.ledger\.jsonl$).*\.jsonl$/;
 
 export async function locateQwenFiles(home: string): Promise<string[]> {
-  const roots = [path.join(home, '.qwen'), ...ownEnvRoots(home, process.env.QWEN_RUNTIME_DIR)];
+  // Both variables, not only the one Qwen Code uses now: a session written while the other was set stays where it was written.
+  const roots = [path.join(home, '.qwen'), ...ownEnvRoots(home, process.env.QWEN_RUNTIME_DIR, process.env.QWEN_HOME)];
   const projects = await gather(roots.map((root) => path.join(root, PROJECTS)), async (dir) => {
     const found: string[] = [];
-    for (const project of await subfolders(dir)) found.push(...(await filesUnder(path.join(project, 'chats'), /\.jsonl$/, 1)));
+    for (const project of await subfolders(dir)) found.push(...(await filesUnder(path.join(project, 'chats'), CHAT, 1)));
     return found;
   });
   const legacy = await gather(roots.map((root) => path.join(root, TMP)), (tmp) => tmpSessionFiles(tmp, LEGACY_CHAT));
