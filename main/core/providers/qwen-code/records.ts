@@ -65,18 +65,81 @@ function userMessages(line: Line, subtype: string | undefined, payload: Json | u
   const display = str(payload?.displayText);
   const systemKind = subtype ? USER_SYSTEM_SUBTYPES.get(subtype) : undefined;
   if (systemKind) return [message(line, 'system', display ? [{ type: 'text', content: display }] : parts, systemKind)];
+  if (subtype === 'agent_mention' || subtype === 'agent_message') return agentRecord(line, subtype, payload, parts);
   if (subtype && subtype !== 'mid_turn_user_message' && subtype !== 'realtime_message') {
     sinks.unknownTypes.add(`user:${subtype}`);
     return [message(line, 'system', parts, subtype)];
   }
+  // Shown as nothing (Qwen Code's transcript view): the text was the harness's (a hook's context,
+  // the prefix of a message sent mid-turn); what was attached, if anything, is what the person sent.
+  if (display !== undefined && !display.trim()) return blankDisplay(line, parts);
   const sent = contentText(content);
   const typed = display ?? sent;
   const kind = typed.trimStart().startsWith('/') ? 'slash-command' : undefined;
-  if (display === undefined || display === sent || !display.trim()) return [message(line, 'user', parts, kind)];
+  if (display === undefined) return withHookContext(line, parts, kind);
+  if (display === sent) return [message(line, 'user', parts, kind)];
   // What the person typed, and apart, what was sent for it (@file contents, hook context).
   const expansion = message(line, 'system', parts, kind ? 'command-expansion' : 'prompt-expansion', '#sent');
   delete expansion.native;
   return [message(line, 'user', [{ type: 'text', content: display }], kind), expansion];
+}
+
+/**
+ * Workspace agents (packages/core/src/agents/session-agents): `agent_mention` is a message that
+ * @-mentions agents — the person's, or an agent's when it has an `author` — and `agent_message` an
+ * agent's reply; `systemPayload.displayText` is what the session shows, the parts what the agent
+ * was sent.
+ */
+function agentRecord(line: Line, subtype: 'agent_mention' | 'agent_message', payload: Json | undefined, parts: Part[]): Message[] {
+  const text = str(payload?.displayText) ?? contentText(obj(line.record.message)?.parts);
+  const author = obj(payload?.author);
+  const byAgent = subtype === 'agent_message' || author !== undefined || str(line.record.provenance) === 'external_agent';
+  if (!byAgent) {
+    const prompt = message(line, 'user', [{ type: 'text', content: text }], 'agent-mention');
+    if (!parts.length || contentText(obj(line.record.message)?.parts) === text) return [prompt];
+    const sent = message(line, 'system', parts, 'prompt-expansion', '#sent');
+    delete sent.native;
+    return [prompt, sent];
+  }
+  const name = str(author?.name) ?? str(author?.agentId) ?? str(line.record.agentId);
+  const answer: Part[] = [{ type: 'text', content: text }];
+  if (name) answer.push({ type: 'generic', kind: 'agent', content: name });
+  return [message(line, 'assistant', answer, subtype.replace('_', '-'))];
+}
+
+/** A prompt shown blank: its attachments are the person's, its text the harness's. */
+function blankDisplay(line: Line, parts: Part[]): Message[] {
+  const attached = parts.filter((p) => p.type !== 'text');
+  const text = parts.filter((p) => p.type === 'text');
+  if (!attached.length) return [message(line, 'system', text, 'prompt-expansion')];
+  const out = [message(line, 'user', attached)];
+  if (text.length) {
+    const sent = message(line, 'system', text, 'prompt-expansion', '#sent');
+    delete sent.native;
+    out.push(sent);
+  }
+  return out;
+}
+
+/**
+ * A UserPromptSubmit hook's context (and a session-start hook's) rides in the person's message as
+ * parts of its own, `<qwen:user-prompt-submit-context>…</qwen:user-prompt-submit-context>`
+ * (packages/core/src/hooks/user-prompt-submit-context.ts): the harness's, not typed.
+ */
+function withHookContext(line: Line, parts: Part[], kind: string | undefined): Message[] {
+  const hook = parts.filter(isHookContext);
+  if (!hook.length) return [message(line, 'user', parts, kind)];
+  const typed = parts.filter((p) => !isHookContext(p));
+  const injected = message(line, 'system', hook, 'hook-context', typed.length ? '#hook' : '');
+  if (!typed.length) return [injected];
+  delete injected.native;
+  return [message(line, 'user', typed, kind), injected];
+}
+
+const HOOK_CONTEXT = /^\s*<qwen:(user-prompt-submit|session-start)-context>[\s\S]*<\/qwen:\1-context>\s*$/;
+
+function isHookContext(p: Part): boolean {
+  return p.type === 'text' && HOOK_CONTEXT.test(p.content);
 }
 
 function assistantMessage(line: Line, sinks: Sinks): Message {
