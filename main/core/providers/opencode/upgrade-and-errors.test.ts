@@ -3,7 +3,8 @@
  * source (no real store holds these cases): the 2.0.7+ import of a 1.x session into the 2.x
  * tables (packages/core/src/database/v1-migration.bun.ts), a plugin's notice written as an
  * `ignored` text part of the person's message (TextPart.ignored, message-v2.ts), a tool's output
- * before it failed (1.x `metadata.output`, 2.x `content`), and 2.x's `{type, message}` errors.
+ * before it failed (1.x `metadata.output`, 2.x `content`), 2.x's `{type, message}` errors, a
+ * 1.x `!command` (SessionPrompt.shell) and 2.x's attachments (`{data, mime, name}`).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -135,5 +136,41 @@ describe('opencode provider: what OpenCode writes beside the conversation', () =
     expect(failed?.type === 'tool_call_response' && failed.response).toBe('cc: error: a.c\n\ntool.execution: exit code 2');
     const stop = two.messages.find((m) => m.role === 'system' && m.kind === 'interrupt');
     expect(stop && textOf(stop)).toBe('aborted: The operation was aborted.');
+  });
+
+  it('a 1.x `!command` is what the person typed, run by the tool that printed its output', async () => {
+    const file = store('shell', [
+      { ...user(0), parts: [{ type: 'text', text: 'The following tool was executed by the user', synthetic: true }] },
+      { ...assistant(1, { modelID: '', providerID: '' }), parts: [{ type: 'tool', callID: 'call_s', tool: 'bash', state: { status: 'completed', input: { command: 'ls -la' }, output: 'total 0', time: { start: T, end: T + 1 } } }] },
+      { ...user(2), parts: [{ type: 'text', text: 'Summarize the task tool output above and continue.', synthetic: true }] },
+    ]);
+    const [c] = await parseAll(file);
+    expect(texts(c, 'user')).toEqual(['!ls -la']);
+    const ran = c.messages.flatMap((m) => m.parts);
+    expect(ran.find((p) => p.type === 'tool_call')).toMatchObject({ name: 'bash' });
+    expect(ran.find((p) => p.type === 'tool_call_response')).toMatchObject({ response: 'total 0' });
+    // Its note stays its native record; another synthetic note is still the harness's.
+    expect(c.messages.find((m) => m.role === 'user')?.native).toContain('The following tool was executed by the user');
+    expect(texts(c, 'system')).toEqual(['Summarize the task tool output above and continue.']);
+    expect(c.title).toBe('!ls -la');
+  });
+
+  it('a 2.x attachment keeps its bytes, and so does a file a tool returned', async () => {
+    const prompt = user(0);
+    const file = store('files', [{ ...prompt, parts: [{ type: 'text', text: 'look' }] }], [
+      { id: prompt.id, type: 'user', data: { text: 'look' } },
+      { id: id('msg', 80, 'Mn1Bv2Cx3Zl4Kj'), type: 'user', data: { text: 'what is in this screenshot?', files: [{ data: 'iVBORw0KGgo=', mime: 'image/png', name: 'shot.png', source: { type: 'inline' } }] } },
+      {
+        id: id('msg', 81, 'Po9Iu8Yt7Re6Wq'),
+        type: 'assistant',
+        data: { content: [{ type: 'tool', id: 'call_r', name: 'read', state: { status: 'completed', input: { path: 'logo.png' }, content: [{ type: 'text', text: 'Image read' }, { type: 'file', uri: 'data:image/png;base64,R0lGODlh', mime: 'image/png', name: 'logo.png' }] } }] },
+      },
+    ]);
+    const [c] = await parseAll(file);
+    const asked = c.messages.find((m) => m.role === 'user' && textOf(m) === 'what is in this screenshot?');
+    expect(asked?.parts).toContainEqual({ type: 'blob', modality: 'image', mimeType: 'image/png', content: 'iVBORw0KGgo=' });
+    const returned = c.messages.filter((m) => m.role === 'tool').flatMap((m) => m.parts);
+    expect(returned).toContainEqual({ type: 'blob', modality: 'image', mimeType: 'image/png', content: 'R0lGODlh' });
+    expect(returned.find((p) => p.type === 'tool_call_response')).toMatchObject({ response: 'Image read' });
   });
 });

@@ -14,6 +14,7 @@ import { errorText, filePart, retryText, subtaskParts, toolOutcome } from './par
 import type { OcMessage, OcSession, Raw } from './source';
 import { sumUsage } from '../usage';
 import { tokensOf } from './usage';
+import { withShellCommands } from './shell-commands';
 
 /** Part types that carry only bookkeeping (snapshots, step boundaries): kept in `native` only. */
 const BOOKKEEPING = new Set(['step-start', 'step-finish', 'snapshot']);
@@ -24,7 +25,7 @@ const DEFAULT_TITLE = /^(New session|Child session) - \d{4}-\d{2}-\d{2}T/;
 export type OpenCodeAgent = 'opencode' | 'kilo-code';
 
 export function buildConversation(agent: OpenCodeAgent, ctx: ParseContext, session: OcSession): Conversation {
-  return new OcBuilder(agent, ctx, session).build();
+  return new OcBuilder(agent, ctx, { ...session, messages: withShellCommands(session.messages) }).build();
 }
 
 class OcBuilder {

@@ -98,7 +98,7 @@ function messagesOfRow(row: V2Row, data: Json): OcMessage[] {
   const user = (parts: Json[]): OcMessage => ({ info: { data: { id: row.id, role: 'user', time }, raw }, parts: parts.map(part) });
   switch (row.type) {
     case 'user':
-      return [user([...textOf(data).map((text) => ({ type: 'text', text })), ...arr(data.files).filter(isObject).map((f) => ({ type: 'file', ...f })), ...arr(data.agents).filter(isObject).map((a) => ({ type: 'agent', ...a }))])];
+      return [user([...textOf(data).map((text) => ({ type: 'text', text })), ...arr(data.files).filter(isObject).map(attachment), ...arr(data.agents).filter(isObject).map((a) => ({ type: 'agent', ...a }))])];
     case 'assistant': {
       const model = obj(data.model);
       const info: Json = { id: row.id, role: 'assistant', time, modelID: str(model?.id) ?? str(data.model), providerID: str(model?.providerID), tokens: data.tokens, error: data.error };
@@ -126,7 +126,24 @@ function assistantPart(c: Json): Json {
   if (c.type !== 'tool') return c;
   const state = obj(c.state) ?? {};
   const output = state.output ?? state.content ?? state.result;
-  return { type: 'tool', callID: str(c.id) ?? str(c.callID), tool: str(c.name) ?? str(c.tool), state: { ...state, output: Array.isArray(output) ? textOf({ content: output }).join('\n') : output } };
+  // Files a tool returned (an image the read tool opened) are content entries beside its text.
+  const files = Array.isArray(output) ? output.filter((o) => isObject(o) && o.type === 'file').map((o) => attachment(o as Json)) : [];
+  return {
+    type: 'tool',
+    callID: str(c.id) ?? str(c.callID),
+    tool: str(c.name) ?? str(c.tool),
+    state: { ...state, output: Array.isArray(output) ? textOf({ content: output }).join('\n') : output, ...(files.length ? { attachments: files } : {}) },
+  };
+}
+
+/**
+ * A 2.x file (an attachment to a prompt: `{data: base64, mime, name, source}`, or a reference
+ * `{uri, mime, name}`) as the v1 `file` part parts.ts reads (`url`, `filename`): its bytes a data URL.
+ */
+function attachment(f: Json): Json {
+  const data = str(f.data);
+  const url = str(f.url) ?? (data ? `data:${str(f.mime) ?? 'application/octet-stream'};base64,${data}` : str(f.uri));
+  return { ...f, type: 'file', url, filename: str(f.filename) ?? str(f.name) };
 }
 
 /** The text of a message's data: `text`, or the text parts of `content`. */
