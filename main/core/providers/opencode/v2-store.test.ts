@@ -10,6 +10,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { counts, countedFacts, providerUnderTest, textOf } from '../../../../test/provider-kit';
 import { opencodeProvider } from './index';
+import { sync } from '../../capture/sync';
+import { ArchiveReader } from '../../access/archive-reader';
 
 const { tmp, row, parseAll } = providerUnderTest(opencodeProvider);
 
@@ -148,5 +150,39 @@ describe('opencode provider: OpenCode 2 store (session_v2, session_message)', ()
     const read = await parseAll(odd);
     expect(read.map((x) => x.title)).toEqual(['a 1.x session']);
     expect(read[0].warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^OpenCode 2's tables could not be read/)]);
+  });
+
+  it('reads a 2.0 beta’s opencode-next.db, whose sessions are in a `session` table of 2.x’s shape', async () => {
+    const file = path.join(tmp, 'next', 'opencode-next.db');
+    writeV2(file, [row(42).absPath, row(44).absPath]);
+    const db = new Database(file);
+    // The layout before migration 20260804233008_loose_psylocke renamed the table (V1Migration's isNextDatabase).
+    db.exec('ALTER TABLE session_v2 RENAME TO session; CREATE TABLE project (id TEXT PRIMARY KEY, worktree TEXT);');
+    db.close();
+    const conversations = await parseAll(file);
+    expect(conversations.map((c) => c.nativeId)).toEqual(['ses_336ebe11bffePlPIwBobiYzDoC', 'ses_336095806ffdW7YO0pNDFXkoAJ']);
+    expect(counts(conversations[0])).toEqual(countedFacts(row(42)));
+    expect(counts(conversations[1])).toEqual(countedFacts(row(44)));
+    expect(conversations[0].warnings).toEqual([]);
+  });
+
+  it('a beta session 2.0.7 imported into opencode.db is archived once, from both stores', async () => {
+    const data = path.join(tmp, 'both', 'home', '.local', 'share', 'opencode');
+    writeV2(path.join(data, 'opencode.db'), [row(44).absPath]);
+    const next = path.join(data, 'opencode-next.db');
+    writeV2(next, [row(44).absPath]);
+    const db = new Database(next);
+    db.exec('ALTER TABLE session_v2 RENAME TO session');
+    db.close();
+    const root = path.join(tmp, 'both', 'archive');
+    await sync({ root, sources: [path.join(tmp, 'both', 'home')] });
+    const reader = new ArchiveReader(root);
+    try {
+      const listed = reader.list().filter((c) => c.nativeId === 'ses_336095806ffdW7YO0pNDFXkoAJ');
+      expect(listed).toHaveLength(1);
+      expect(counts(reader.get(listed[0].id))).toEqual(countedFacts(row(44)));
+    } finally {
+      reader.close();
+    }
   });
 });

@@ -24,10 +24,17 @@ interface V2Row {
   readonly data: string;
 }
 
-/** Whether the store has OpenCode 2's tables. */
-export function hasV2Tables(db: Database.Database): boolean {
-  const found = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('session_v2', 'session_message')").pluck().get() as number;
-  return found === 2;
+/**
+ * OpenCode 2's session table in this store, when it has OpenCode 2's tables: `session_v2`, or in
+ * a 2.0 beta's `opencode-next.db` `session` itself, beside `session_message` and no v1 `message`
+ * table (migration 20260804233008_loose_psylocke renamed it; V1Migration's isNextDatabase reads the
+ * old layout still).
+ */
+export function v2SessionTable(db: Database.Database): 'session_v2' | 'session' | undefined {
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  if (!tables.has('session_message')) return undefined;
+  if (tables.has('session_v2')) return 'session_v2';
+  return tables.has('session') && !tables.has('message') ? 'session' : undefined;
 }
 
 export interface V2Read {
@@ -42,9 +49,9 @@ export interface V2Read {
  * upgraded store's archive already has); the rows 2.x added to it (ids `v1Ids` lacks) come after.
  * Columns are looked up, not assumed: an order column missing is the table's own order.
  */
-export function readV2Sessions(db: Database.Database, v1Ids: ReadonlyMap<string, ReadonlySet<string>>): V2Read {
-  const order = (table: string, column: string) => ((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column) ? `${column}, id` : 'rowid');
-  const rows = db.prepare(`SELECT * FROM session_v2 ORDER BY ${order('session_v2', 'time_created')}`).all() as Record<string, unknown>[];
+export function readV2Sessions(db: Database.Database, v1Ids: ReadonlyMap<string, ReadonlySet<string>>, table: 'session_v2' | 'session' = 'session_v2'): V2Read {
+  const order = (name: string, column: string) => ((db.prepare(`PRAGMA table_info(${name})`).all() as { name: string }[]).some((c) => c.name === column) ? `${column}, id` : 'rowid');
+  const rows = db.prepare(`SELECT * FROM ${table} ORDER BY ${order(table, 'time_created')}`).all() as Record<string, unknown>[];
   const messagesOf = db.prepare(`SELECT * FROM session_message WHERE session_id = ? ORDER BY ${order('session_message', 'seq')}`);
   const sessions: OcSession[] = [];
   const later = new Map<string, OcMessage[]>();

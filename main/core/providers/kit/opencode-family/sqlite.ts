@@ -10,7 +10,7 @@ import type { ParseWarning } from '../../../../../shared/record';
 import { isObject, obj, shortError, str, type Json } from '../json';
 import type { OcMessage, OcSession, Raw } from './source';
 import { parseJson } from '../parse-json';
-import { hasV2Tables, readV2Sessions } from './sqlite-v2';
+import { readV2Sessions, v2SessionTable } from './sqlite-v2';
 import { sessionInfo } from './session-row';
 
 interface SessionRow {
@@ -41,11 +41,12 @@ export function readDatabase(file: string): { sessions: OcSession[]; error?: str
 }
 
 function readAll(db: Database.Database): OcSession[] {
-  // OpenCode 2 writes its own tables; a fresh 2.x store has no v1 ones (sqlite-v2.ts).
-  const v2 = hasV2Tables(db);
-  const hasV1 = (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'session'").pluck().get() as number) > 0;
+  // OpenCode 2 writes its own tables; a fresh 2.x store has no v1 ones, and a 2.0 beta's keeps its
+  // sessions in a `session` table of its own shape (sqlite-v2.ts).
+  const v2 = v2SessionTable(db);
+  const hasV1 = v2 !== 'session' && (db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'session'").pluck().get() as number) > 0;
   const v1 = hasV1 || !v2 ? readV1(db) : [];
-  const sessions = v2 ? [...v1, ...withV2(db, v1)] : v1;
+  const sessions = v2 ? [...v1, ...withV2(db, v1, v2)] : v1;
   // Main sessions first, then the subagent sessions they started.
   return [...sessions.filter((s) => !s.info.parentID), ...sessions.filter((s) => s.info.parentID)];
 }
@@ -54,10 +55,10 @@ function readAll(db: Database.Database): OcSession[] {
  * OpenCode 2's sessions, and the messages 2.x added to the v1 sessions (appended to them). A v2
  * table it cannot read leaves the v1 sessions as they were, with a warning on the first.
  */
-function withV2(db: Database.Database, v1: OcSession[]): OcSession[] {
+function withV2(db: Database.Database, v1: OcSession[], table: 'session_v2' | 'session'): OcSession[] {
   try {
     const ids = new Map(v1.map((s) => [String(s.info.id), new Set(s.messages.map((m) => String(m.info.data.id)))]));
-    const { sessions, later } = readV2Sessions(db, ids);
+    const { sessions, later } = readV2Sessions(db, ids, table);
     for (const s of v1) s.messages.push(...(later.get(String(s.info.id)) ?? []));
     return sessions;
   } catch (error) {
