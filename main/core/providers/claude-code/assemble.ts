@@ -9,7 +9,7 @@ import { conversationId, subConversationId, titleFrom, seedConversation } from '
 import type { ConversationBuilder } from './builder';
 import type { FileIds } from './file-ids';
 import type { ParseState, TitleSources } from './parse';
-import { forkedMain } from './fork';
+import { forkedMain } from '../kit/fork-copies';
 import { readSubagentMeta, sessionFolderOf, type SubagentMeta } from './subagent-meta';
 import { subagentFileBeside } from './agent-progress';
 

@@ -18,7 +18,7 @@ import { assistantParts, usageOf, userParts } from './content';
 import type { RawRecord } from './records';
 import { KEPT_TYPES, SILENT_TYPES, apiMessageOf, isObject, leadingText, str } from './records';
 import { NOTE_TYPES, NoteState } from './notes';
-import { ForkCopies, forkedFromSession } from './fork';
+import { ForkCopies, forkedFromSession } from '../kit/fork-copies';
 import { companionFolders, expandPersistedOutputs } from './tool-results';
 import { newMessage, parentOf, payloadJson } from './record-message';
 import { TypedAheadQueue, typedAhead } from './queue';
@@ -68,7 +68,7 @@ export class ParseState implements TitleSources {
   subagentFile: boolean | undefined;
   /** Lines of uuid-less records that became messages, to drop repeats. */
   private readonly seenLines = new Set<string>();
-  /** The records a fork re-wrote from its parent session (see fork.ts). */
+  /** The records a fork re-wrote from its parent session (see kit/fork-copies.ts). */
   readonly forkCopies = new ForkCopies();
   /** The PR links and modes noted so far (Claude Code repeats them). */
   private readonly notes = new NoteState();

@@ -10,6 +10,7 @@ import { obj, str } from '../kit/json';
 import { conversationId, subConversationId, titleFrom, seedConversation } from '../kit/identity';
 import type { ParseContext } from '../kit/provider';
 import { convertLine, type Line, type Sinks } from './records';
+import { ForkCopies, forkedFromSession, forkedMain } from '../kit/fork-copies';
 
 const AGENT = 'qwen-code';
 
@@ -33,6 +34,8 @@ export class QwenBuilder {
   private readonly agents = new Map<string, Thread>();
   /** uuid → the message that stands for it (or for its nearest ancestor with one), per thread. */
   private readonly targets = new Map<string, { thread: Thread; id: string | undefined }>();
+  /** `/branch` copies the session's records into a new file, each with `forkedFrom` (kit/fork-copies.ts). */
+  private readonly forkCopies = new ForkCopies();
 
   constructor(private readonly ctx: ParseContext) {}
 
@@ -45,7 +48,9 @@ export class QwenBuilder {
     const uuid = str(record.uuid);
     if (uuid && this.targets.has(uuid)) return; // a record written twice
     const thread = this.threadFor(record.isSidechain === true ? str(record.agentId) : undefined);
-    thread.sessionId ??= str(record.sessionId);
+    const copiedFrom = thread === this.main ? forkedFromSession(record) : undefined;
+    // A copy that kept its original sessionId must not name the fork after its parent.
+    if (copiedFrom === undefined || str(record.sessionId) !== copiedFrom) thread.sessionId ??= str(record.sessionId);
     thread.cwd ??= str(record.cwd);
     thread.gitBranch = str(record.gitBranch) ?? thread.gitBranch;
     const version = str(record.version);
@@ -62,7 +67,9 @@ export class QwenBuilder {
       if (tail !== undefined) m.parentId = tail;
       tail = m.id;
       thread.messages.push(m);
+      if (copiedFrom !== undefined) this.forkCopies.messageIds.add(m.id);
     }
+    if (copiedFrom !== undefined) this.forkCopies.from ??= copiedFrom;
     if (uuid) this.targets.set(uuid, { thread, id: tail });
   }
 
@@ -108,6 +115,9 @@ export class QwenBuilder {
     const sessionId = this.main.sessionId ?? [...this.agents.values()].find((t) => t.sessionId)?.sessionId ?? fileId(this.ctx.path);
     const mainId = conversationId(AGENT, sessionId);
     const out: Conversation[] = [];
+    // A fork's copies of its parent's turns: left to the parent's conversation when its file is beside (kit/fork-copies.ts).
+    const fork = forkedMain(this.forkCopies, this.main.messages, this.ctx.path);
+    if (fork) this.main.messages.splice(0, this.main.messages.length, ...fork.messages);
     if (this.main.messages.length || !this.agents.size) {
       const c = this.conversation(this.main, mainId, sessionId, this.main.parentSession !== undefined);
       if (this.main.parentSession) Object.assign(c, { parentId: conversationId(AGENT, this.main.parentSession), relation: 'subagent' });

@@ -1,7 +1,8 @@
 /**
- * `claude --resume <id> --fork-session` (and `/branch`) start a new session file that first
- * re-writes the prior chain: every copied record carries `forkedFrom: {sessionId, messageUuid}`
- * naming the session and record it copies. Those messages are the parent session's; the fork's
+ * A fork of a session written as a new session file that first re-writes the prior chain, every
+ * copied record carrying `forkedFrom: {sessionId, messageUuid}` naming the session and record it
+ * copies: Claude Code's `claude --resume <id> --fork-session` and `/branch`, Qwen Code's `/branch`
+ * (its ChatRecord.forkedFrom). Both keep a session as `<sessionId>.jsonl` beside the others. Those messages are the parent session's; the fork's
  * own begin after them. When the parent's file is beside the fork's (so it is archived as its own
  * conversation), the copies are left out of the fork, its usage counted once, and a note says
  * where the earlier messages are. When it is not (deleted by Claude Code's cleanup, or the fork
@@ -10,11 +11,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from '../../../../shared/record';
-import type { RawRecord } from './records';
-import { isObject, str } from './records';
+import { isObject, str } from './json';
 
 /** The session a record was copied from, when it is a fork's copy of another session's record. */
-export function forkedFromSession(record: RawRecord): string | undefined {
+export function forkedFromSession(record: { readonly forkedFrom?: unknown }): string | undefined {
   return isObject(record.forkedFrom) ? str(record.forkedFrom.sessionId) : undefined;
 }
 
