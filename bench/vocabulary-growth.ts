@@ -13,7 +13,8 @@
  * say it, with real doclists. Only camelCase words change: paths, snake_case names, hashes, CJK
  * and prose stay as written, so the query set finds what it found.
  */
-import type { Conversation, Part } from '../shared/record';
+import type { Conversation } from '../shared/record';
+import { partText, withPartText } from '../shared/part-text';
 
 /** Fragments appended: the most frequent capitalised pieces of the fixtures' identifiers. */
 const FRAGMENTS = 256;
@@ -39,37 +40,7 @@ export function withGrownVocabulary(copy: Conversation, round: number, fragments
       const h = fnv1a(`${id}\u0000${round}`);
       return h % 1000 < RENAMED * 1000 ? id + fragments[Math.floor(h / 1000) % fragments.length] : id;
     });
-  return { ...copy, messages: copy.messages.map((m) => ({ ...m, parts: m.parts.map((p) => renamedPart(p, rename)) })) };
-}
-
-function partText(p: Part): string {
-  switch (p.type) {
-    case 'text':
-    case 'reasoning':
-    case 'generic':
-      return p.content;
-    case 'tool_call':
-      return p.arguments;
-    case 'tool_call_response':
-      return p.response;
-    default:
-      return '';
-  }
-}
-
-function renamedPart(p: Part, rename: (text: string) => string): Part {
-  switch (p.type) {
-    case 'text':
-    case 'reasoning':
-    case 'generic':
-      return { ...p, content: rename(p.content) };
-    case 'tool_call':
-      return { ...p, arguments: rename(p.arguments) };
-    case 'tool_call_response':
-      return { ...p, response: rename(p.response) };
-    default:
-      return p;
-  }
+  return { ...copy, messages: copy.messages.map((m) => ({ ...m, parts: m.parts.map((p) => withPartText(p, rename)) })) };
 }
 
 /** 32-bit FNV-1a of the string's UTF-16 units: a stable choice per identifier and copy. */

@@ -5,7 +5,8 @@
  */
 import type { FarConversation } from '../../../shared/far-record';
 import { farStringsIn, mapFarStringsIn } from '../../../shared/far-strings';
-import type { Conversation, Part } from '../../../shared/record';
+import type { Conversation } from '../../../shared/record';
+import { withPartText } from '../../../shared/part-text';
 import { type PieceFinding, redactFarText } from './redact-pieces';
 import { redactText } from './redact-text';
 
@@ -46,7 +47,7 @@ export function redactConversation(c: FarConversation): RedactedConversation<Far
     return r.text;
   };
   const cleanOptional = (text: string | undefined) => (text === undefined ? undefined : clean(text));
-  const messages = c.messages.map((m) => ({ ...m, parts: m.parts.map((p) => redactPart(p, clean)), ...(m.native !== undefined ? { native: clean(m.native) } : {}) }));
+  const messages = c.messages.map((m) => ({ ...m, parts: m.parts.map((p) => withPartText(p, clean)), ...(m.native !== undefined ? { native: clean(m.native) } : {}) }));
   const conversation: FarConversation = {
     ...c,
     ...(c.title !== undefined ? { title: cleanOptional(c.title) } : {}),
@@ -55,21 +56,6 @@ export function redactConversation(c: FarConversation): RedactedConversation<Far
   };
   const count = Object.values(kinds).reduce((a, b) => a + b, 0);
   return { conversation: count ? conversation : c, kinds, count };
-}
-
-function redactPart(p: Part, clean: (text: string) => string): Part {
-  switch (p.type) {
-    case 'text':
-    case 'reasoning':
-    case 'generic':
-      return { ...p, content: clean(p.content) };
-    case 'tool_call':
-      return { ...p, arguments: clean(p.arguments) };
-    case 'tool_call_response':
-      return { ...p, response: clean(p.response) };
-    case 'blob':
-      return p;
-  }
 }
 
 /** "3 secrets redacted (2 aws-key, 1 jwt)". */
