@@ -168,19 +168,27 @@ describe('opencode provider: OpenCode 2 store (session_v2, session_message)', ()
 
   it('a beta session 2.0.7 imported into opencode.db is archived once, from both stores', async () => {
     const data = path.join(tmp, 'both', 'home', '.local', 'share', 'opencode');
-    writeV2(path.join(data, 'opencode.db'), [row(44).absPath]);
+    // The main store went on after the import; the beta's copy stayed as it was.
+    const main = path.join(data, 'opencode.db');
+    writeV2(main, [row(44).absPath], [{ type: 'user', data: { text: 'typed after the upgrade' } }]);
     const next = path.join(data, 'opencode-next.db');
     writeV2(next, [row(44).absPath]);
     const db = new Database(next);
     db.exec('ALTER TABLE session_v2 RENAME TO session');
     db.close();
     const root = path.join(tmp, 'both', 'archive');
-    await sync({ root, sources: [path.join(tmp, 'both', 'home')] });
+    const report = await sync({ root, sources: [path.join(tmp, 'both', 'home')] });
+    expect(report.errors).toEqual([]);
     const reader = new ArchiveReader(root);
     try {
       const listed = reader.list().filter((c) => c.nativeId === 'ses_336095806ffdW7YO0pNDFXkoAJ');
       expect(listed).toHaveLength(1);
-      expect(counts(reader.get(listed[0].id))).toEqual(countedFacts(row(44)));
+      const c = reader.get(listed[0].id);
+      // Both stores were read (the beta's too), and every prompt is there once, the later one included.
+      expect([...c.sources].sort()).toEqual([main, next].sort());
+      const facts = countedFacts(row(44));
+      expect(counts(c)).toEqual({ ...facts, typed: facts.typed + 1 });
+      expect(c.messages.filter((m) => m.role === 'user' && textOf(m) === 'typed after the upgrade')).toHaveLength(1);
     } finally {
       reader.close();
     }

@@ -55,4 +55,12 @@ describe('qwen-code provider: /branch', () => {
     expect(branch.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['add a login form', 'now try it with a modal instead']);
     expect(branch.messages[0]).toMatchObject({ role: 'system', kind: 'fork' });
   });
+
+  it('is named by its own records when the copies kept the parent’s sessionId', async () => {
+    write('kept-id', PARENT, parentRecords);
+    const copies = forkRecords.map((r) => (r.forkedFrom ? { ...r, sessionId: PARENT } : r));
+    const [branch] = await qwenCodeProvider.parse(fileParseContext(write('kept-id', FORK, copies)));
+    expect(branch.nativeId).toBe(FORK);
+    expect(branch.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['now try it with a modal instead']);
+  });
 });

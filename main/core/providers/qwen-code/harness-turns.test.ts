@@ -44,30 +44,37 @@ async function parse(name: string, records: Record<string, unknown>[]): Promise<
 const byRole = (c: Conversation, role: string) => c.messages.filter((m) => m.role === role);
 
 describe('qwen-code provider: what the harness adds to the person’s turns', () => {
-  it('a hook’s context riding in a prompt is not typed', async () => {
+  it('a hook’s context riding at the end of a prompt is not typed; a message that is only such a tag is', async () => {
     const prompt = rec('user', null, { message: { role: 'user', parts: [{ text: 'why does the build fail?' }, { text: HOOK }] } });
     const answer = said(id(prompt), 'A missing import.');
     const alone = rec('user', id(answer), { message: { role: 'user', parts: [{ text: HOOK }] } });
     const c = await parse('hook', [prompt, answer, alone]);
-    expect(byRole(c, 'user').map(textOf)).toEqual(['why does the build fail?']);
+    // Qwen Code strips only a trailing part after others (stripTrailingUserPromptSubmitContextPart): a sole one is typed.
+    expect(byRole(c, 'user').map(textOf)).toEqual(['why does the build fail?', HOOK]);
     const hooks = byRole(c, 'system').filter((m) => m.kind === 'hook-context');
-    expect(hooks.map(textOf)).toEqual([HOOK, HOOK]);
+    expect(hooks.map(textOf)).toEqual([HOOK]);
     expect(c.title).toBe('why does the build fail?');
   });
 
-  it('a prompt shown blank is the harness’s text, and the person’s attachment', async () => {
-    const hookOnly = rec('user', null, { message: { role: 'user', parts: [{ text: 'Context from hook: tests are red.' }] }, systemPayload: { displayText: '', hookContext: 'tests are red.' } });
-    const image = rec('user', id(hookOnly), {
+  it('a prompt shown blank is the person’s attachments, its text the harness’s', async () => {
+    // An image sent mid-turn: its bytes kept apart (attachmentReferences), the parts only the prefix.
+    const kept = rec('user', null, {
+      message: { role: 'user', parts: [{ text: '\n[User message received during tool execution]: ' }] },
+      subtype: 'mid_turn_user_message',
+      systemPayload: { displayText: '', attachmentReferences: [{ type: 'image', attachmentId: 'media-only', mimeType: 'image/png', size: 3 }] },
+    });
+    const inline = rec('user', id(kept), {
       message: { role: 'user', parts: [{ text: '\n[User message received during tool execution]: ' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo=' } }] },
       subtype: 'mid_turn_user_message',
       systemPayload: { displayText: '' },
     });
-    const c = await parse('blank', [hookOnly, image, said(id(image), 'I see the screenshot.')]);
+    const bare = rec('user', id(inline), { message: { role: 'user', parts: [{ text: 'Context the harness added.' }] }, systemPayload: { displayText: '' } });
+    const c = await parse('blank', [kept, inline, bare, said(id(bare), 'I see the screenshot.')]);
     const users = byRole(c, 'user');
-    expect(users).toHaveLength(1);
-    expect(users[0].parts.map((p) => p.type)).toEqual(['blob']);
-    expect(byRole(c, 'system').map(textOf).join('\n')).toContain('Context from hook: tests are red.');
+    expect(users.map((m) => m.parts.map((p) => p.type))).toEqual([['generic'], ['blob']]);
+    expect(users[0].parts[0]).toMatchObject({ kind: 'attachment', content: 'image media-only image/png 3 bytes' });
     expect(byRole(c, 'system').map(textOf).join('\n')).toContain('[User message received during tool execution]');
+    expect(byRole(c, 'system').map(textOf).join('\n')).toContain('Context the harness added.');
   });
 
   it('a message to a workspace agent is the person’s, the agents’ replies and mentions are answers', async () => {
@@ -89,9 +96,16 @@ describe('qwen-code provider: what the harness adds to the person’s turns', ()
       message: { role: 'user', parts: [{ text: '@bob help' }] },
       systemPayload: { displayText: '@bob help', mentionedAgentIds: ['ag_bob'], author: { agentId: 'ag_alice', name: 'alice' } },
     });
-    const c = await parse('agents', [mention, reply, handOff]);
+    const failed = rec('user', id(handOff), {
+      subtype: 'agent_message',
+      provenance: 'external_agent',
+      agentId: 'ag_bob',
+      message: { role: 'user', parts: [{ text: '<message from="bob (agent)">\n</message>' }] },
+      systemPayload: { displayText: '', author: { agentId: 'ag_bob', name: 'bob' }, status: 'failed', error: 'daemon restarted' },
+    });
+    const c = await parse('agents', [mention, reply, handOff, failed]);
     expect(byRole(c, 'user').map(textOf)).toEqual(['@alice review the diff']);
-    expect(byRole(c, 'assistant').map(textOf)).toEqual(['Two issues in auth.ts.', '@bob help']);
+    expect(byRole(c, 'assistant').map(textOf)).toEqual(['Two issues in auth.ts.', '@bob help', '(run failed: daemon restarted)']);
     expect(byRole(c, 'assistant')[0].parts).toContainEqual({ type: 'generic', kind: 'agent', content: 'alice' });
     // What the agent was sent stays beside the prompt; no record is an unknown type.
     expect(byRole(c, 'system').map(textOf).join('\n')).toContain('addressed_to_you');

@@ -48,6 +48,10 @@ describe('qwen-code provider: where the chats are', () => {
     delete process.env.QWEN_RUNTIME_DIR;
     process.env.HOME = home;
     expect(await locateQwenFiles(home)).toEqual([...inHome, ...inMoved].sort());
+    // As Qwen Code reads it, a leading ~ is the home.
+    const underHome = chats(path.join(home, 'qwen-data'), '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d');
+    process.env.QWEN_HOME = '~/qwen-data';
+    expect(await locateQwenFiles(home)).toEqual([...inHome, ...underHome].sort());
     // Another home (a container's, a held-back one) is read as it is: this user's variables do not apply to it.
     const other = mkdtempSync(path.join(os.tmpdir(), 'dejavu-qwen-other-'));
     expect(await locateQwenFiles(other)).toEqual([]);

@@ -28,7 +28,7 @@ const CHAT = /^(?!.*\.ledger\.jsonl$).*\.jsonl$/;
 
 export async function locateQwenFiles(home: string): Promise<string[]> {
   // Both variables, not only the one Qwen Code uses now: a session written while the other was set stays where it was written.
-  const roots = [path.join(home, '.qwen'), ...ownEnvRoots(home, process.env.QWEN_RUNTIME_DIR, process.env.QWEN_HOME)];
+  const roots = [path.join(home, '.qwen'), ...ownEnvRoots(home, tilde(process.env.QWEN_RUNTIME_DIR, home), tilde(process.env.QWEN_HOME, home))];
   const projects = await gather(roots.map((root) => path.join(root, PROJECTS)), async (dir) => {
     const found: string[] = [];
     for (const project of await subfolders(dir)) found.push(...(await filesUnder(path.join(project, 'chats'), CHAT, 1)));
@@ -36,6 +36,11 @@ export async function locateQwenFiles(home: string): Promise<string[]> {
   });
   const legacy = await gather(roots.map((root) => path.join(root, TMP)), (tmp) => tmpSessionFiles(tmp, LEGACY_CHAT));
   return [...new Set([...projects, ...legacy])].sort();
+}
+
+/** Qwen Code expands a leading `~` in these variables itself (resolvePath in its storage code). */
+function tilde(value: string | undefined, home: string): string | undefined {
+  return value && /^~(?=$|[\\/])/.test(value) ? path.join(home, value.slice(1)) : value;
 }
 
 /**

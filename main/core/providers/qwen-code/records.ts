@@ -70,9 +70,9 @@ function userMessages(line: Line, subtype: string | undefined, payload: Json | u
     sinks.unknownTypes.add(`user:${subtype}`);
     return [message(line, 'system', parts, subtype)];
   }
-  // Shown as nothing (Qwen Code's transcript view): the text was the harness's (a hook's context,
-  // the prefix of a message sent mid-turn); what was attached, if anything, is what the person sent.
-  if (display !== undefined && !display.trim()) return blankDisplay(line, parts);
+  // Shown as nothing but its attachments (ACP's getStructuredMidTurnDisplayText): the text was the
+  // harness's (the prefix of a message sent mid-turn); what was attached is what the person sent.
+  if (display !== undefined && !display.trim()) return blankDisplay(line, parts, payload);
   const sent = contentText(content);
   const typed = display ?? sent;
   const kind = typed.trimStart().startsWith('/') ? 'slash-command' : undefined;
@@ -102,14 +102,26 @@ function agentRecord(line: Line, subtype: 'agent_mention' | 'agent_message', pay
     return [prompt, sent];
   }
   const name = str(author?.name) ?? str(author?.agentId) ?? str(line.record.agentId);
-  const answer: Part[] = [{ type: 'text', content: text }];
+  // A run that did not complete says so where its reply would be (conversation-delta.ts toMessage).
+  const status = str(payload?.status);
+  const error = str(payload?.error) ?? str(obj(payload?.error)?.message);
+  const outcome = status && status !== 'completed' ? `(run ${status}${error ? `: ${error}` : ''})` : undefined;
+  const answer: Part[] = [{ type: 'text', content: [text, outcome].filter(Boolean).join('\n\n') }];
   if (name) answer.push({ type: 'generic', kind: 'agent', content: name });
   return [message(line, 'assistant', answer, subtype.replace('_', '-'))];
 }
 
-/** A prompt shown blank: its attachments are the person's, its text the harness's. */
-function blankDisplay(line: Line, parts: Part[]): Message[] {
-  const attached = parts.filter((p) => p.type !== 'text');
+/**
+ * A prompt shown blank: its attachments are the person's (inline, or kept apart as
+ * `systemPayload.attachmentReferences` / `resourceLinks`), its text the harness's.
+ */
+function blankDisplay(line: Line, parts: Part[], payload: Json | undefined): Message[] {
+  const references: Part[] = [...arr(payload?.attachmentReferences), ...arr(payload?.resourceLinks)].filter(isObject).map((r) => ({
+    type: 'generic',
+    kind: 'attachment',
+    content: [str(r.type), str(r.name) ?? str(r.uri) ?? str(r.attachmentId), str(r.mimeType), typeof r.size === 'number' ? `${r.size} bytes` : undefined].filter(Boolean).join(' '),
+  }));
+  const attached = [...parts.filter((p) => p.type !== 'text'), ...references];
   const text = parts.filter((p) => p.type === 'text');
   if (!attached.length) return [message(line, 'system', text, 'prompt-expansion')];
   const out = [message(line, 'user', attached)];
@@ -122,25 +134,21 @@ function blankDisplay(line: Line, parts: Part[]): Message[] {
 }
 
 /**
- * A UserPromptSubmit hook's context (and a session-start hook's) rides in the person's message as
- * parts of its own, `<qwen:user-prompt-submit-context>…</qwen:user-prompt-submit-context>`
- * (packages/core/src/hooks/user-prompt-submit-context.ts): the harness's, not typed.
+ * A UserPromptSubmit hook's context rides in the person's message as its last part,
+ * `<qwen:user-prompt-submit-context>…</qwen:user-prompt-submit-context>`: the harness's, not typed.
+ * As Qwen Code strips it (stripTrailingUserPromptSubmitContextPart in
+ * packages/core/src/hooks/user-prompt-submit-context.ts), only a last part after others: a message
+ * that is nothing but such a tag is what the person typed.
  */
 function withHookContext(line: Line, parts: Part[], kind: string | undefined): Message[] {
-  const hook = parts.filter(isHookContext);
-  if (!hook.length) return [message(line, 'user', parts, kind)];
-  const typed = parts.filter((p) => !isHookContext(p));
-  const injected = message(line, 'system', hook, 'hook-context', typed.length ? '#hook' : '');
-  if (!typed.length) return [injected];
+  const last = parts[parts.length - 1];
+  if (parts.length < 2 || last.type !== 'text' || !HOOK_CONTEXT.test(last.content)) return [message(line, 'user', parts, kind)];
+  const injected = message(line, 'system', [last], 'hook-context', '#hook');
   delete injected.native;
-  return [message(line, 'user', typed, kind), injected];
+  return [message(line, 'user', parts.slice(0, -1), kind), injected];
 }
 
-const HOOK_CONTEXT = /^\s*<qwen:(user-prompt-submit|session-start)-context>[\s\S]*<\/qwen:\1-context>\s*$/;
-
-function isHookContext(p: Part): boolean {
-  return p.type === 'text' && HOOK_CONTEXT.test(p.content);
-}
+const HOOK_CONTEXT = /^\s*<qwen:user-prompt-submit-context>[\s\S]*<\/qwen:user-prompt-submit-context>\s*$/;
 
 function assistantMessage(line: Line, sinks: Sinks): Message {
   const m = message(line, 'assistant', convertParts(obj(line.record.message)?.parts, line.record.uuid as string, sinks.unknownParts));
