@@ -2,8 +2,9 @@
  * Finds Cline-family task files under one home: `<globalStorage>/<extension>/tasks/<id>/
  * ui_messages.json` (or `api_conversation_history.json` when that is all a task kept) for each VS Code-family editor (desktop on Linux, macOS and Windows, and
  * the remote/SSH server data dirs), and the standalone `~/.cline/data/tasks/<id>/` store
- * (`$CLINE_DIR/data`, `$CLINE_DATA_DIR` when the home is this user's). Only the task folders
- * are listed; settings and secrets files beside them are never opened.
+ * (`$CLINE_DIR/data`, `$CLINE_DATA_DIR` when the home is this user's), and the Cline SDK's
+ * `~/.cline/data/sessions/<id>/<id>.messages.json` (`$CLINE_SESSION_DATA_DIR`). Only the task and
+ * session folders are listed; settings and secrets files beside them are never opened.
  */
 import path from 'node:path';
 import { filesIn, gather, homeFolders, ownEnvRoots, subfolders } from '../kit/walk';
@@ -20,8 +21,8 @@ const GLOBAL_STORAGE = [
   ...SERVER_DATA.map((server) => `${server}/data/User/globalStorage`),
 ];
 
-/** Each extension's `tasks` folder in each editor's storage, and the standalone CLI's. */
-export const CLINE_FOLDERS = [...GLOBAL_STORAGE.flatMap((storage) => EXTENSIONS.map((ext) => `${storage}/${ext}/tasks`)), '.cline/data/tasks'];
+/** Each extension's `tasks` folder in each editor's storage, and the standalone CLI's; the Cline SDK's sessions. */
+export const CLINE_FOLDERS = [...GLOBAL_STORAGE.flatMap((storage) => EXTENSIONS.map((ext) => `${storage}/${ext}/tasks`)), '.cline/data/tasks', '.cline/data/sessions'];
 
 export async function locateClineTasks(home: string): Promise<string[]> {
   const appData = ownEnvRoots(home, process.env.APPDATA).flatMap((dir) => EDITORS.map((editor) => path.join(dir, editor, 'User', 'globalStorage')));
@@ -29,8 +30,16 @@ export async function locateClineTasks(home: string): Promise<string[]> {
   const extensionTasks = await gather([...homeFolders(home, GLOBAL_STORAGE), ...appData], async (storage) =>
     (await subfolders(storage)).filter((dir) => EXTENSIONS.includes(path.basename(dir).toLowerCase())).map((dir) => path.join(dir, 'tasks')),
   );
-  const cli = ownEnvRoots(home, process.env.CLINE_DATA_DIR, process.env.CLINE_DIR && path.join(process.env.CLINE_DIR, 'data')).map((dir) => path.join(dir, 'tasks'));
-  return gather([...extensionTasks, ...homeFolders(home, ['.cline/data/tasks']), ...cli], async (tasks) => {
+  const data = ownEnvRoots(home, process.env.CLINE_DATA_DIR, process.env.CLINE_DIR && path.join(process.env.CLINE_DIR, 'data'));
+  const cli = data.map((dir) => path.join(dir, 'tasks'));
+  // The Cline SDK (CLI 3.x, the new extension): `sessions/<id>/<id>.messages.json` (sdk-session.ts), moved by $CLINE_SESSION_DATA_DIR.
+  const sessionRoots = [...homeFolders(home, ['.cline/data/sessions']), ...data.map((dir) => path.join(dir, 'sessions')), ...ownEnvRoots(home, process.env.CLINE_SESSION_DATA_DIR)];
+  const sessions = await gather(sessionRoots, async (root) => {
+    const found: string[] = [];
+    for (const dir of await subfolders(root)) found.push(...(await filesIn(dir, `${path.basename(dir)}.messages.json`)));
+    return found;
+  });
+  const tasks = await gather([...extensionTasks, ...homeFolders(home, ['.cline/data/tasks']), ...cli], async (tasks) => {
     const found: string[] = [];
     for (const task of await subfolders(tasks)) {
       const ui = await filesIn(task, TASK_FILE);
@@ -39,4 +48,5 @@ export async function locateClineTasks(home: string): Promise<string[]> {
     }
     return found;
   });
+  return [...tasks, ...sessions].sort();
 }

@@ -15,8 +15,11 @@ import { handleEntry } from './entries';
 import { isObject, num, str, tryParse } from '../kit/json';
 import { splitJsonArray } from './json-array';
 import { lineAt, parseJson } from '../kit/parse-json';
+import { parseClineSession, SDK_MESSAGES } from './sdk-session';
 
 export async function parseClineTask(ctx: ParseContext): Promise<Conversation[]> {
+  // The Cline SDK's sessions (CLI 3.x, the new extension) are another format (sdk-session.ts).
+  if (SDK_MESSAGES.test(ctx.path)) return parseClineSession(ctx);
   let text: string;
   const notes: string[] = [];
   try {

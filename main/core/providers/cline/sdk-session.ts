@@ -1,0 +1,147 @@
+/**
+ * A session of the Cline SDK (`@cline/core`: the standalone CLI 3.x and the new VS Code extension,
+ * from April 2026): `~/.cline/data/sessions/<id>/<id>.messages.json`, `{version: 1, agent:
+ * lead|subagent|teammate, sessionId, messages: [{id, role: user|assistant, content: [text |
+ * thinking | tool_use | tool_result | image | file], ts?, modelInfo?, metrics?}]}`
+ * (sdk/packages/core/docs/messages-contract-v1.md), with `<id>.json` beside it (cwd, title, a
+ * fork's parent). No real file was found: read after that contract and the code that writes it.
+ *
+ * What the person typed is wrapped, `<user_input mode="act">…</user_input>`; beside it the runtime
+ * puts `<mode_notice>` elements and the attached files' `<file_content>`, and a slash command
+ * becomes `<user_command slash="name">its instructions</user_command>` (user-input.ts). A legacy
+ * task resumed here starts with its old history, converted, then a warning to the model: that
+ * history is the task's own record (`tasks/<id>/`, read by parse.ts), so it is left out here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
+import { isToolUse, textOrReasoningPart } from '../kit/anthropic';
+import { seedConversation, conversationId, titleFrom } from '../kit/identity';
+import { arr, asText, isObject, isoFromMs, num, obj, str, type Json } from '../kit/json';
+import type { ParseContext } from '../kit/provider';
+import { parseJson } from '../kit/parse-json';
+import { sumUsage } from '../kit/usage';
+import { isLegacyResumeWarning, userTurn } from './user-input';
+
+export const SDK_MESSAGES = /\.messages\.json$/;
+
+export async function parseClineSession(ctx: ParseContext): Promise<Conversation[]> {
+  const warnings: ParseWarning[] = [];
+  const text = await ctx.readText((note) => warnings.push({ message: note }));
+  if (!text.trim()) return [];
+  let file: Json | undefined;
+  try {
+    const value = parseJson(text, (note) => warnings.push({ message: note }));
+    file = isObject(value) ? value : undefined;
+  } catch (error) {
+    warnings.push({ message: `Unreadable session file: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  const sessionId = str(file?.sessionId) ?? path.basename(ctx.path).replace(SDK_MESSAGES, '');
+  const manifest = readManifest(ctx.path, sessionId);
+  const meta = obj(manifest?.metadata);
+  let stored = arr(file?.messages).filter(isObject);
+  if (file && !Array.isArray(file.messages)) warnings.push({ message: 'The session file has no messages list; nothing read' });
+  const out: Message[] = [];
+  // A legacy task resumed on the SDK: what precedes the warning is the task's own history.
+  const resumedAt = stored.findIndex((m) => arr(m.content).some((b) => isObject(b) && typeof b.text === 'string' && isLegacyResumeWarning(b.text)));
+  if (resumedAt > 0) stored = stored.slice(resumedAt);
+  // A fork starts with its parent's messages, under their ids: those are the parent's conversation.
+  const forkedFrom = str(obj(meta?.fork)?.forkedFromSessionId);
+  const parentIds = forkedFrom ? messageIdsOf(path.join(path.dirname(path.dirname(ctx.path)), forkedFrom, `${forkedFrom}.messages.json`)) : undefined;
+  if (parentIds?.size) {
+    const own = stored.findIndex((m) => !parentIds.has(String(m.id)));
+    const copied = own < 0 ? stored.length : own;
+    if (copied) {
+      stored = stored.slice(copied);
+      out.push(note(`fork#${forkedFrom}`, 'fork', `Forked from session ${forkedFrom}: its ${copied} earlier messages are in that session's conversation.`));
+    }
+  }
+  const wrapped = stored.some((m) => m.role === 'user' && arr(m.content).some((b) => isObject(b) && typeof b.text === 'string' && b.text.includes('<user_input')));
+  const models = new Set<string>();
+  let usage: Usage | undefined;
+  let firstPrompt: string | undefined;
+  const subagent = str(file?.agent) === 'subagent' || str(file?.agent) === 'teammate';
+  stored.forEach((m, i) => {
+    const id = str(m.id) ?? `m${i}`;
+    const timestamp = isoFromMs(m.ts);
+    const at = (message: Message): Message => (timestamp ? { ...message, timestamp } : message);
+    if (m.role === 'assistant') {
+      const model = str(obj(m.modelInfo)?.id);
+      if (model) models.add(model);
+      const turn = usageOf(obj(m.metrics));
+      if (turn) usage = sumUsage(usage ?? {}, turn) ?? usage;
+      const message = at({ id, role: 'assistant', parts: arr(m.content).filter(isObject).flatMap(assistantPart), native: JSON.stringify(m), source: 0 });
+      if (model) message.model = model;
+      if (turn) message.usage = turn;
+      out.push(message);
+      return;
+    }
+    for (const message of userTurn(id, arr(m.content).filter(isObject), wrapped, JSON.stringify(m))) {
+      if (message.role === 'user') {
+        if (subagent && firstPrompt === undefined && !out.some((o) => o.kind === 'subagent-task')) {
+          message.role = 'system';
+          message.kind = 'subagent-task';
+        } else firstPrompt ??= message.parts.map((p) => (p.type === 'text' ? p.content : '')).join(' ');
+      }
+      out.push(at(message));
+    }
+  });
+  const times = out.map((m) => m.timestamp).filter((t): t is string => !!t);
+  return [
+    seedConversation(
+      { agent: 'cline', nativeId: sessionId, ctx, cwd: str(manifest?.cwd) ?? str(manifest?.workspaceRoot), models, warnings, messages: out },
+      {
+        title: str(meta?.title) ?? titleFrom(firstPrompt),
+        startedAt: isoFromMs(manifest?.startedAt) ?? str(manifest?.startedAt) ?? times[0],
+        endedAt: times[times.length - 1] ?? str(file?.updated_at),
+        usage,
+        ...(forkedFrom ? { parentId: conversationId('cline', forkedFrom), relation: 'fork' as const } : {}),
+      },
+    ),
+  ];
+}
+
+function assistantPart(block: Json): Part[] {
+  const text = textOrReasoningPart(block);
+  if (text) return text.type === 'text' && !text.content.trim() ? [] : [text];
+  if (isToolUse(block)) return [{ type: 'tool_call', id: str(block.id) ?? '', name: str(block.name) ?? 'tool', arguments: asText(block.input ?? {}) }];
+  return [{ type: 'generic', kind: str(block.type) ?? 'unknown', content: JSON.stringify(block) }];
+}
+
+function usageOf(metrics: Json | undefined): Usage | undefined {
+  if (!metrics) return undefined;
+  const usage: Usage = {};
+  const set = (key: keyof Usage, value: unknown) => {
+    const n = num(value);
+    if (n !== undefined) usage[key] = n;
+  };
+  set('inputTokens', metrics.inputTokens);
+  set('outputTokens', metrics.outputTokens);
+  set('cacheReadTokens', metrics.cacheReadTokens);
+  set('cacheWriteTokens', metrics.cacheWriteTokens);
+  return Object.keys(usage).length ? usage : undefined;
+}
+
+function note(id: string, kind: string, text: string): Message {
+  return { id, role: 'system', kind, parts: [{ type: 'text', content: text }], source: 0 };
+}
+
+/** The session's manifest `<id>.json` beside its messages: cwd, title, fork; absent or unreadable → undefined. */
+function readManifest(messagesPath: string, sessionId: string): Json | undefined {
+  try {
+    const value: unknown = JSON.parse(readFileSync(path.join(path.dirname(messagesPath), `${sessionId}.json`), 'utf8'));
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageIdsOf(file: string): Set<string> | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return new Set(arr(isObject(value) ? value.messages : undefined).filter(isObject).map((m) => String(m.id)));
+  } catch {
+    return undefined;
+  }
+}
