@@ -85,6 +85,20 @@ describe('crush provider: crush.db built from the migrations', () => {
     expect(crushProvider.resumeCommand(child)).toBeUndefined();
   });
 
+  it('shows a refusal, and a prompt Crush queued again after a summary as its own words', async () => {
+    const more = crushDb(path.join(tmp, 'refusal', 'webapp', '.crush', 'crush.db'));
+    const db = new Database(more);
+    const add = db.prepare('INSERT INTO messages (id, session_id, role, parts, model, created_at, updated_at, finished_at, provider, is_summary_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)');
+    // charmbracelet/crush: FinishReasonContentFilter (content.go), and agent.go Run's requeued prompt after Summarize.
+    add.run(`${MAIN}-r1`, MAIN, 'assistant', JSON.stringify([part('finish', { reason: 'content_filter', time: T + 51 })]), 'claude-sonnet-4-5', T + 51, T + 51, T + 51, 'anthropic');
+    add.run(`${MAIN}-q1`, MAIN, 'user', JSON.stringify([part('text', { text: 'The previous session was interrupted because it got too long, the initial user request was: `the login test fails one run in five`' })]), null, T + 52, T + 52, T + 52, null);
+    db.close();
+    const [main] = await parseAll(more);
+    expect(main.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toHaveLength(1);
+    expect(main.messages.filter((m) => m.role === 'system').map((m) => m.kind)).toEqual(['interrupt', 'compaction-summary', 'refusal', 'continuation']);
+    expect(main.messages.find((m) => m.kind === 'refusal')?.parts).toEqual([{ type: 'text', content: 'The model refused to answer (content filter)' }]);
+  });
+
   it('skips a message whose parts are not JSON with a warning, and names unknown part types', async () => {
     const copy = crushDb(path.join(tmp, 'copy', '.crush', 'crush.db'));
     const db = new Database(copy);

@@ -17,6 +17,13 @@ import { isoFromEpoch, num, str, tryParse, type Json } from '../kit/json';
 import type { ParseContext } from '../kit/provider';
 import { sortParts } from './parts';
 
+/**
+ * The prompt Crush sends again after an automatic summary cut a turn short (internal/agent
+ * agent.go Run: "…, the initial user request was: `<prompt>`"; or "… while handling background
+ * job updates"): stored as a user message, written by Crush.
+ */
+const CONTINUATION = /^The previous session was interrupted because it got too long\b/;
+
 export async function parseCrush(ctx: ParseContext): Promise<Conversation[]> {
   let db: Database.Database;
   try {
@@ -69,7 +76,10 @@ function build(ctx: ParseContext, session: Json, rows: readonly Json[]): Convers
     if (row.is_summary_message === 1) push('', 'system', said, 'compaction-summary');
     else if (role === 'user') {
       const text = said.map((p) => (p.type === 'text' ? p.content : '')).join('\n');
-      if (isChild && !taskMarked) {
+      if (CONTINUATION.test(text)) {
+        // After an automatic summary cut a turn short, Crush queues the prompt again as its own words.
+        push('', 'system', said, 'continuation');
+      } else if (isChild && !taskMarked) {
         // The first prompt of a child session is the task the parent agent wrote.
         taskMarked = true;
         push('', 'system', said, 'subagent-task');

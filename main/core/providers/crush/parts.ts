@@ -14,7 +14,7 @@ export interface Sorted {
   readonly said: Part[];
   readonly results: Part[];
   /** A turn that ended in an error or was cancelled: what Crush showed. */
-  readonly stop?: { readonly kind: 'interrupt' | 'api-error'; readonly text: string };
+  readonly stop?: { readonly kind: 'interrupt' | 'api-error' | 'refusal'; readonly text: string };
 }
 
 export function sortParts(items: readonly unknown[], unknown: Set<string>): Sorted {
@@ -53,6 +53,9 @@ export function sortParts(items: readonly unknown[], unknown: Set<string>): Sort
         if (reason === 'canceled' || reason === 'error') {
           const text = [str(d.message), str(d.details)].filter(Boolean).join(': ') || (reason === 'canceled' ? 'Canceled' : 'Error');
           stop = { kind: reason === 'canceled' ? 'interrupt' : 'api-error', text };
+        } else if (reason === 'content_filter') {
+          // The provider refused (FinishReasonContentFilter): Crush shows it, often with no text.
+          stop = { kind: 'refusal', text: [str(d.message), str(d.details)].filter(Boolean).join(': ') || 'The model refused to answer (content filter)' };
         }
         break;
       }
