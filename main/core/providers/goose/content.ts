@@ -40,6 +40,10 @@ export function gooseMessages(m: GooseMessage, unknown: Set<string>): Message[] 
       case 'thinking':
         if (str(item.thinking)?.trim()) said.push({ type: 'reasoning', content: str(item.thinking)! });
         break;
+      case 'reasoning':
+        // The older name (message.rs deserialize_sanitized_content reads it as thinking).
+        if (str(item.text)?.trim()) said.push({ type: 'reasoning', content: str(item.text)! });
+        break;
       case 'redactedThinking':
         said.push({ type: 'reasoning', content: '', redacted: true });
         break;
@@ -55,7 +59,9 @@ export function gooseMessages(m: GooseMessage, unknown: Set<string>): Message[] 
         break;
       case 'toolConfirmationRequest':
       case 'actionRequired':
-        notices.push({ type: 'generic', kind: type, content: JSON.stringify(item) });
+        // What the person entered in a form an extension asked for (agent.rs reply): theirs, not a notice.
+        if (m.role === 'user' && str(obj(item.data)?.actionType) === 'elicitationResponse') said.push({ type: 'generic', kind: 'elicitation-response', content: asText(obj(item.data)?.user_data ?? {}) });
+        else notices.push({ type: 'generic', kind: type, content: JSON.stringify(item) });
         break;
       default:
         unknown.add(type);
@@ -73,6 +79,7 @@ export function gooseMessages(m: GooseMessage, unknown: Set<string>): Message[] 
   if (results.length) push('tools', 'tool', results);
   if (said.length) {
     if (hidden) push('said', 'system', said, 'agent-only');
+    else if (m.role === 'user' && said.length === 1 && said[0].type === 'text' && FINAL_OUTPUT_NUDGE.test(said[0].content)) push('said', 'system', said, 'nudge');
     else if (m.role === 'user') push('said', 'user', said);
     else if (m.role === 'assistant') push('said', 'assistant', said);
     else push('said', 'system', said, `role:${m.role}`);
@@ -81,6 +88,13 @@ export function gooseMessages(m: GooseMessage, unknown: Set<string>): Message[] 
   if (!out.length) push('empty', 'system', [], 'empty');
   return out;
 }
+
+/**
+ * What Goose tells the model when a recipe asks for structured output and it has not given it
+ * (FINAL_OUTPUT_CONTINUATION_MESSAGE in agents/final_output_tool.rs), stored as a user message
+ * the person can see but did not type.
+ */
+const FINAL_OUTPUT_NUDGE = /^You MUST call the `final_output` tool\b/;
 
 function image(item: Json): Part {
   const mimeType = str(item.mimeType) ?? 'image/png';

@@ -111,6 +111,31 @@ describe('goose provider: sessions.db built from the v9 schema', () => {
 });
 
 describe('goose provider: legacy sessions/<name>.jsonl', () => {
+  it('keeps a turn’s thinking once, and shows Goose’s nudges and a form’s answers for what they are', async () => {
+    // agents/reply.rs: the thinking of a response with tool calls in a row of its own and again in
+    // each call's row; FINAL_OUTPUT_CONTINUATION_MESSAGE as a user row; an elicitation form's answer
+    // as the user's actionRequired; the older `reasoning` content (message.rs reads it as thinking).
+    const thinking = { type: 'thinking', thinking: 'Two files need the fix.', signature: 'sig' };
+    const call = (id: string, file: string) => ({ type: 'toolRequest', id, toolCall: { status: 'success', value: { name: 'developer__text_editor', arguments: { command: 'view', path: file } } } });
+    const lines = [
+      { working_dir: CWD, description: 'Fix both files' },
+      { role: 'user', created: T, content: [{ type: 'text', text: 'fix a.py and b.py' }], metadata: visible },
+      { role: 'assistant', created: T + 1, content: [thinking], metadata: visible },
+      { role: 'assistant', created: T + 1, content: [thinking, call('toolu_a', 'a.py')], metadata: visible },
+      { role: 'assistant', created: T + 1, content: [thinking, call('toolu_b', 'b.py')], metadata: visible },
+      { role: 'user', created: T + 2, content: [{ type: 'text', text: 'You MUST call the `final_output` tool NOW with the final output for the user.' }], metadata: visible },
+      { role: 'assistant', created: T + 3, content: [{ type: 'reasoning', text: 'An older model’s reasoning.' }, { type: 'text', text: 'Which branch?' }], metadata: visible },
+      { role: 'user', created: T + 4, content: [{ type: 'actionRequired', data: { actionType: 'elicitationResponse', id: 'el_1', user_data: { branch: 'main' } } }], metadata: visible },
+    ];
+    const [c] = await parseAll(writeFileIn(path.join(tmp, 'turns', '.local', 'share', 'goose', 'sessions', '20260801_1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`));
+    expect(parts(c, 'assistant').filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.content)).toEqual(['Two files need the fix.', 'An older model’s reasoning.']);
+    expect(parts(c, 'assistant').filter((p) => p.type === 'tool_call')).toHaveLength(2);
+    expect(c.messages.find((m) => m.kind === 'nudge')?.role).toBe('system');
+    const users = c.messages.filter((m) => m.role === 'user');
+    expect(users.map((m) => m.parts.map((p) => (p.type === 'text' ? p.content : p.type === 'generic' ? `${p.kind}:${p.content}` : p.type)))).toEqual([['fix a.py and b.py'], ['elicitation-response:{"branch":"main"}']]);
+    expect(c.warnings).toEqual([]);
+  });
+
   it('reads the metadata line and the messages, the older tool result form too', async () => {
     const file = legacyJsonl(path.join(tmp, 'legacy', 'goose', 'sessions', `${OLD}.jsonl`));
     const [c] = await parseAll(file);

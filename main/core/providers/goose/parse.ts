@@ -43,8 +43,17 @@ function build(ctx: ParseContext, info: Json, source: readonly GooseMessage[], w
   const unknown = new Set<string>();
   const messages: Message[] = [];
   const used = new Set<string>();
+  // Goose stores a response's thinking in a row of its own and again in each row of its tool
+  // calls (agents/reply.rs: providers that need reasoning_content back): shown once per turn.
+  let thought = new Set<string>();
   for (const m of source) {
     for (const message of gooseMessages(m, unknown)) {
+      if (message.role === 'user') thought = new Set();
+      if (message.role === 'assistant') {
+        message.parts = message.parts.filter((p) => p.type !== 'reasoning' || !p.content || !thought.has(p.content));
+        for (const p of message.parts) if (p.type === 'reasoning' && p.content) thought.add(p.content);
+        if (!message.parts.length) Object.assign(message, { role: 'system', kind: 'empty' });
+      }
       let id = message.id;
       for (let n = 2; used.has(id); n += 1) id = `${message.id}~${n}`;
       used.add(id);
