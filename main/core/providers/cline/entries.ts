@@ -24,8 +24,15 @@ export function handleEntry(b: ClineBuilder, e: Entry, isFirst: boolean): void {
   if (resultFor) return b.pushResult(e, resultFor, e.text);
   switch (e.kind) {
     case 'task':
-    case 'user_feedback':
+    case 'user_feedback': {
+      // A typed reply equal to the option just recorded as chosen is that choice, written twice.
+      const last = b.messages[b.messages.length - 1];
+      if (last?.kind === 'option-choice' && last.parts.length === 1 && last.parts[0].type === 'text' && last.parts[0].content === e.text.trim() && !hasMedia(e)) {
+        last.native = e.raw;
+        return;
+      }
       return b.pushPrompt(e, promptParts(e));
+    }
     case 'text':
       return assistantText(b, e, e.partial ? 'partial' : undefined);
     case 'completion_result':
@@ -84,7 +91,7 @@ function reasoning(b: ClineBuilder, e: Entry): void {
 /**
  * `followup` ({question, options, selected}) and `plan_mode_respond` ({response, options}) are
  * words the assistant said to the person (the model called a tool to say them): assistant
- * text, with the offered options kept beside it.
+ * text, with the offered options kept beside it; the option the person picked is their answer.
  */
 function structuredAnswer(b: ClineBuilder, e: Entry, field: string, kind?: string): void {
   const parsed = tryParse(e.text);
@@ -94,9 +101,16 @@ function structuredAnswer(b: ClineBuilder, e: Entry, field: string, kind?: strin
   if (isObject(parsed) && Array.isArray(parsed.options) && parsed.options.length) {
     parts.push({ type: 'generic', kind: 'options', content: JSON.stringify(parsed.options) });
   }
-  if (isObject(parsed) && str(parsed.selected)) parts.push({ type: 'generic', kind: 'selected', content: str(parsed.selected)! });
   if (!parts.length && e.text.trim()) parts.push({ type: 'generic', kind: e.kind, content: e.text });
   if (parts.length) b.push(e, 'assistant', parts, kind);
+  // An offered option the person clicked is written into the question (`selected`), with no
+  // user_feedback entry (AskFollowupQuestionToolHandler, PlanModeRespondHandler): their answer.
+  const selected = isObject(parsed) ? str(parsed.selected)?.trim() : undefined;
+  if (selected) {
+    const answer = b.push(e, 'user', [{ type: 'text', content: selected }], 'option-choice');
+    answer.id = `${answer.id}#selected`;
+    delete answer.native;
+  }
 }
 
 function toolCall(b: ClineBuilder, e: Entry): void {
