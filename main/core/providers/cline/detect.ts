@@ -16,13 +16,16 @@ const API_CONTENT = /"content"\s*:/;
 /** … whose first prompt Cline wraps as `<task>` beside `<environment_details>`. */
 const TASK_TEXT = /<task>|<environment_details>/;
 
-/** A Cline SDK session: `{"version": 1, … "sessionId": …, "messages": [` (sdk-session.ts), named `<id>.messages.json`. */
+/**
+ * A Cline SDK session (sdk-session.ts), named `<id>.messages.json`: `{"version": 1, …}` with its
+ * `sessionId` or `messages` in the head (an older writer put a long system prompt first).
+ */
 const SDK_FILE = /\.messages\.json$/;
-const SDK_HEAD = /^\s*\{[\s\S]*"version"\s*:\s*1\b[\s\S]*"messages"\s*:\s*\[/;
+const SDK_HEAD = /^\s*\{[\s\S]*"version"\s*:\s*1\b/;
 
 export function detectClineTask(sample: DetectSample): boolean {
   const head = sample.head;
-  if (SDK_FILE.test(sample.path)) return SDK_HEAD.test(head) && /"sessionId"\s*:/.test(head);
+  if (SDK_FILE.test(sample.path)) return SDK_HEAD.test(head) && /"(sessionId|messages|system_?[pP]rompt)"\s*:/.test(head);
   if (!ARRAY_OF_OBJECTS.test(head)) return false;
   // The first element decides: look no further than its first few hundred bytes.
   const first = head.slice(0, 2048);

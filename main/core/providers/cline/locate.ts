@@ -36,7 +36,8 @@ export async function locateClineTasks(home: string): Promise<string[]> {
   const sessionRoots = [...homeFolders(home, ['.cline/data/sessions']), ...data.map((dir) => path.join(dir, 'sessions')), ...ownEnvRoots(home, process.env.CLINE_SESSION_DATA_DIR)];
   const sessions = await gather(sessionRoots, async (root) => {
     const found: string[] = [];
-    for (const dir of await subfolders(root)) found.push(...(await filesIn(dir, `${path.basename(dir)}.messages.json`)));
+    // The lead's `<id>.messages.json`, and its subagents' and teammates' `<agentId>[__<task>].messages.json` beside it.
+    for (const dir of await subfolders(root)) found.push(...(await filesIn(dir, /\.messages\.json$/)));
     return found;
   });
   const tasks = await gather([...extensionTasks, ...homeFolders(home, ['.cline/data/tasks']), ...cli], async (tasks) => {

@@ -12,11 +12,11 @@
  * task resumed here starts with its old history, converted, then a warning to the model: that
  * history is the task's own record (`tasks/<id>/`, read by parse.ts), so it is left out here.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
 import { isToolUse, textOrReasoningPart } from '../kit/anthropic';
-import { seedConversation, conversationId, titleFrom } from '../kit/identity';
+import { conversationId, seedConversation, subConversationId, titleFrom } from '../kit/identity';
 import { arr, asText, isObject, isoFromMs, num, obj, str, type Json } from '../kit/json';
 import type { ParseContext } from '../kit/provider';
 import { parseJson } from '../kit/parse-json';
@@ -36,8 +36,12 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
   } catch (error) {
     warnings.push({ message: `Unreadable session file: ${error instanceof Error ? error.message : String(error)}` });
   }
-  const sessionId = str(file?.sessionId) ?? path.basename(ctx.path).replace(SDK_MESSAGES, '');
-  const manifest = readManifest(ctx.path, sessionId);
+  // A subagent's or teammate's messages sit in the lead's folder as `<agentId>[__<teamTaskId>].messages.json`, naming the lead's session.
+  const folder = path.basename(path.dirname(ctx.path));
+  const own = path.basename(ctx.path).replace(SDK_MESSAGES, '');
+  const lead = own !== folder ? folder : undefined;
+  const sessionId = lead ? own : (str(file?.sessionId) ?? own);
+  const manifest = readManifest(ctx.path, lead ?? sessionId);
   const meta = obj(manifest?.metadata);
   let stored = arr(file?.messages).filter(isObject);
   if (file && !Array.isArray(file.messages)) warnings.push({ message: 'The session file has no messages list; nothing read' });
@@ -47,20 +51,22 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
   if (resumedAt > 0) stored = stored.slice(resumedAt);
   // A fork starts with its parent's messages, under their ids: those are the parent's conversation.
   const forkedFrom = str(obj(meta?.fork)?.forkedFromSessionId);
-  const parentIds = forkedFrom ? messageIdsOf(path.join(path.dirname(path.dirname(ctx.path)), forkedFrom, `${forkedFrom}.messages.json`)) : undefined;
+  const parentIds = forkedFrom && !lead ? messageIdsOf(path.join(path.dirname(path.dirname(ctx.path)), forkedFrom, `${forkedFrom}.messages.json`)) : undefined;
   if (parentIds?.size) {
-    const own = stored.findIndex((m) => !parentIds.has(String(m.id)));
-    const copied = own < 0 ? stored.length : own;
+    // A copied tool result is re-keyed `<id>_tool_<tool_use_id>` (agent-message-codec.ts).
+    const copy = (m: Json) => parentIds.has(String(m.id)) || parentIds.has(String(m.id).split('_tool_')[0]);
+    const first = stored.findIndex((m) => !copy(m));
+    const copied = first < 0 ? stored.length : first;
     if (copied) {
       stored = stored.slice(copied);
       out.push(note(`fork#${forkedFrom}`, 'fork', `Forked from session ${forkedFrom}: its ${copied} earlier messages are in that session's conversation.`));
     }
   }
-  const wrapped = stored.some((m) => m.role === 'user' && arr(m.content).some((b) => isObject(b) && typeof b.text === 'string' && b.text.includes('<user_input')));
+  const imageOf = storedImage(path.dirname(ctx.path));
   const models = new Set<string>();
   let usage: Usage | undefined;
   let firstPrompt: string | undefined;
-  const subagent = str(file?.agent) === 'subagent' || str(file?.agent) === 'teammate';
+  const subagent = lead !== undefined || str(file?.agent) === 'subagent' || str(file?.agent) === 'teammate';
   stored.forEach((m, i) => {
     const id = str(m.id) ?? `m${i}`;
     const timestamp = isoFromMs(m.ts);
@@ -76,7 +82,7 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
       out.push(message);
       return;
     }
-    for (const message of userTurn(id, arr(m.content).filter(isObject), wrapped, JSON.stringify(m))) {
+    for (const message of userTurn(id, m, JSON.stringify(m), imageOf)) {
       if (message.role === 'user') {
         if (subagent && firstPrompt === undefined && !out.some((o) => o.kind === 'subagent-task')) {
           message.role = 'system';
@@ -86,19 +92,57 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
       out.push(at(message));
     }
   });
+  fillTimes(out);
   const times = out.map((m) => m.timestamp).filter((t): t is string => !!t);
+  const started = str(manifest?.started_at) ?? str(manifest?.startedAt);
+  const link = lead ? { parentId: conversationId('cline', lead), relation: 'subagent' as const } : forkedFrom ? { parentId: conversationId('cline', forkedFrom), relation: 'fork' as const } : {};
   return [
     seedConversation(
-      { agent: 'cline', nativeId: sessionId, ctx, cwd: str(manifest?.cwd) ?? str(manifest?.workspaceRoot), models, warnings, messages: out },
+      { agent: 'cline', nativeId: lead ? `${lead}.${sessionId}` : sessionId, id: lead ? subConversationId('cline', lead, sessionId) : undefined, ctx, cwd: str(manifest?.cwd) ?? str(manifest?.workspace_root), models, warnings, messages: out },
       {
-        title: str(meta?.title) ?? titleFrom(firstPrompt),
-        startedAt: isoFromMs(manifest?.startedAt) ?? str(manifest?.startedAt) ?? times[0],
+        title: (lead ? undefined : str(meta?.title)) ?? titleFrom(firstPrompt),
+        startedAt: (started && isoOf(started)) ?? times[0],
         endedAt: times[times.length - 1] ?? str(file?.updated_at),
         usage,
-        ...(forkedFrom ? { parentId: conversationId('cline', forkedFrom), relation: 'fork' as const } : {}),
+        ...link,
       },
     ),
   ];
+}
+
+/** The contract gives only assistant messages a `ts`: the others take the time of the one before (or after) them. */
+function fillTimes(messages: Message[]): void {
+  let last = messages.find((m) => m.timestamp)?.timestamp;
+  for (const m of messages) {
+    if (m.timestamp) last = m.timestamp;
+    else if (last) m.timestamp = last;
+  }
+}
+
+function isoOf(value: string): string | undefined {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/**
+ * Images: inline `{type: image, data, mediaType}`, or, 16 KB of base64 and more, kept apart as
+ * `{type: image_ref, blobId, mediaType}` in the session's `blobs/<blobId>.<ext>`
+ * (blobifyStoredMessageMedia in session-blob-store.ts).
+ */
+function storedImage(sessionDir: string): (block: Json) => Part | undefined {
+  return (block) => {
+    const mimeType = str(block.mediaType) ?? str(block.media_type) ?? str(block.mimeType) ?? 'image/png';
+    if (block.type === 'image' && typeof block.data === 'string') return { type: 'blob', modality: 'image', mimeType, content: block.data };
+    const blobId = str(block.blobId);
+    if (!blobId || !/^[\w.-]+$/.test(blobId)) return undefined;
+    try {
+      const dir = path.join(sessionDir, 'blobs');
+      const name = readdirSync(dir).find((f) => f === blobId || f.startsWith(`${blobId}.`));
+      return name ? { type: 'blob', modality: 'image', mimeType, content: readFileSync(path.join(dir, name)).toString('base64') } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 function assistantPart(block: Json): Part[] {
