@@ -78,7 +78,7 @@ export function gooseMessages(m: GooseMessage, unknown: Set<string>): Message[] 
   };
   if (results.length) push('tools', 'tool', results);
   if (said.length) {
-    if (hidden) push('said', 'system', said, 'agent-only');
+    if (hidden) push('said', 'system', said, m.metadata?.agentVisible === false ? 'hidden' : 'agent-only');
     else if (m.role === 'user' && said.length === 1 && said[0].type === 'text' && FINAL_OUTPUT_NUDGE.test(said[0].content)) push('said', 'system', said, 'nudge');
     else if (m.role === 'user') push('said', 'user', said);
     else if (m.role === 'assistant') push('said', 'assistant', said);

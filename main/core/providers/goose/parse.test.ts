@@ -136,6 +136,22 @@ describe('goose provider: legacy sessions/<name>.jsonl', () => {
     expect(c.warnings).toEqual([]);
   });
 
+  it('shows a prompt once when a compaction kept it for the person and gave the model a copy', async () => {
+    const lines = [
+      { working_dir: CWD, description: 'Long loop' },
+      { role: 'user', created: T, content: [{ type: 'text', text: 'migrate every table' }], metadata: { userVisible: true, agentVisible: false } },
+      { role: 'assistant', created: T + 1, content: [{ type: 'text', text: 'Migrating.' }], metadata: { userVisible: true, agentVisible: false } },
+      { role: 'user', created: T + 2, content: [{ type: 'text', text: 'Summary: tables a–f done.' }], metadata: { userVisible: false, agentVisible: true } },
+      { role: 'user', created: T + 2, content: [{ type: 'text', text: 'migrate every table' }], metadata: visible },
+      { role: 'assistant', created: T + 3, content: [{ type: 'text', text: 'Done with g.' }], metadata: visible },
+      { role: 'user', created: T + 4, content: [{ type: 'text', text: 'migrate every table' }], metadata: visible },
+    ];
+    const [c] = await parseAll(writeFileIn(path.join(tmp, 'compacted', '.local', 'share', 'goose', 'sessions', '20260802_1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`));
+    // The copy once; the same words typed again afterwards are typed.
+    expect(c.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([[{ type: 'text', content: 'migrate every table' }], [{ type: 'text', content: 'migrate every table' }]]);
+    expect(c.messages.filter((m) => m.role === 'system').map((m) => m.kind)).toEqual(['agent-only', 'prompt-copy']);
+  });
+
   it('reads the metadata line and the messages, the older tool result form too', async () => {
     const file = legacyJsonl(path.join(tmp, 'legacy', 'goose', 'sessions', `${OLD}.jsonl`));
     const [c] = await parseAll(file);

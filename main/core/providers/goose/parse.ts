@@ -46,8 +46,15 @@ function build(ctx: ParseContext, info: Json, source: readonly GooseMessage[], w
   // Goose stores a response's thinking in a row of its own and again in each row of its tool
   // calls (agents/reply.rs: providers that need reasoning_content back): shown once per turn.
   let thought = new Set<string>();
+  // A compaction mid-loop keeps the prompt for the person (agentVisible: false) and gives the model
+  // a fresh copy of it (context_mgmt compact_messages): the copy is Goose's, not typed again.
+  const keptForPerson = new Set<string>();
   for (const m of source) {
+    const shownOnly = m.metadata?.agentVisible === false && m.metadata?.userVisible !== false;
     for (const message of gooseMessages(m, unknown)) {
+      const text = message.parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n');
+      if (message.role === 'user' && shownOnly) keptForPerson.add(text);
+      else if (message.role === 'user' && keptForPerson.delete(text)) Object.assign(message, { role: 'system', kind: 'prompt-copy' }); // once: typed again later is typed
       if (message.role === 'user') thought = new Set();
       if (message.role === 'assistant') {
         message.parts = message.parts.filter((p) => p.type !== 'reasoning' || !p.content || !thought.has(p.content));
