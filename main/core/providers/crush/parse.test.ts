@@ -85,16 +85,21 @@ describe('crush provider: crush.db built from the migrations', () => {
     expect(crushProvider.resumeCommand(child)).toBeUndefined();
   });
 
-  it('shows a refusal, and a prompt Crush queued again after a summary as its own words', async () => {
+  it('shows a refusal, a prompt Crush queued again after a summary as its own words, and a long paste as text', async () => {
     const more = crushDb(path.join(tmp, 'refusal', 'webapp', '.crush', 'crush.db'));
     const db = new Database(more);
     const add = db.prepare('INSERT INTO messages (id, session_id, role, parts, model, created_at, updated_at, finished_at, provider, is_summary_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)');
     // charmbracelet/crush: FinishReasonContentFilter (content.go), and agent.go Run's requeued prompt after Summarize.
     add.run(`${MAIN}-r1`, MAIN, 'assistant', JSON.stringify([part('finish', { reason: 'content_filter', time: T + 51 })]), 'claude-sonnet-4-5', T + 51, T + 51, T + 51, 'anthropic');
     add.run(`${MAIN}-q1`, MAIN, 'user', JSON.stringify([part('text', { text: 'The previous session was interrupted because it got too long, the initial user request was: `the login test fails one run in five`' })]), null, T + 52, T + 52, T + 52, null);
+    // A long paste, attached as paste_1.txt (the UI's paste handler), with no text typed beside it.
+    const log = 'FAIL tests/login.spec.ts\n  expected true, got false\n';
+    add.run(`${MAIN}-p1`, MAIN, 'user', JSON.stringify([part('binary', { Path: 'paste_1.txt', MIMEType: 'text/plain; charset=utf-8', Data: Buffer.from(log).toString('base64') })]), null, T + 53, T + 53, T + 53, null);
     db.close();
     const [main] = await parseAll(more);
-    expect(main.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toHaveLength(1);
+    const users = main.messages.filter((m) => m.role === 'user').map((m) => m.parts);
+    expect(users).toHaveLength(2);
+    expect(users[1]).toEqual([{ type: 'generic', kind: 'file', content: 'paste_1.txt' }, { type: 'text', content: log }]);
     expect(main.messages.filter((m) => m.role === 'system').map((m) => m.kind)).toEqual(['interrupt', 'compaction-summary', 'refusal', 'continuation']);
     expect(main.messages.find((m) => m.kind === 'refusal')?.parts).toEqual([{ type: 'text', content: 'The model refused to answer (content filter)' }]);
   });

@@ -36,11 +36,15 @@ export function sortParts(items: readonly unknown[], unknown: Set<string>): Sort
       case 'image_url':
         said.push(imageUrl(str(d.url) ?? ''));
         break;
-      case 'binary':
-        // An attached file: its path (as Crush shows it) and its bytes.
-        if (str(d.Path)) said.push({ type: 'generic', kind: 'file', content: str(d.Path)! });
-        said.push(binary(str(d.MIMEType), str(d.Data)));
+      case 'binary': {
+        // An attached file: its path (as Crush shows it) and its bytes. A long paste is attached as
+        // `paste_<n>.txt` (the UI's paste handler): what the person pasted, kept as text.
+        const file = str(d.Path);
+        if (file) said.push({ type: 'generic', kind: 'file', content: file });
+        const pasted = file && PASTE.test(file) && (str(d.MIMEType) ?? 'text/plain').startsWith('text/') ? Buffer.from(str(d.Data) ?? '', 'base64').toString('utf8') : undefined;
+        said.push(pasted !== undefined ? { type: 'text', content: pasted } : binary(str(d.MIMEType), str(d.Data)));
         break;
+      }
       case 'tool_call':
         said.push({ type: 'tool_call', id: str(d.id) ?? 'call', name: str(d.name) ?? 'tool', arguments: str(d.input) ?? '{}' });
         break;
@@ -69,6 +73,8 @@ export function sortParts(items: readonly unknown[], unknown: Set<string>): Sort
   }
   return { said, results, stop };
 }
+
+const PASTE = /^paste_\d+\.txt$/;
 
 function toolResult(d: Json): Part {
   const part: Part = { type: 'tool_call_response', id: str(d.tool_call_id) ?? 'call', response: str(d.content) ?? '' };
