@@ -5,7 +5,9 @@
  * or an `updates.jsonl` envelope `{timestamp, method: "session/update" | "_x.ai/session/update",
  * params: {sessionId, update: {sessionUpdate}}}` (a bare `{sessionId, update}` only by that name).
  */
+import path from 'node:path';
 import type { DetectSample } from '../kit/provider';
+import { GROK_DB } from './grok-db';
 import { firstLine } from '../kit/first-line';
 import { isObject } from '../kit/json';
 
@@ -24,6 +26,8 @@ const UPDATE_METHODS = new Set(['session/update', '_x.ai/session/update']);
 const UPDATES_PREFIX = /^\{"timestamp":\d+,"method":"(_x\.ai\/)?session\/update","params":\{"sessionId":/;
 
 export function detectGrokSession(sample: DetectSample): boolean {
+  // superagent-ai's Grok CLI: one SQLite database, `grok.db` (grok-db.ts).
+  if (path.basename(sample.path) === GROK_DB) return sample.head.startsWith('SQLite format 3');
   const head = sample.head.trimStart();
   const { text, cut, record } = firstLine(head);
   if (!text.startsWith('{')) return false;

@@ -1,4 +1,4 @@
-/** The Grok CLI provider (xAI grok-build): `~/.grok/sessions/<cwd>/<session>/updates.jsonl`, else `chat_history.jsonl`. */
+/** The Grok CLI provider: xAI grok-build's `~/.grok/sessions/<cwd>/<session>/updates.jsonl` (else `chat_history.jsonl`), and superagent-ai's `~/.grok/grok.db`. */
 import type { Provider } from '../kit/provider';
 import { detectGrokSession } from './detect';
 import { GROK_FOLDERS, locateGrokSessions, replacedGrokLogs } from './locate';

@@ -15,8 +15,10 @@ import { grokConversation } from './conversation';
 import { parseGrokUpdates } from './updates';
 import { readRecord } from '../kit/json-lines';
 import { UPDATES_FILE } from './locate';
+import { GROK_DB, parseGrokDb } from './grok-db';
 
 export async function parseGrokSession(ctx: ParseContext): Promise<Conversation[]> {
+  if (path.basename(ctx.path) === GROK_DB) return parseGrokDb(ctx);
   const info = await readSessionInfo(ctx.path);
   if (path.basename(ctx.path) === UPDATES_FILE) return parseGrokUpdates(ctx, info);
   const messages: Message[] = [];

@@ -1,0 +1,136 @@
+/**
+ * The other Grok CLI (superagent-ai/grok-cli, from March 2026) keeps every session in one SQLite
+ * database, `~/.grok/grok.db` (src/storage/db.ts, migrations.ts): `sessions (id, title, model,
+ * mode, cwd_at_start, created_at, updated_at, …)` and `messages (session_id, seq, role,
+ * message_json, created_at)`, each `message_json` an AI SDK `ModelMessage` (transcript.ts
+ * appendMessages): `user` content a string or `[text | image | file]`; `assistant` `[text |
+ * reasoning | tool-call {toolCallId, toolName, input}]`; `tool` `[tool-result {toolCallId,
+ * toolName, output}]` (`output` `{type: text | json | error-text, value}`, json a `{success,
+ * output, error}`); `system` a string (a delegation notice, a compaction's `[Context checkpoint
+ * summary]`). `usage_events` holds the tokens. No real database was found: read after that source.
+ */
+import Database from 'better-sqlite3';
+import type { Conversation, Message, Part, Usage } from '../../../../shared/record';
+import { seedConversation, titleFrom } from '../kit/identity';
+import { arr, asText, isObject, num, obj, str, tryParse, type Json } from '../kit/json';
+import type { ParseContext } from '../kit/provider';
+
+export const GROK_DB = 'grok.db';
+
+export function parseGrokDb(ctx: ParseContext): Conversation[] {
+  let db: Database.Database;
+  try {
+    db = new Database(ctx.path, { readonly: true, fileMustExist: true });
+  } catch {
+    return [];
+  }
+  try {
+    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+    if (!tables.has('sessions') || !tables.has('messages')) return [];
+    const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Json[];
+    const messagesOf = db.prepare('SELECT seq, role, message_json, created_at FROM messages WHERE session_id = ? ORDER BY seq');
+    const usageOf = tables.has('usage_events') ? db.prepare('SELECT SUM(input_tokens) AS input, SUM(output_tokens) AS output FROM usage_events WHERE session_id = ?') : undefined;
+    return sessions.map((s) => build(ctx, s, messagesOf.all(String(s.id)) as Json[], usageOf?.get(String(s.id)) as Json | undefined));
+  } catch {
+    return [];
+  } finally {
+    db.close();
+  }
+}
+
+function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: Json | undefined): Conversation {
+  const messages: Message[] = [];
+  const models = new Set<string>();
+  const model = str(session.model);
+  if (model) models.add(model);
+  let firstPrompt: string | undefined;
+  for (const row of rows) {
+    const raw = str(row.message_json) ?? '';
+    const message = tryParse(raw);
+    const push = (role: Message['role'], parts: Part[], kind?: string, suffix = '') => {
+      const m: Message = { id: `S${String(row.seq)}${suffix}`, role, parts, native: raw, source: 0 };
+      const at = str(row.created_at);
+      if (at && !Number.isNaN(Date.parse(at))) m.timestamp = new Date(Date.parse(at)).toISOString();
+      if (kind) m.kind = kind;
+      messages.push(m);
+      return m;
+    };
+    if (!isObject(message)) {
+      push('system', [{ type: 'generic', kind: 'unreadable', content: raw }], 'unknown');
+      continue;
+    }
+    const role = str(message.role) ?? str(row.role);
+    const content = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : arr(message.content).filter(isObject);
+    if (role === 'user') {
+      const parts = content.flatMap(userPart);
+      const text = parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n');
+      if (text.trim()) firstPrompt ??= text;
+      push('user', parts);
+    } else if (role === 'assistant') {
+      const m = push('assistant', content.flatMap(assistantPart));
+      if (model) m.model = model;
+    } else if (role === 'tool') {
+      push('tool', content.flatMap(toolResult));
+    } else if (role === 'system') {
+      const text = content.map((c) => str(c.text) ?? '').join('\n');
+      push('system', [{ type: 'text', content: text }], text.startsWith('[Context checkpoint summary]') ? 'compaction-summary' : 'notice');
+    } else {
+      push('system', [{ type: 'generic', kind: `role:${role ?? '(none)'}`, content: raw }], 'unknown');
+    }
+  }
+  const times = messages.map((m) => m.timestamp).filter((t): t is string => !!t);
+  const tokens: Usage = {};
+  if (num(usage?.input)) tokens.inputTokens = num(usage?.input);
+  if (num(usage?.output)) tokens.outputTokens = num(usage?.output);
+  return seedConversation(
+    { agent: 'grok-cli', nativeId: String(session.id), ctx, cwd: str(session.cwd_at_start) ?? str(session.cwd_last), models, warnings: [], messages },
+    {
+      title: str(session.title)?.trim() ? titleFrom(str(session.title)) : titleFrom(firstPrompt),
+      startedAt: iso(session.created_at) ?? times[0],
+      endedAt: iso(session.updated_at) ?? times[times.length - 1],
+      usage: Object.keys(tokens).length ? tokens : undefined,
+    },
+  );
+}
+
+function iso(value: unknown): string | undefined {
+  const text = str(value);
+  const ms = text ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+function userPart(c: Json): Part[] {
+  if (c.type === 'text') return str(c.text)?.trim() ? [{ type: 'text', content: str(c.text)! }] : [];
+  if (c.type === 'image' || c.type === 'file') {
+    const mimeType = str(c.mediaType) ?? str(c.mimeType) ?? (c.type === 'image' ? 'image/png' : 'application/octet-stream');
+    const data = str(c.image) ?? str(c.data);
+    const inline = data && !/^(https?|file):/.test(data) ? (/^data:[^,]*,(.*)$/s.exec(data)?.[1] ?? data) : undefined;
+    if (inline) return [{ type: 'blob', modality: mimeType.startsWith('image/') ? 'image' : 'file', mimeType, content: inline }];
+    return [{ type: 'generic', kind: 'file', content: str(c.filename) ?? data ?? JSON.stringify(c) }];
+  }
+  return [{ type: 'generic', kind: str(c.type) ?? 'unknown', content: JSON.stringify(c) }];
+}
+
+function assistantPart(c: Json): Part[] {
+  if (c.type === 'text') return str(c.text)?.trim() ? [{ type: 'text', content: str(c.text)! }] : [];
+  if (c.type === 'reasoning') return str(c.text)?.trim() ? [{ type: 'reasoning', content: str(c.text)! }] : [];
+  if (c.type === 'tool-call') return [{ type: 'tool_call', id: str(c.toolCallId) ?? 'call', name: str(c.toolName) ?? 'tool', arguments: asText(c.input ?? {}) }];
+  return [{ type: 'generic', kind: str(c.type) ?? 'unknown', content: JSON.stringify(c) }];
+}
+
+/** A tool's result: the text its output holds (`text` / `error-text` values, a json `{success, output, error}`). */
+function toolResult(c: Json): Part[] {
+  if (c.type !== 'tool-result') return [{ type: 'generic', kind: str(c.type) ?? 'unknown', content: JSON.stringify(c) }];
+  const id = str(c.toolCallId) ?? 'call';
+  const output = obj(c.output);
+  const kind = str(output?.type);
+  if (kind === 'error-text' || kind === 'error-json') return [{ type: 'tool_call_response', id, response: asText(output?.value), isError: true }];
+  const value = kind === 'json' || kind === 'text' ? output?.value : c.output;
+  const result = obj(value);
+  if (result && 'success' in result) {
+    const failed = result.success === false;
+    const text = [str(result.output), failed ? str(result.error) : undefined].filter(Boolean).join('\n\n') || asText(result);
+    return [failed ? { type: 'tool_call_response', id, response: text, isError: true } : { type: 'tool_call_response', id, response: text }];
+  }
+  return [{ type: 'tool_call_response', id, response: typeof value === 'string' ? value : asText(value ?? '') }];
+}
