@@ -130,6 +130,24 @@ describe('pi provider: a session built from the pi-mono session format', () => {
   });
 });
 
+describe('pi provider: skills and files written twice', () => {
+  it('shows /skill:name as typed with the skill it expanded to apart, and reads an entry written twice once', async () => {
+    // agent-session.ts _expandSkillCommand (parseSkillBlock reads it back); an old fork's second header and path (#1672).
+    const skill = '<skill name="git-commit" location="/home/me/.pi/agent/skills/git-commit/SKILL.md">\nReferences are relative to /home/me/.pi/agent/skills/git-commit.\n\nWrite conventional commits.\n</skill>';
+    const own = [
+      { type: 'session', version: 3, id: SESSION, timestamp: t(0), cwd: CWD },
+      { type: 'message', id: 's1', parentId: null, timestamp: t(1), message: { role: 'user', content: [{ type: 'text', text: `${skill}\n\nfix the typo in the README` }], timestamp: 1782807601000 } },
+      { type: 'message', id: 's2', parentId: 's1', timestamp: t(2), message: assistant([{ type: 'text', text: 'Committed: docs: fix typo.' }], { stopReason: 'stop' }) },
+    ];
+    const twice = [...own, own[0], own[1], own[2], { type: 'message', id: 's3', parentId: 's2', timestamp: t(3), message: { role: 'user', content: 'thanks', timestamp: 1782807603000 } }];
+    const c = await parseOne(sessionFile(path.join(tmp, 'skills'), twice.map((e) => JSON.stringify(e)).join('\n') + '\n'));
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['/skill:git-commit fix the typo in the README', 'thanks']);
+    expect(c.messages.find((m) => m.kind === 'skill')?.parts).toEqual([{ type: 'text', content: skill }]);
+    expect(c.messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
+    expect(c.title).toBe('/skill:git-commit fix the typo in the README');
+  });
+});
+
 describe('pi provider: damaged and unusual files', () => {
   it('skips a broken line and keeps unknown entries as generic messages, each with a warning', async () => {
     const broken = [...lines];

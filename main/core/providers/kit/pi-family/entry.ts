@@ -7,6 +7,7 @@ import { obj, str, type Json } from '../json';
 import { usageOf } from '../usage';
 import type { SourceLine } from '../provider';
 import { contentParts } from './content';
+import { skillPrompt } from './skill-prompt';
 
 /** What the whole file gathers while its entries are read. */
 export interface SessionFacts {
@@ -17,6 +18,8 @@ export interface SessionFacts {
   readonly unknown: Set<string>;
   readonly blobs: string;
   header?: Json;
+  /** The ids of the entries read, so that one written twice is read once. */
+  readonly entryIds: Set<string>;
   /** The name a `session_info` entry gives. */
   name?: string;
   firstPrompt?: string;
@@ -40,6 +43,11 @@ const text = (content: string): Part[] => [{ type: 'text', content }];
 export async function readEntry(facts: SessionFacts, entry: Json, line: SourceLine): Promise<void> {
   const type = str(entry.type) ?? '(untyped)';
   const id = str(entry.id) ?? `L${line.lineNo}`;
+  // Pi 0.55.1 and earlier could write a fork's header and path a second time into one file (#1672): an entry is read once.
+  if (str(entry.id) && type !== 'session') {
+    if (facts.entryIds.has(id)) return;
+    facts.entryIds.add(id);
+  }
   const timestamp = str(entry.timestamp);
   const push: Push = (mid, role, parts, kind, extra = {}) => {
     if (!parts.length) return;
@@ -109,8 +117,11 @@ async function readMessage(scope: EntryScope, message: Json): Promise<void> {
   switch (role) {
     case 'user': {
       const parts = await contentParts(message.content, facts.blobs, warn);
-      facts.firstPrompt ??= parts.map((p) => (p.type === 'text' ? p.content : '')).join('');
-      push(id, 'user', parts);
+      const skill = skillPrompt(parts);
+      const typed = skill?.typed ?? parts;
+      facts.firstPrompt ??= typed.map((p) => (p.type === 'text' ? p.content : '')).join('');
+      push(id, 'user', typed, skill ? 'slash-command' : undefined);
+      if (skill) push(`${id}#skill`, 'system', skill.skill, 'skill');
       break;
     }
     case 'assistant':

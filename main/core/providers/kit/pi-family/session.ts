@@ -25,7 +25,7 @@ export interface PiFamilyAgent {
 }
 
 export async function parsePiFamilySession(ctx: ParseContext, who: PiFamilyAgent): Promise<Conversation[]> {
-  const facts: SessionFacts = { warnings: [], messages: [], models: new Set(), unknown: new Set(), blobs: blobDir(ctx.path) };
+  const facts: SessionFacts = { warnings: [], messages: [], models: new Set(), unknown: new Set(), entryIds: new Set(), blobs: blobDir(ctx.path) };
   const { warnings, messages, models, unknown } = facts;
   let first: string | undefined;
   let last: string | undefined;
