@@ -13,7 +13,7 @@
  * result when no `tool` message does.
  */
 import type { Message, Part, Usage } from '../../../../shared/record';
-import { arr, isObject, obj, str, type Json } from '../kit/json';
+import { arr, isObject, obj, str, tryParse, type Json } from '../kit/json';
 import { usageOf } from '../kit/usage';
 
 export interface HistoryMessages {
@@ -67,6 +67,8 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
   const calls = new Set<string>();
   let firstPrompt: string | undefined;
   if (sessionModel) models.add(sessionModel);
+  /** The item before was a compaction's summary (the CLI then sends `continue` itself). */
+  let afterSummary = false;
 
   arr(history).forEach((item, i) => {
     if (!isObject(item)) return;
@@ -74,7 +76,7 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
     const native = JSON.stringify(item);
     const message = obj(item.message);
     const role = str(message?.role);
-    const push = (mid: string, r: Message['role'], parts: Part[], kind?: string, extra: Partial<Message> = {}) => {
+    const push: Push = (mid, r, parts, kind, extra = {}) => {
       if (!parts.length) return;
       const m: Message = { id: mid, role: r, parts, native, source: 0, ...extra };
       if (kind) m.kind = kind;
@@ -82,37 +84,26 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
     };
     const model = str(arr(item.promptLogs).map(obj).find((l) => str(l?.modelTitle))?.modelTitle) ?? sessionModel;
     if (model) models.add(model);
+    const summary = str(item.conversationSummary);
+    const continued = afterSummary;
+    afterSummary = false;
     switch (role) {
       case 'user': {
         const parts = contentParts(message!.content);
+        // The CLI's own "continue" after an automatic compaction (streamChatResponse handleAutoContinuation).
+        if (continued && textOf(parts).trim() === 'continue' && !arr(item.contextItems).length) {
+          push(id, 'system', parts, 'auto-continue');
+          break;
+        }
         firstPrompt ??= textOf(parts);
         for (const c of arr(item.contextItems)) if (isObject(c) && c.hidden !== true) parts.push({ type: 'generic', kind: 'context', content: JSON.stringify(c) });
         push(id, 'user', parts);
         break;
       }
       case 'assistant':
-      case 'thinking': {
-        const parts: Part[] = [];
-        const reasoning = str(obj(item.reasoning)?.text);
-        if (reasoning?.trim()) parts.push({ type: 'reasoning', content: reasoning });
-        if (role === 'thinking') {
-          const text = textOf(contentParts(message!.content));
-          if (text.trim()) parts.push({ type: 'reasoning', content: text });
-          else if (str(message!.redactedThinking)) parts.push({ type: 'reasoning', content: '', redacted: true });
-        } else parts.push(...contentParts(message!.content).filter((p) => p.type !== 'text' || p.content.trim()));
-        const states = arr(item.toolCallStates).filter(isObject);
-        const callParts = toolCalls(message!, states, calls);
-        parts.push(...callParts.map((c) => c.call));
-        const extra: Partial<Message> = {};
-        if (role === 'assistant' && model) extra.model = model;
-        const usage = continueUsage(message!.usage);
-        if (usage) extra.usage = usage;
-        push(id, 'assistant', parts, undefined, extra);
-        const results = callParts.flatMap((c) => (c.result ? [c.result] : []));
-        for (const r of results) answered.add(r.id);
-        push(`${id}#results`, 'tool', results);
+      case 'thinking':
+        assistantItem({ id, item, message: message!, role, summary, model, calls, answered, push });
         break;
-      }
       case 'tool': {
         const callId = str(message!.toolCallId) ?? '';
         if (answered.has(callId)) break; // its result already came with the call's state
@@ -127,10 +118,58 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
         unknown.add(role ?? '(no role)');
         push(id, 'system', [{ type: 'generic', kind: role ?? 'history-item', content: native }], 'unknown');
     }
-    const summary = str(item.conversationSummary);
-    if (summary?.trim()) push(`${id}#summary`, 'system', [{ type: 'text', content: summary }], 'compaction-summary');
+    if (summary?.trim()) {
+      push(`${id}#summary`, 'system', [{ type: 'text', content: summary }], 'compaction-summary');
+      afterSummary = true;
+    }
   });
   return { messages, firstPrompt, models, unknown };
+}
+
+type Push = (mid: string, r: Message['role'], parts: Part[], kind?: string, extra?: Partial<Message>) => void;
+
+interface AssistantItem {
+  readonly id: string;
+  readonly item: Json;
+  readonly message: Json;
+  readonly role: 'assistant' | 'thinking';
+  readonly summary: string | undefined;
+  readonly model: string | undefined;
+  readonly calls: Set<string>;
+  readonly answered: Set<string>;
+  readonly push: Push;
+}
+
+/** An `assistant` or `thinking` item: its reasoning, text and tool calls, then the results its call states hold. */
+function assistantItem({ id, item, message, role, summary, model, calls, answered, push }: AssistantItem): void {
+  const parts: Part[] = [];
+  const reasoning = str(obj(item.reasoning)?.text);
+  if (reasoning?.trim()) parts.push({ type: 'reasoning', content: reasoning });
+  const said = contentParts(message.content);
+  if (role === 'thinking') {
+    // Redacted thinking comes with a placeholder text ("internal reasoning is hidden…", sessionSlice streamUpdate): not the model's.
+    if (str(message.redactedThinking)) parts.push({ type: 'reasoning', content: '', redacted: true });
+    else if (textOf(said).trim()) parts.push({ type: 'reasoning', content: textOf(said) });
+  } else if (!(summary?.trim() && textOf(said).trim() === summary.trim())) {
+    // A compaction's item says its summary as the answer too (compaction.ts): it is the summary, kept as such.
+    parts.push(...said.filter((p) => p.type !== 'text' || p.content.trim()));
+  }
+  const callParts = toolCalls(message, arr(item.toolCallStates).filter(isObject), calls);
+  // The CLI's `!cmd` shell mode: no user item, the command as a Bash call whose id starts `shell-`
+  // (useChat.shellMode.ts handleBashModeProcessing): the person ran it.
+  if (role === 'assistant' && callParts.length && callParts.every((c) => c.call.id.startsWith('shell-')) && !textOf(said).trim()) {
+    const command = callParts.map((c) => str(obj(tryParse(c.call.arguments))?.command) ?? c.call.arguments).join('\n');
+    push(`${id}#typed`, 'user', [{ type: 'text', content: `!${command}` }], 'shell-command');
+  }
+  parts.push(...callParts.map((c) => c.call));
+  const extra: Partial<Message> = {};
+  if (role === 'assistant' && model) extra.model = model;
+  const usage = continueUsage(message.usage);
+  if (usage) extra.usage = usage;
+  push(id, 'assistant', parts, undefined, extra);
+  const results = callParts.flatMap((c) => (c.result ? [c.result] : []));
+  for (const r of results) answered.add(r.id);
+  push(`${id}#results`, 'tool', results);
 }
 
 interface CallWithResult {

@@ -56,6 +56,35 @@ async function parseOne(file: string): Promise<Conversation> {
   return cs[0];
 }
 
+describe('continue provider: what the CLI writes besides the person’s turns', () => {
+  it('reads a !command as typed, a compaction’s summary once, its "continue" as Continue’s, redacted thinking as redacted, and dateCreated as milliseconds', async () => {
+    // extensions/cli: useChat.shellMode.ts (a Bash call with a `shell-` id, no user item), compaction.ts
+    // (the summary as the item's content and conversationSummary), streamChatResponse handleAutoContinuation;
+    // gui sessionSlice streamUpdate's redacted thinking; core/util/history.ts save: dateCreated String(Date.now()).
+    const cliHistory = [
+      { message: { role: 'user', content: 'tidy the imports' }, contextItems: [] },
+      { message: { role: 'assistant', content: '', toolCalls: [call('shell-1782806400000-ab12', 'Bash', { command: 'git status' })] }, contextItems: [], toolCallStates: [{ toolCallId: 'shell-1782806400000-ab12', toolCall: call('shell-1782806400000-ab12', 'Bash', { command: 'git status' }), status: 'done', parsedArgs: { command: 'git status' }, output: [{ content: 'nothing to commit', name: 'Terminal', description: 'git status' }] }] },
+      { message: { role: 'thinking', content: 'internal reasoning is hidden due to safety reasons', redactedThinking: 'EqQBCkYIARgCKkA=' }, contextItems: [] },
+      { message: { role: 'assistant', content: 'Summary: imports tidied in 3 files.' }, contextItems: [], conversationSummary: 'Summary: imports tidied in 3 files.' },
+      { message: { role: 'user', content: 'continue' }, contextItems: [] },
+      { message: { role: 'assistant', content: 'All done.' }, contextItems: [] },
+    ];
+    const home = path.join(tmp, 'cli');
+    const dir = path.join(home, '.continue', 'sessions');
+    writeFileIn(path.join(dir, 'sessions.json'), JSON.stringify([{ sessionId: 'cli-1', title: 'Untitled Session', dateCreated: '1782806399000', workspaceDirectory: `file://${CWD}` }]));
+    const file = writeFileIn(path.join(dir, 'cli-1.json'), JSON.stringify({ sessionId: 'cli-1', title: 'Untitled Session', workspaceDirectory: `file://${CWD}`, history: cliHistory }));
+    const [c] = await continueProvider.parse(fileParseContext(file));
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['tidy the imports', '!git status']);
+    expect(c.messages.filter((m) => m.role === 'assistant').map(textOf).filter(Boolean)).toEqual(['All done.']);
+    expect(c.messages.filter((m) => textOf(m).startsWith('Summary: imports')).map((m) => m.kind)).toEqual(['compaction-summary']);
+    expect(c.messages.find((m) => m.kind === 'auto-continue')?.role).toBe('system');
+    expect(parts(c, 'assistant')).toContainEqual({ type: 'reasoning', content: '', redacted: true });
+    expect(parts(c, 'assistant').some((p) => p.type === 'reasoning' && p.content.includes('hidden'))).toBe(false);
+    expect(c.startedAt).toBe(new Date(1782806399000).toISOString());
+    expect(c.title).toBe('tidy the imports');
+  });
+});
+
 describe('continue provider: a session built from the Continue source', () => {
   const file = writeSession(path.join(tmp, 'h1'), JSON.stringify(session, undefined, 2));
 

@@ -38,14 +38,25 @@ export async function parseContinueSession(ctx: ParseContext): Promise<Conversat
   const { messages, firstPrompt, models, unknown } = historyMessages(session.history, str(session.chatModelTitle) ?? undefined);
   if (unknown.size) warnings.push({ message: `Unknown Continue history message roles kept as generic messages: ${[...unknown].sort().join(', ')}` });
   const workspace = str(session.workspaceDirectory) ?? str(indexed?.workspaceDirectory);
-  const title = [str(session.title), str(indexed?.title)].find((t) => t?.trim()) ?? firstPrompt;
-  const created = str(indexed?.dateCreated);
+  // Until a title is generated a session keeps Continue's placeholder: the first prompt says more.
+  const title = [str(session.title), str(indexed?.title)].find((t) => t?.trim() && !PLACEHOLDER_TITLES.has(t.trim())) ?? firstPrompt ?? str(session.title);
+  const created = createdAt(indexed?.dateCreated);
   return [
     seedConversation(
       { agent: 'continue', nativeId, ctx, cwd: workspace ? folderPath(workspace) : undefined, models, warnings, messages },
-      { title: titleFrom(title), startedAt: created && !Number.isNaN(Date.parse(created)) ? new Date(created).toISOString() : undefined, usage: continueUsage(session.usage) },
+      { title: titleFrom(title), startedAt: created, usage: continueUsage(session.usage) },
     ),
   ];
+}
+
+const PLACEHOLDER_TITLES = new Set(['New Session', 'Untitled Session']);
+
+/** `dateCreated`: `String(Date.now())` as HistoryManager.save writes it (milliseconds as text), or an ISO date. */
+function createdAt(value: unknown): string | undefined {
+  const text = typeof value === 'number' ? String(value) : str(value);
+  if (!text) return undefined;
+  const ms = /^\d{10,}$/.test(text) ? Number(text) : Date.parse(text);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
 /** The session's entry in `sessions.json` (`[{sessionId, title, dateCreated, workspaceDirectory}]`). */
