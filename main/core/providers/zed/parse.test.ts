@@ -80,6 +80,10 @@ const childThread = {
     { User: { id: 'user-msg-s', content: [{ Text: 'Run the tests' }] } },
     { Agent: { content: [toolUse('toolu_11', 'terminal', { command: 'npm test', cd: 'demo-app' })], tool_results: { toolu_11: result('toolu_11', 'terminal', 'ok') }, reasoning_details: null } },
     { Agent: { content: [{ Text: 'Tests pass.' }], tool_results: {}, reasoning_details: null } },
+    // Zed's compaction (Message::Compaction), then the parent resuming the subagent (spawn_agent_tool.rs resume_subagent → send).
+    { Compaction: { Summary: 'Ran the tests; they pass.' } },
+    { User: { id: 'user-msg-s2', content: [{ Text: 'Now run the linter' }] } },
+    { Agent: { content: [{ Text: 'Lint is clean.' }], tool_results: {}, reasoning_details: null } },
   ],
   updated_at: '2026-06-30T08:22:00Z',
   model: { provider: 'zed.dev', model: 'claude-sonnet-4-5' },
@@ -200,7 +204,13 @@ describe('zed provider: a threads.db built as Zed writes it', () => {
     expect(child).toMatchObject({ parentId: `zed_${MAIN}`, relation: 'subagent', parentToolCallId: 'toolu_02', title: 'tests' });
     expect(child.messages.filter((m) => m.role === 'user')).toEqual([]);
     expect(child.messages[0]).toMatchObject({ role: 'system', kind: 'subagent-task' });
-    expect(parts(child, 'assistant').filter((p) => p.type === 'text')).toHaveLength(1);
+    expect(child.messages.filter((m) => m.role === 'system').map((m) => [m.kind, textOf(m)])).toEqual([
+      ['subagent-task', 'Run the tests'],
+      ['compaction-summary', 'Ran the tests; they pass.'],
+      ['parent-message', 'Now run the linter'],
+    ]);
+    expect(parts(child, 'assistant').filter((p) => p.type === 'text')).toHaveLength(2);
+    expect(child.warnings).toEqual([]);
   });
 
   it('reads the agent-1 threads (0.2.0, and 0.1.0 with results in a user message of their own)', async () => {

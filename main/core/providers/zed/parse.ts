@@ -44,11 +44,14 @@ function threadConversation(ctx: ParseContext, row: ThreadRow): Conversation {
   const subagent = obj(thread.subagent_context);
   const parent = row.parentId ?? str(subagent?.parent_thread_id);
   if (parent) {
-    // A subagent's first message is the task its parent wrote, not something the person typed.
-    const task = messages.find((m) => m.role === 'user');
-    if (task) {
-      task.role = 'system';
-      task.kind = 'subagent-task';
+    // A subagent's messages are its parent's: the task first, then what the parent sent it on
+    // resuming it (spawn_agent_tool.rs resume_subagent → send), not something the person typed.
+    let first = true;
+    for (const m of messages) {
+      if (m.role !== 'user') continue;
+      m.role = 'system';
+      m.kind = first ? 'subagent-task' : 'parent-message';
+      first = false;
     }
   }
   const title = [row.summary, str(thread.title), str(thread.summary)].find((t) => t?.trim()) ?? (parent ? undefined : firstPrompt);

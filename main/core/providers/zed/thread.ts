@@ -83,6 +83,14 @@ function dbMessage(b: Builder, message: unknown, i: number): void {
   }
   const user = isObject(message) ? obj(message.User) : undefined;
   const agent = isObject(message) ? obj(message.Agent) : undefined;
+  // Zed's compaction (2026-05/06, Message::Compaction): a summary of what came before, or a provider's own compacted items.
+  const compaction = isObject(message) && 'Compaction' in message ? message.Compaction : undefined;
+  if (compaction !== undefined) {
+    const summary = isObject(compaction) ? str(compaction.Summary) : undefined;
+    const parts: Part[] = summary !== undefined ? [{ type: 'text', content: summary }] : [{ type: 'generic', kind: 'compaction', content: JSON.stringify(compaction) }];
+    b.push(id, 'system', parts, message, 'compaction-summary');
+    return;
+  }
   if (user) {
     b.typed(id, userParts(b, user), message);
     return;
