@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../../../../shared/record';
 import { readHead } from '../../capture/read-lines';
 import { dejavu, dejavuJson } from '../../../../test/cli';
-import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, writeFileIn } from '../../../../test/provider-kit';
+import { expectMessagesKept, expectToolResultsJoined, parts, providerUnderTest, textOf, writeFileIn } from '../../../../test/provider-kit';
 import { gooseProvider } from './index';
 import { expectOutlineGolden } from '../../../../test/outline-golden';
 
@@ -123,12 +123,15 @@ describe('goose provider: legacy sessions/<name>.jsonl', () => {
       { role: 'assistant', created: T + 1, content: [thinking], metadata: visible },
       { role: 'assistant', created: T + 1, content: [thinking, call('toolu_a', 'a.py')], metadata: visible },
       { role: 'assistant', created: T + 1, content: [thinking, call('toolu_b', 'b.py')], metadata: visible },
+      { role: 'user', created: T + 2, content: [{ type: 'toolResponse', id: 'toolu_b', toolResult: { status: 'success', value: { content: [{ type: 'text', text: 'ok' }], isError: false } } }], metadata: visible },
+      // A later response of the same loop that happens to think the same words: its own, shown.
+      { role: 'assistant', created: T + 2, content: [thinking, { type: 'text', text: 'Both fixed.' }], metadata: visible },
       { role: 'user', created: T + 2, content: [{ type: 'text', text: 'You MUST call the `final_output` tool NOW with the final output for the user.' }], metadata: visible },
       { role: 'assistant', created: T + 3, content: [{ type: 'reasoning', text: 'An older model’s reasoning.' }, { type: 'text', text: 'Which branch?' }], metadata: visible },
       { role: 'user', created: T + 4, content: [{ type: 'actionRequired', data: { actionType: 'elicitationResponse', id: 'el_1', user_data: { branch: 'main' } } }], metadata: visible },
     ];
     const [c] = await parseAll(writeFileIn(path.join(tmp, 'turns', '.local', 'share', 'goose', 'sessions', '20260801_1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`));
-    expect(parts(c, 'assistant').filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.content)).toEqual(['Two files need the fix.', 'An older model’s reasoning.']);
+    expect(parts(c, 'assistant').filter((p) => p.type === 'reasoning').map((p) => p.type === 'reasoning' && p.content)).toEqual(['Two files need the fix.', 'Two files need the fix.', 'An older model’s reasoning.']);
     expect(parts(c, 'assistant').filter((p) => p.type === 'tool_call')).toHaveLength(2);
     expect(c.messages.find((m) => m.kind === 'nudge')?.role).toBe('system');
     const users = c.messages.filter((m) => m.role === 'user');
@@ -137,19 +140,33 @@ describe('goose provider: legacy sessions/<name>.jsonl', () => {
   });
 
   it('shows a prompt once when a compaction kept it for the person and gave the model a copy', async () => {
+    // context_mgmt compact_messages: every earlier row hidden from the model, the summary, a fresh copy of the last prompt.
+    const shownOnly = { userVisible: true, agentVisible: false };
+    const say = (role: string, text: string, metadata: object, at: number) => ({ role, created: T + at, content: [{ type: 'text', text }], metadata });
     const lines = [
       { working_dir: CWD, description: 'Long loop' },
-      { role: 'user', created: T, content: [{ type: 'text', text: 'migrate every table' }], metadata: { userVisible: true, agentVisible: false } },
-      { role: 'assistant', created: T + 1, content: [{ type: 'text', text: 'Migrating.' }], metadata: { userVisible: true, agentVisible: false } },
-      { role: 'user', created: T + 2, content: [{ type: 'text', text: 'Summary: tables a–f done.' }], metadata: { userVisible: false, agentVisible: true } },
-      { role: 'user', created: T + 2, content: [{ type: 'text', text: 'migrate every table' }], metadata: visible },
-      { role: 'assistant', created: T + 3, content: [{ type: 'text', text: 'Done with g.' }], metadata: visible },
-      { role: 'user', created: T + 4, content: [{ type: 'text', text: 'migrate every table' }], metadata: visible },
+      say('user', 'run the tests', shownOnly, 0),
+      say('assistant', 'Running.', shownOnly, 1),
+      say('user', 'yes', shownOnly, 2),
+      say('assistant', 'Fixing.', shownOnly, 3),
+      say('user', 'Summary: tests fixed.', { userVisible: false, agentVisible: true }, 4),
+      say('user', 'yes', visible, 4),
+      say('assistant', 'Done.', visible, 5),
+      say('user', 'run the tests', visible, 6),
+      say('user', 'yes', visible, 7),
+      // Compacted right after it was typed: the prompt hidden from both, the copy all the person sees of it.
+      say('user', 'deploy', { userVisible: false, agentVisible: false }, 8),
+      say('user', 'Summary: deploying.', { userVisible: false, agentVisible: true }, 9),
+      say('user', 'deploy', visible, 9),
     ];
     const [c] = await parseAll(writeFileIn(path.join(tmp, 'compacted', '.local', 'share', 'goose', 'sessions', '20260802_1.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`));
-    // The copy once; the same words typed again afterwards are typed.
-    expect(c.messages.filter((m) => m.role === 'user').map((m) => m.parts)).toEqual([[{ type: 'text', content: 'migrate every table' }], [{ type: 'text', content: 'migrate every table' }]]);
-    expect(c.messages.filter((m) => m.role === 'system').map((m) => m.kind)).toEqual(['agent-only', 'prompt-copy']);
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['run the tests', 'yes', 'run the tests', 'yes', 'deploy']);
+    expect(c.messages.filter((m) => m.role === 'system').map((m) => [m.kind, textOf(m)])).toEqual([
+      ['agent-only', 'Summary: tests fixed.'],
+      ['prompt-copy', 'yes'],
+      ['hidden', 'deploy'],
+      ['agent-only', 'Summary: deploying.'],
+    ]);
   });
 
   it('reads the metadata line and the messages, the older tool result form too', async () => {

@@ -11,6 +11,7 @@ import type { ParseContext } from '../kit/provider';
 import { readRecord } from '../kit/json-lines';
 import { num, obj, str, tryParse, type Json } from '../kit/json';
 import { type GooseMessage, gooseMessages } from './content';
+import { compactionCopies } from './compaction-copy';
 import { readSessionsDb } from './sqlite';
 
 export async function parseGoose(ctx: ParseContext): Promise<Conversation[]> {
@@ -44,29 +45,29 @@ function build(ctx: ParseContext, info: Json, source: readonly GooseMessage[], w
   const messages: Message[] = [];
   const used = new Set<string>();
   // Goose stores a response's thinking in a row of its own and again in each row of its tool
-  // calls (agents/reply.rs: providers that need reasoning_content back): shown once per turn.
-  let thought = new Set<string>();
-  // A compaction mid-loop keeps the prompt for the person (agentVisible: false) and gives the model
-  // a fresh copy of it (context_mgmt compact_messages): the copy is Goose's, not typed again.
-  const keptForPerson = new Set<string>();
-  for (const m of source) {
-    const shownOnly = m.metadata?.agentVisible === false && m.metadata?.userVisible !== false;
+  // calls, one after another (agents/reply.rs: providers that need reasoning_content back): a
+  // thinking the row just before said is not shown again.
+  let previous = new Set<string>();
+  const copies = compactionCopies(source);
+  source.forEach((m, i) => {
     for (const message of gooseMessages(m, unknown)) {
-      const text = message.parts.map((p) => (p.type === 'text' ? p.content : '')).join('\n');
-      if (message.role === 'user' && shownOnly) keptForPerson.add(text);
-      else if (message.role === 'user' && keptForPerson.delete(text)) Object.assign(message, { role: 'system', kind: 'prompt-copy' }); // once: typed again later is typed
-      if (message.role === 'user') thought = new Set();
+      if (message.role === 'user' && copies.has(i)) Object.assign(message, { role: 'system', kind: 'prompt-copy' });
+      const said = new Set<string>();
       if (message.role === 'assistant') {
-        message.parts = message.parts.filter((p) => p.type !== 'reasoning' || !p.content || !thought.has(p.content));
-        for (const p of message.parts) if (p.type === 'reasoning' && p.content) thought.add(p.content);
-        if (!message.parts.length) Object.assign(message, { role: 'system', kind: 'empty' });
+        for (const p of message.parts) if (p.type === 'reasoning' && p.content) said.add(p.content);
+        message.parts = message.parts.filter((p) => p.type !== 'reasoning' || !p.content || !previous.has(p.content));
+        if (!message.parts.length) {
+          Object.assign(message, { role: 'system', kind: 'empty' });
+          for (const t of previous) said.add(t); // an emptied row passes its thinking on
+        }
       }
+      previous = said;
       let id = message.id;
       for (let n = 2; used.has(id); n += 1) id = `${message.id}~${n}`;
       used.add(id);
       messages.push({ ...message, id });
     }
-  }
+  });
   if (unknown.size) warnings.push({ message: `Unknown Goose content types kept as generic parts: ${[...unknown].sort().join(', ')}` });
   const firstPrompt = messages.find((m) => m.role === 'user')?.parts.find((p) => p.type === 'text');
   const name = str(info.name)?.trim() || str(info.description)?.trim();
