@@ -67,7 +67,10 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
   const calls = new Set<string>();
   let firstPrompt: string | undefined;
   if (sessionModel) models.add(sessionModel);
-  /** The item before was a compaction's summary (the CLI then sends `continue` itself). */
+  /**
+   * The item before was the CLI's compaction (compactChatHistory: an assistant item saying its
+   * `conversationSummary`, the whole history replaced by it), after which the CLI sends `continue` itself.
+   */
   let afterSummary = false;
 
   arr(history).forEach((item, i) => {
@@ -120,7 +123,8 @@ export function historyMessages(history: unknown, sessionModel: string | undefin
     }
     if (summary?.trim()) {
       push(`${id}#summary`, 'system', [{ type: 'text', content: summary }], 'compaction-summary');
-      afterSummary = true;
+      // The GUI adds a summary to an item already there (conversationCompaction.ts): a "continue" typed after it is typed.
+      afterSummary = role === 'assistant' && textOf(contentParts(message!.content)).trim() === summary.trim();
     }
   });
   return { messages, firstPrompt, models, unknown };

@@ -83,6 +83,19 @@ describe('continue provider: what the CLI writes besides the person’s turns', 
     expect(c.startedAt).toBe(new Date(1782806399000).toISOString());
     expect(c.title).toBe('tidy the imports');
   });
+
+  it('keeps a "continue" the person typed after the GUI added a summary to an item', async () => {
+    // core/util/conversationCompaction.ts: the summary is added to an item already in the history.
+    const guiHistory = [
+      { message: { role: 'user', content: 'refactor the parser' }, contextItems: [] },
+      { message: { role: 'assistant', content: 'Refactored.' }, contextItems: [], conversationSummary: 'The parser was refactored.' },
+      { message: { role: 'user', content: 'continue' }, contextItems: [] },
+    ];
+    const file = writeFileIn(path.join(tmp, 'gui', '.continue', 'sessions', 'gui-1.json'), JSON.stringify({ sessionId: 'gui-1', title: 'Parser', workspaceDirectory: `file://${CWD}`, history: guiHistory }));
+    const [c] = await continueProvider.parse(fileParseContext(file));
+    expect(c.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['refactor the parser', 'continue']);
+    expect(c.messages.filter((m) => m.role === 'assistant').map(textOf)).toEqual(['Refactored.']);
+  });
 });
 
 describe('continue provider: a session built from the Continue source', () => {
