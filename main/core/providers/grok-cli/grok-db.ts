@@ -6,8 +6,9 @@
  * appendMessages): `user` content a string or `[text | image | file]`; `assistant` `[text |
  * reasoning | tool-call {toolCallId, toolName, input}]`; `tool` `[tool-result {toolCallId,
  * toolName, output}]` (`output` `{type: text | json | error-text, value}`, json a `{success,
- * output, error}`); `system` a string (a delegation notice, a compaction's `[Context checkpoint
- * summary]`). `usage_events` holds the tokens. No real database was found: read after that source.
+ * output, error}`); `system` a string (a notice). A compaction's summary is a `compactions` row
+ * (`first_kept_seq`, `summary`); `usage_events` holds the tokens and models. No real database was
+ * found: read after that source.
  */
 import Database from 'better-sqlite3';
 import type { Conversation, Message, Part, Usage } from '../../../../shared/record';
@@ -29,8 +30,13 @@ export function parseGrokDb(ctx: ParseContext): Conversation[] {
     if (!tables.has('sessions') || !tables.has('messages')) return [];
     const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Json[];
     const messagesOf = db.prepare('SELECT seq, role, message_json, created_at FROM messages WHERE session_id = ? ORDER BY seq');
-    const usageOf = tables.has('usage_events') ? db.prepare('SELECT SUM(input_tokens) AS input, SUM(output_tokens) AS output FROM usage_events WHERE session_id = ?') : undefined;
-    return sessions.map((s) => build(ctx, s, messagesOf.all(String(s.id)) as Json[], usageOf?.get(String(s.id)) as Json | undefined));
+    const usageOf = tables.has('usage_events') ? db.prepare('SELECT SUM(input_tokens) AS input, SUM(output_tokens) AS output, json_group_array(DISTINCT model) AS models FROM usage_events WHERE session_id = ?') : undefined;
+    // A compaction's summary is kept apart (transcript.ts appendCompaction), shown before the first message it kept.
+    const compactionsOf = tables.has('compactions') ? db.prepare('SELECT first_kept_seq, summary, created_at FROM compactions WHERE session_id = ? ORDER BY id') : undefined;
+    return sessions.map((s) => {
+      const id = String(s.id);
+      return build(ctx, s, messagesOf.all(id) as Json[], usageOf?.get(id) as Json | undefined, (compactionsOf?.all(id) ?? []) as Json[]);
+    });
   } catch {
     return [];
   } finally {
@@ -38,13 +44,22 @@ export function parseGrokDb(ctx: ParseContext): Conversation[] {
   }
 }
 
-function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: Json | undefined): Conversation {
+function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: Json | undefined, compactions: readonly Json[]): Conversation {
   const messages: Message[] = [];
-  const models = new Set<string>();
+  // The session row names its latest model (/model rewrites it); each model call is a usage event.
+  const models = new Set<string>(arr(tryParse(str(usage?.models) ?? '[]')).flatMap((m) => (typeof m === 'string' && m ? [m] : [])));
   const model = str(session.model);
   if (model) models.add(model);
   let firstPrompt: string | undefined;
+  const summaries = [...compactions];
   for (const row of rows) {
+    while (summaries.length && (num(summaries[0].first_kept_seq) ?? Number.POSITIVE_INFINITY) <= (num(row.seq) ?? 0)) {
+      const c = summaries.shift()!;
+      const m: Message = { id: `C${String(c.first_kept_seq)}`, role: 'system', kind: 'compaction-summary', parts: [{ type: 'text', content: str(c.summary) ?? '' }], native: JSON.stringify(c), source: 0 };
+      const at = iso(c.created_at);
+      if (at) m.timestamp = at;
+      messages.push(m);
+    }
     const raw = str(row.message_json) ?? '';
     const message = tryParse(raw);
     const push = (role: Message['role'], parts: Part[], kind?: string, suffix = '') => {
@@ -67,8 +82,7 @@ function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: J
       if (text.trim()) firstPrompt ??= text;
       push('user', parts);
     } else if (role === 'assistant') {
-      const m = push('assistant', content.flatMap(assistantPart));
-      if (model) m.model = model;
+      push('assistant', content.flatMap(assistantPart));
     } else if (role === 'tool') {
       push('tool', content.flatMap(toolResult));
     } else if (role === 'system') {
@@ -103,10 +117,16 @@ function userPart(c: Json): Part[] {
   if (c.type === 'text') return str(c.text)?.trim() ? [{ type: 'text', content: str(c.text)! }] : [];
   if (c.type === 'image' || c.type === 'file') {
     const mimeType = str(c.mediaType) ?? str(c.mimeType) ?? (c.type === 'image' ? 'image/png' : 'application/octet-stream');
-    const data = str(c.image) ?? str(c.data);
+    const modality = mimeType.startsWith('image/') ? 'image' : 'file';
+    // vision-input.ts buildVisionUserMessages puts the bytes as a Uint8Array, which JSON writes as {"0": 137, "1": 80, …}.
+    const value = c.image ?? c.data;
+    if (isObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k))) {
+      return [{ type: 'blob', modality, mimeType, content: Buffer.from(Object.values(value).map((b) => Number(b) & 0xff)).toString('base64') }];
+    }
+    const data = str(value);
     const inline = data && !/^(https?|file):/.test(data) ? (/^data:[^,]*,(.*)$/s.exec(data)?.[1] ?? data) : undefined;
-    if (inline) return [{ type: 'blob', modality: mimeType.startsWith('image/') ? 'image' : 'file', mimeType, content: inline }];
-    return [{ type: 'generic', kind: 'file', content: str(c.filename) ?? data ?? JSON.stringify(c) }];
+    if (inline) return [{ type: 'blob', modality, mimeType, content: inline }];
+    return [{ type: 'generic', kind: 'file', content: str(c.filename) ?? data ?? mimeType }];
   }
   return [{ type: 'generic', kind: str(c.type) ?? 'unknown', content: JSON.stringify(c) }];
 }
