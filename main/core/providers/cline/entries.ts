@@ -24,15 +24,8 @@ export function handleEntry(b: ClineBuilder, e: Entry, isFirst: boolean): void {
   if (resultFor) return b.pushResult(e, resultFor, e.text);
   switch (e.kind) {
     case 'task':
-    case 'user_feedback': {
-      // A typed reply equal to the option just recorded as chosen is that choice, written twice.
-      const last = b.messages[b.messages.length - 1];
-      if (last?.kind === 'option-choice' && last.parts.length === 1 && last.parts[0].type === 'text' && last.parts[0].content === e.text.trim() && !hasMedia(e)) {
-        last.native = e.raw;
-        return;
-      }
+    case 'user_feedback':
       return b.pushPrompt(e, promptParts(e));
-    }
     case 'text':
       return assistantText(b, e, e.partial ? 'partial' : undefined);
     case 'completion_result':
