@@ -13,9 +13,10 @@ export function skillPrompt(parts: readonly Part[]): { typed: Part[]; skill: Par
   const first = parts.findIndex((p) => p.type === 'text');
   const part = parts[first];
   if (!part || part.type !== 'text') return undefined;
-  const match = SKILL_BLOCK.exec(part.content.replace(/\r\n/g, '\n'));
+  const text = part.content.replace(/\r\n/g, '\n');
+  const match = SKILL_BLOCK.exec(text);
   if (!match) return undefined;
   const args = match[4]?.trim();
   const typed: Part[] = [{ type: 'text', content: `/skill:${match[1]}${args ? ` ${args}` : ''}` }, ...parts.filter((_, i) => i !== first)];
-  return { typed, skill: [{ type: 'text', content: part.content.slice(0, part.content.length - (match[4]?.length ?? 0)).trimEnd() }] };
+  return { typed, skill: [{ type: 'text', content: text.slice(0, text.length - (match[4]?.length ?? 0)).trimEnd() }] };
 }
