@@ -10,7 +10,7 @@
  * next sync).
  */
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { readStore } from '../kit/read-store';
 import type { Conversation, Message, ParseWarning } from '../../../../shared/record';
 import { conversationId, seedConversation, titleFrom } from '../kit/identity';
 import { isoFromEpoch, num, str, tryParse, type Json } from '../kit/json';
@@ -25,22 +25,16 @@ import { sortParts } from './parts';
 const CONTINUATION = /^The previous session was interrupted because it got too long\b/;
 
 export async function parseCrush(ctx: ParseContext): Promise<Conversation[]> {
-  let db: Database.Database;
-  try {
-    db = new Database(ctx.path, { readonly: true, fileMustExist: true });
-  } catch {
-    return [];
-  }
-  try {
-    const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Json[];
-    const messagesOf = db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY created_at, rowid');
-    const built = sessions.map((s) => build(ctx, s, messagesOf.all(String(s.id)) as Json[]));
-    return [...built.filter((c) => !c.parentId), ...built.filter((c) => c.parentId)];
-  } catch {
-    return [];
-  } finally {
-    db.close();
-  }
+  return readStore(
+    ctx.path,
+    (db) => {
+      const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Json[];
+      const messagesOf = db.prepare('SELECT * FROM messages WHERE session_id = ? ORDER BY created_at, rowid');
+      const built = sessions.map((s) => build(ctx, s, messagesOf.all(String(s.id)) as Json[]));
+      return [...built.filter((c) => !c.parentId), ...built.filter((c) => c.parentId)];
+    },
+    [],
+  );
 }
 
 function build(ctx: ParseContext, session: Json, rows: readonly Json[]): Conversation {

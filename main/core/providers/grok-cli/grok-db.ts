@@ -10,7 +10,7 @@
  * (`first_kept_seq`, `summary`); `usage_events` holds the tokens and models. No real database was
  * found: read after that source.
  */
-import Database from 'better-sqlite3';
+import { readStore } from '../kit/read-store';
 import type { Conversation, Message, Part, Usage } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
 import { arr, asText, isObject, num, obj, str, tryParse, type Json } from '../kit/json';
@@ -19,29 +19,23 @@ import type { ParseContext } from '../kit/provider';
 export const GROK_DB = 'grok.db';
 
 export function parseGrokDb(ctx: ParseContext): Conversation[] {
-  let db: Database.Database;
-  try {
-    db = new Database(ctx.path, { readonly: true, fileMustExist: true });
-  } catch {
-    return [];
-  }
-  try {
-    const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
-    if (!tables.has('sessions') || !tables.has('messages')) return [];
-    const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Json[];
-    const messagesOf = db.prepare('SELECT seq, role, message_json, created_at FROM messages WHERE session_id = ? ORDER BY seq');
-    const usageOf = tables.has('usage_events') ? db.prepare('SELECT SUM(input_tokens) AS input, SUM(output_tokens) AS output, json_group_array(DISTINCT model) AS models FROM usage_events WHERE session_id = ?') : undefined;
-    // A compaction's summary is kept apart (transcript.ts appendCompaction), shown before the first message it kept.
-    const compactionsOf = tables.has('compactions') ? db.prepare('SELECT first_kept_seq, summary, created_at FROM compactions WHERE session_id = ? ORDER BY id') : undefined;
-    return sessions.map((s) => {
-      const id = String(s.id);
-      return build(ctx, s, messagesOf.all(id) as Json[], usageOf?.get(id) as Json | undefined, (compactionsOf?.all(id) ?? []) as Json[]);
-    });
-  } catch {
-    return [];
-  } finally {
-    db.close();
-  }
+  return readStore(
+    ctx.path,
+    (db) => {
+      const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+      if (!tables.has('sessions') || !tables.has('messages')) return [];
+      const sessions = db.prepare('SELECT * FROM sessions ORDER BY created_at, id').all() as Json[];
+      const messagesOf = db.prepare('SELECT seq, role, message_json, created_at FROM messages WHERE session_id = ? ORDER BY seq');
+      const usageOf = tables.has('usage_events') ? db.prepare('SELECT SUM(input_tokens) AS input, SUM(output_tokens) AS output, json_group_array(DISTINCT model) AS models FROM usage_events WHERE session_id = ?') : undefined;
+      // A compaction's summary is kept apart (transcript.ts appendCompaction), shown before the first message it kept.
+      const compactionsOf = tables.has('compactions') ? db.prepare('SELECT first_kept_seq, summary, created_at FROM compactions WHERE session_id = ? ORDER BY id') : undefined;
+      return sessions.map((s) => {
+        const id = String(s.id);
+        return build(ctx, s, messagesOf.all(id) as Json[], usageOf?.get(id) as Json | undefined, (compactionsOf?.all(id) ?? []) as Json[]);
+      });
+    },
+    [] as Conversation[],
+  );
 }
 
 function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: Json | undefined, compactions: readonly Json[]): Conversation {
