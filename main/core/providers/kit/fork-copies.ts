@@ -53,7 +53,8 @@ export function forkedMain(copies: ForkCopies, messages: Message[], transcript: 
   return { messages: [note, ...kept], excludeUsage: copies.apiIds, startedAt };
 }
 
-function forkNote(from: string, what: string, timestamp: string | undefined): Message {
+/** The note a fork's conversation starts with: where its earlier messages are. */
+export function forkNote(from: string, what: string, timestamp: string | undefined): Message {
   const note: Message = { id: `fork#${from}`, role: 'system', kind: 'fork', parts: [{ type: 'text', content: `Forked from session ${from}: ${what}.` }], source: 0 };
   if (timestamp !== undefined) note.timestamp = timestamp;
   return note;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Conversation } from '../../../../shared/record';
 import { fileParseContext } from '../../capture/parse-context';
@@ -145,6 +145,33 @@ describe('pi provider: skills and files written twice', () => {
     expect(c.messages.find((m) => m.kind === 'skill')?.parts).toEqual([{ type: 'text', content: skill }]);
     expect(c.messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
     expect(c.title).toBe('/skill:git-commit fix the typo in the README');
+  });
+});
+
+describe('pi provider: a fork', () => {
+  it('leaves its copied entries to the session it came from while that file is there, and keeps them when it is gone', async () => {
+    // session-manager.ts createBranchedSession: a new file, `parentSession` its source's path, the path's entries copied under their ids.
+    const dir = path.join(tmp, 'fork', '.pi', 'agent', 'sessions', '--home-me-work-demo-app--');
+    const PARENT = '1a2b3c4d-0000-4000-8000-000000000001';
+    const FORK = '1a2b3c4d-0000-4000-8000-000000000002';
+    const shared = [
+      { type: 'message', id: 'p1', parentId: null, timestamp: t(1), message: { role: 'user', content: 'add a cache', timestamp: 1782807601000 } },
+      { type: 'message', id: 'p2', parentId: 'p1', timestamp: t(2), message: assistant([{ type: 'text', text: 'Added an LRU cache.' }], { stopReason: 'stop' }) },
+    ];
+    const parentFile = writeFileIn(path.join(dir, `2026-06-30T08-20-00-000Z_${PARENT}.jsonl`), [{ type: 'session', version: 3, id: PARENT, timestamp: t(0), cwd: CWD }, ...shared].map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const forkFile = writeFileIn(path.join(dir, `2026-06-30T08-30-00-000Z_${FORK}.jsonl`), [
+      { type: 'session', version: 3, id: FORK, timestamp: t(10), cwd: CWD, parentSession: parentFile },
+      ...shared,
+      { type: 'message', id: 'f1', parentId: 'p2', timestamp: t(11), message: { role: 'user', content: 'make it a TTL cache instead', timestamp: 1782807611000 } },
+      { type: 'message', id: 'f2', parentId: 'f1', timestamp: t(12), message: assistant([{ type: 'text', text: 'Switched to a TTL cache.' }], { stopReason: 'stop' }) },
+    ].map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const forked = await parseOne(forkFile);
+    expect(forked.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['make it a TTL cache instead']);
+    expect(forked.messages[0]).toMatchObject({ role: 'system', kind: 'fork' });
+    expect([forked.parentId, forked.relation]).toEqual([(await parseOne(parentFile)).id, 'fork']);
+    rmSync(parentFile);
+    const alone = await parseOne(forkFile);
+    expect(alone.messages.filter((m) => m.role === 'user').map(textOf)).toEqual(['add a cache', 'make it a TTL cache instead']);
   });
 });
 

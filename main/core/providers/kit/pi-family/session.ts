@@ -8,12 +8,13 @@
  */
 import type { AgentId } from '../../../../../shared/agents';
 import type { Conversation } from '../../../../../shared/record';
-import { seedConversation, titleFrom } from '../identity';
+import { conversationId, seedConversation, titleFrom } from '../identity';
 import { str } from '../json';
 import { readRecord } from '../json-lines';
 import type { ParseContext } from '../provider';
 import { blobDir } from './content';
 import { readEntry, type SessionFacts } from './entry';
+import { withoutForkCopies } from './fork';
 
 /** Which agent wrote the file, and what it knows of the session beyond the file. */
 export interface PiFamilyAgent {
@@ -49,10 +50,16 @@ export async function parsePiFamilySession(ctx: ParseContext, who: PiFamilyAgent
   if (unknown.size) warnings.push({ message: `Unknown ${who.label} session entries kept as generic messages: ${[...unknown].sort().join(', ')}` });
   const nativeId = str(header?.id) ?? idFromName(ctx.path);
   const title = [facts.name, str(header?.title), await who.titleOutside?.(nativeId)].find((t) => t?.trim()) ?? facts.firstPrompt;
+  const fork = withoutForkCopies(ctx.path, str(header?.parentSession), messages);
   return [
     seedConversation(
-      { agent: who.agent, nativeId, ctx, cwd: str(header?.cwd), models, warnings, messages },
-      { title: titleFrom(title), startedAt: str(header?.timestamp) ?? first, endedAt: last },
+      { agent: who.agent, nativeId, ctx, cwd: str(header?.cwd), models, warnings, messages: fork?.messages ?? messages },
+      {
+        title: titleFrom(title),
+        startedAt: str(header?.timestamp) ?? first,
+        endedAt: last,
+        ...(fork ? { parentId: conversationId(who.agent, fork.id), relation: 'fork' as const } : {}),
+      },
     ),
   ];
 }
