@@ -13,7 +13,7 @@
 import { readStore } from '../kit/read-store';
 import type { Conversation, Message, Part, Usage } from '../../../../shared/record';
 import { seedConversation, titleFrom } from '../kit/identity';
-import { arr, asText, isObject, num, obj, str, tryParse, type Json } from '../kit/json';
+import { arr, asText, isObject, isoFromText, num, obj, str, tryParse, type Json } from '../kit/json';
 import type { ParseContext } from '../kit/provider';
 
 export const GROK_DB = 'grok.db';
@@ -50,7 +50,7 @@ function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: J
     while (summaries.length && (num(summaries[0].first_kept_seq) ?? Number.POSITIVE_INFINITY) <= (num(row.seq) ?? 0)) {
       const c = summaries.shift()!;
       const m: Message = { id: `C${String(c.first_kept_seq)}`, role: 'system', kind: 'compaction-summary', parts: [{ type: 'text', content: str(c.summary) ?? '' }], native: JSON.stringify(c), source: 0 };
-      const at = iso(c.created_at);
+      const at = isoFromText(c.created_at);
       if (at) m.timestamp = at;
       messages.push(m);
     }
@@ -58,8 +58,8 @@ function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: J
     const message = tryParse(raw);
     const push = (role: Message['role'], parts: Part[], kind?: string, suffix = '') => {
       const m: Message = { id: `S${String(row.seq)}${suffix}`, role, parts, native: raw, source: 0 };
-      const at = str(row.created_at);
-      if (at && !Number.isNaN(Date.parse(at))) m.timestamp = new Date(Date.parse(at)).toISOString();
+      const at = isoFromText(row.created_at);
+      if (at) m.timestamp = at;
       if (kind) m.kind = kind;
       messages.push(m);
       return m;
@@ -94,17 +94,11 @@ function build(ctx: ParseContext, session: Json, rows: readonly Json[], usage: J
     { agent: 'grok-cli', nativeId: String(session.id), ctx, cwd: str(session.cwd_at_start) ?? str(session.cwd_last), models, warnings: [], messages },
     {
       title: str(session.title)?.trim() ? titleFrom(str(session.title)) : titleFrom(firstPrompt),
-      startedAt: iso(session.created_at) ?? times[0],
-      endedAt: iso(session.updated_at) ?? times[times.length - 1],
+      startedAt: isoFromText(session.created_at) ?? times[0],
+      endedAt: isoFromText(session.updated_at) ?? times[times.length - 1],
       usage: Object.keys(tokens).length ? tokens : undefined,
     },
   );
-}
-
-function iso(value: unknown): string | undefined {
-  const text = str(value);
-  const ms = text ? Date.parse(text) : Number.NaN;
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
 function userPart(c: Json): Part[] {

@@ -39,6 +39,13 @@ export function isoFromMs(value: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** A date-time string (ISO-8601 or anything Date.parse reads) → ISO-8601 in UTC; undefined when it is not one. */
+export function isoFromText(value: unknown): string | undefined {
+  const text = str(value);
+  const ms = text ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
 /** JSON.parse that returns undefined instead of throwing (and bounds nesting, see parse-json.ts). */
 export { tryParseJson as tryParse } from './parse-json';
 

@@ -6,7 +6,7 @@
  */
 import type { Conversation, ParseWarning } from '../../../../shared/record';
 import { conversationId, seedConversation, titleFrom } from '../kit/identity';
-import { isObject, obj, shortError, str } from '../kit/json';
+import { isObject, isoFromText, obj, shortError, str } from '../kit/json';
 import { parseJsonDocument } from '../kit/parse-json';
 import type { ParseContext } from '../kit/provider';
 import { threadJson } from './decode';
@@ -59,8 +59,8 @@ function threadConversation(ctx: ParseContext, row: ThreadRow): Conversation {
     { agent: 'zed', nativeId: row.id, ctx, cwd: firstFolder(row), models: model ? [model] : [], warnings, messages },
     {
       title: titleFrom(title),
-      startedAt: isoTime(row.createdAt),
-      endedAt: isoTime(row.updatedAt ?? str(thread.updated_at)),
+      startedAt: isoFromText(row.createdAt),
+      endedAt: isoFromText(row.updatedAt ?? str(thread.updated_at)),
       parentId: parent ? conversationId('zed', parent) : undefined,
       relation: parent ? 'subagent' : undefined,
       parentToolCallId: str(subagent?.tool_use_id),
@@ -80,8 +80,3 @@ function firstFolder(row: ThreadRow): string | undefined {
   return paths[first >= 0 ? first : 0] || undefined;
 }
 
-function isoTime(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const t = Date.parse(value);
-  return Number.isNaN(t) ? undefined : new Date(t).toISOString();
-}
