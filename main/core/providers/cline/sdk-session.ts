@@ -17,10 +17,11 @@ import path from 'node:path';
 import type { Conversation, Message, ParseWarning, Part, Usage } from '../../../../shared/record';
 import { isToolUse, textOrReasoningPart } from '../kit/anthropic';
 import { conversationId, seedConversation, subConversationId, titleFrom } from '../kit/identity';
-import { arr, asText, isObject, isoFromMs, num, obj, str, type Json } from '../kit/json';
+import { arr, asText, isObject, isoFromMs, isoFromText, obj, str, type Json } from '../kit/json';
 import type { ParseContext } from '../kit/provider';
 import { parseJson } from '../kit/parse-json';
-import { sumUsage } from '../kit/usage';
+import { forkNote } from '../kit/fork-copies';
+import { sumUsage, usageOf } from '../kit/usage';
 import { isLegacyResumeWarning, userTurn } from './user-input';
 
 export const SDK_MESSAGES = /\.messages\.json$/;
@@ -52,14 +53,14 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
   // A fork starts with its parent's messages, under their ids: those are the parent's conversation.
   const forkedFrom = str(obj(meta?.fork)?.forkedFromSessionId);
   const parentIds = forkedFrom && !lead ? messageIdsOf(path.join(path.dirname(path.dirname(ctx.path)), forkedFrom, `${forkedFrom}.messages.json`)) : undefined;
-  if (parentIds?.size) {
+  if (forkedFrom && parentIds?.size) {
     // A copied tool result is re-keyed `<id>_tool_<tool_use_id>` (agent-message-codec.ts).
     const copy = (m: Json) => parentIds.has(String(m.id)) || parentIds.has(String(m.id).split('_tool_')[0]);
     const first = stored.findIndex((m) => !copy(m));
     const copied = first < 0 ? stored.length : first;
     if (copied) {
       stored = stored.slice(copied);
-      out.push(note(`fork#${forkedFrom}`, 'fork', `Forked from session ${forkedFrom}: its ${copied} earlier messages are in that session's conversation.`));
+      out.push(forkNote(forkedFrom, `its ${copied} earlier messages are in that session's conversation`, undefined));
     }
   }
   const imageOf = storedImage(path.dirname(ctx.path));
@@ -74,7 +75,7 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
     if (m.role === 'assistant') {
       const model = str(obj(m.modelInfo)?.id);
       if (model) models.add(model);
-      const turn = usageOf(obj(m.metrics));
+      const turn = turnUsage(obj(m.metrics));
       if (turn) usage = sumUsage(usage ?? {}, turn) ?? usage;
       const message = at({ id, role: 'assistant', parts: arr(m.content).filter(isObject).flatMap(assistantPart), native: JSON.stringify(m), source: 0 });
       if (model) message.model = model;
@@ -101,7 +102,7 @@ export async function parseClineSession(ctx: ParseContext): Promise<Conversation
       { agent: 'cline', nativeId: lead ? `${lead}.${sessionId}` : sessionId, id: lead ? subConversationId('cline', lead, sessionId) : undefined, ctx, cwd: str(manifest?.cwd) ?? str(manifest?.workspace_root), models, warnings, messages: out },
       {
         title: (lead ? undefined : str(meta?.title)) ?? titleFrom(firstPrompt),
-        startedAt: (started && isoOf(started)) ?? times[0],
+        startedAt: isoFromText(started) ?? times[0],
         endedAt: times[times.length - 1] ?? str(file?.updated_at),
         usage,
         ...link,
@@ -117,11 +118,6 @@ function fillTimes(messages: Message[]): void {
     if (m.timestamp) last = m.timestamp;
     else if (last) m.timestamp = last;
   }
-}
-
-function isoOf(value: string): string | undefined {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
 /**
@@ -152,22 +148,9 @@ function assistantPart(block: Json): Part[] {
   return [{ type: 'generic', kind: str(block.type) ?? 'unknown', content: JSON.stringify(block) }];
 }
 
-function usageOf(metrics: Json | undefined): Usage | undefined {
-  if (!metrics) return undefined;
-  const usage: Usage = {};
-  const set = (key: keyof Usage, value: unknown) => {
-    const n = num(value);
-    if (n !== undefined) usage[key] = n;
-  };
-  set('inputTokens', metrics.inputTokens);
-  set('outputTokens', metrics.outputTokens);
-  set('cacheReadTokens', metrics.cacheReadTokens);
-  set('cacheWriteTokens', metrics.cacheWriteTokens);
-  return Object.keys(usage).length ? usage : undefined;
-}
-
-function note(id: string, kind: string, text: string): Message {
-  return { id, role: 'system', kind, parts: [{ type: 'text', content: text }], source: 0 };
+/** An assistant message's `metrics` (the SDK already uses Usage's names; cost and the rest are left out). */
+function turnUsage(metrics: Json | undefined): Usage | undefined {
+  return metrics && usageOf({ inputTokens: metrics.inputTokens, outputTokens: metrics.outputTokens, cacheReadTokens: metrics.cacheReadTokens, cacheWriteTokens: metrics.cacheWriteTokens });
 }
 
 /** The session's manifest `<id>.json` beside its messages: cwd, title, fork; absent or unreadable → undefined. */

@@ -14,7 +14,7 @@
  * plan-to-act continuation prompt without attachments, a teammate run update, a goal check.
  */
 import type { Message, Part } from '../../../../shared/record';
-import { asText, obj, str, type Json } from '../kit/json';
+import { arr, asText, isObject, obj, str, type Json } from '../kit/json';
 
 const NOTICE = /<mode_notice\b[^>]*>[\s\S]*?<\/mode_notice>/g;
 const FILE = /<file_content\b[^>]*>[\s\S]*?<\/file_content>/g;
@@ -39,7 +39,7 @@ export type ImageOf = (block: Json) => Part | undefined;
  * (`user`), what the runtime added or wrote itself (`system`).
  */
 export function userTurn(id: string, stored: Json, native: string, imageOf: ImageOf): Message[] {
-  const blocks = (Array.isArray(stored.content) ? stored.content : []).filter((b): b is Json => typeof b === 'object' && b !== null && !Array.isArray(b));
+  const blocks = arr(stored.content).filter(isObject);
   const meta = obj(stored.metadata);
   const metaKind = str(meta?.kind);
   const role = str(meta?.displayRole)?.trim().toLowerCase();
