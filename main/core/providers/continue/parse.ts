@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Conversation, ParseWarning } from '../../../../shared/record';
 import { idFromFileName, seedConversation, titleFrom } from '../kit/identity';
-import { arr, isObject, shortError, str, type Json } from '../kit/json';
+import { arr, isObject, isoFromMs, isoFromText, shortError, str, type Json } from '../kit/json';
 import { parseJsonDocument, tryParseJson } from '../kit/parse-json';
 import type { ParseContext } from '../kit/provider';
 import { continueUsage, historyMessages } from './history';
@@ -54,9 +54,7 @@ const PLACEHOLDER_TITLES = new Set(['New Session', 'Untitled Session']);
 /** `dateCreated`: `String(Date.now())` as HistoryManager.save writes it (milliseconds as text), or an ISO date. */
 function createdAt(value: unknown): string | undefined {
   const text = typeof value === 'number' ? String(value) : str(value);
-  if (!text) return undefined;
-  const ms = /^\d{10,}$/.test(text) ? Number(text) : Date.parse(text);
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+  return text && /^\d{10,}$/.test(text) ? isoFromMs(Number(text)) : isoFromText(text);
 }
 
 /** The session's entry in `sessions.json` (`[{sessionId, title, dateCreated, workspaceDirectory}]`). */
