@@ -79,9 +79,7 @@ function userMessages(line: Line, subtype: string | undefined, payload: Json | u
   if (display === undefined) return withHookContext(line, parts, kind);
   if (display === sent) return [message(line, 'user', parts, kind)];
   // What the person typed, and apart, what was sent for it (@file contents, hook context).
-  const expansion = message(line, 'system', parts, kind ? 'command-expansion' : 'prompt-expansion', '#sent');
-  delete expansion.native;
-  return [message(line, 'user', [{ type: 'text', content: display }], kind), expansion];
+  return [message(line, 'user', [{ type: 'text', content: display }], kind), splitOff(line, parts, kind ? 'command-expansion' : 'prompt-expansion', '#sent')];
 }
 
 /**
@@ -97,9 +95,7 @@ function agentRecord(line: Line, subtype: 'agent_mention' | 'agent_message', pay
   if (!byAgent) {
     const prompt = message(line, 'user', [{ type: 'text', content: text }], 'agent-mention');
     if (!parts.length || contentText(obj(line.record.message)?.parts) === text) return [prompt];
-    const sent = message(line, 'system', parts, 'prompt-expansion', '#sent');
-    delete sent.native;
-    return [prompt, sent];
+    return [prompt, splitOff(line, parts, 'prompt-expansion', '#sent')];
   }
   const name = str(author?.name) ?? str(author?.agentId) ?? str(line.record.agentId);
   // A run that did not complete says so where its reply would be (conversation-delta.ts toMessage).
@@ -125,11 +121,7 @@ function blankDisplay(line: Line, parts: Part[], payload: Json | undefined): Mes
   const text = parts.filter((p) => p.type === 'text');
   if (!attached.length) return [message(line, 'system', text, 'prompt-expansion')];
   const out = [message(line, 'user', attached)];
-  if (text.length) {
-    const sent = message(line, 'system', text, 'prompt-expansion', '#sent');
-    delete sent.native;
-    out.push(sent);
-  }
+  if (text.length) out.push(splitOff(line, text, 'prompt-expansion', '#sent'));
   return out;
 }
 
@@ -143,9 +135,7 @@ function blankDisplay(line: Line, parts: Part[], payload: Json | undefined): Mes
 function withHookContext(line: Line, parts: Part[], kind: string | undefined): Message[] {
   const last = parts[parts.length - 1];
   if (parts.length < 2 || last.type !== 'text' || !HOOK_CONTEXT.test(last.content)) return [message(line, 'user', parts, kind)];
-  const injected = message(line, 'system', [last], 'hook-context', '#hook');
-  delete injected.native;
-  return [message(line, 'user', parts.slice(0, -1), kind), injected];
+  return [message(line, 'user', parts.slice(0, -1), kind), splitOff(line, [last], 'hook-context', '#hook')];
 }
 
 const HOOK_CONTEXT = /^\s*<qwen:user-prompt-submit-context>[\s\S]*<\/qwen:user-prompt-submit-context>\s*$/;
@@ -234,6 +224,13 @@ function compressionParts(payload: Json | undefined): Part[] {
 
 function generic(line: Line, kind: string): Message {
   return message(line, 'system', [{ type: 'generic', kind, content: line.raw }], 'unknown');
+}
+
+/** What the harness added to the person's line, as a system message of its own: the line's native record stays with what they typed. */
+function splitOff(line: Line, parts: Part[], kind: string, suffix: string): Message {
+  const m = message(line, 'system', parts, kind, suffix);
+  delete m.native;
+  return m;
 }
 
 function message(line: Line, role: Role, parts: Part[], kind?: string, suffix = ''): Message {
