@@ -9,8 +9,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { isObject, str, tryParse } from '../kit/json';
+import { readStore } from '../kit/read-store';
 
 export interface SideInfo {
   readonly title?: string;
@@ -47,27 +47,21 @@ function parentOf(root: string, id: string): string | undefined {
 }
 
 function summaryTitle(root: string, id: string): string | undefined {
-  let db: Database.Database;
-  try {
-    db = new Database(path.join(root, 'conversation_summaries.db'), { readonly: true, fileMustExist: true });
-  } catch {
-    return undefined;
-  }
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    for (const { name } of tables) {
-      const columns = new Set((db.prepare(`PRAGMA table_info(${JSON.stringify(name)})`).all() as { name: string }[]).map((c) => c.name));
-      if (!columns.has('conversation_id') || !columns.has('title')) continue;
-      const row = db.prepare(`SELECT title FROM ${JSON.stringify(name)} WHERE conversation_id = ?`).get(id) as { title?: unknown } | undefined;
-      const title = str(row?.title)?.trim();
-      if (title) return title;
-    }
-    return undefined;
-  } catch {
-    return undefined;
-  } finally {
-    db.close();
-  }
+  return readStore(
+    path.join(root, 'conversation_summaries.db'),
+    (db) => {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+      for (const { name } of tables) {
+        const columns = new Set((db.prepare(`PRAGMA table_info(${JSON.stringify(name)})`).all() as { name: string }[]).map((c) => c.name));
+        if (!columns.has('conversation_id') || !columns.has('title')) continue;
+        const row = db.prepare(`SELECT title FROM ${JSON.stringify(name)} WHERE conversation_id = ?`).get(id) as { title?: unknown } | undefined;
+        const title = str(row?.title)?.trim();
+        if (title) return title;
+      }
+      return undefined;
+    },
+    undefined,
+  );
 }
 
 function workspaceOf(root: string, id: string): string | undefined {

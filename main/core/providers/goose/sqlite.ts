@@ -9,6 +9,7 @@
 import Database from 'better-sqlite3';
 import type { ParseWarning } from '../../../../shared/record';
 import { isObject, shortError, str, tryParse, type Json } from '../kit/json';
+import { readStore } from '../kit/read-store';
 import type { GooseMessage } from './content';
 
 export interface GooseSession {
@@ -60,14 +61,5 @@ export function readSessionsDb(file: string): { sessions: GooseSession[]; error?
 
 /** The session ids a `sessions.db` holds (empty when it cannot be read), so `locate` skips their legacy `.jsonl` copies. */
 export function sessionIdsIn(file: string): Set<string> {
-  try {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      return new Set((db.prepare('SELECT id FROM sessions').all() as { id: unknown }[]).map((r) => String(r.id)));
-    } finally {
-      db.close();
-    }
-  } catch {
-    return new Set();
-  }
+  return readStore(file, (db) => new Set((db.prepare('SELECT id FROM sessions').all() as { id: unknown }[]).map((r) => String(r.id))), new Set<string>());
 }
